@@ -1,0 +1,101 @@
+//! The default corpus, compiled into the binary so that `judge` works from any directory.
+
+use super::edition::{Document, Edition, EditionInfo, Parsed};
+use super::lang::Lang;
+use super::parse_fr;
+use super::problem::Problem;
+use serde::Deserialize;
+
+const MANIFEST: &str = include_str!("../../rules-corpus/manifest.yaml");
+
+/// Every document file of `rules-corpus/`, by name. A test checks this list against the manifest.
+pub const FILES: [(&str, &str); 5] = [
+    ("000_f0419d52f431d8bf.txt", include_str!("../../rules-corpus/000_f0419d52f431d8bf.txt")),
+    ("001_2f00e2726516810f.txt", include_str!("../../rules-corpus/001_2f00e2726516810f.txt")),
+    ("002_81535edcb87916b0.txt", include_str!("../../rules-corpus/002_81535edcb87916b0.txt")),
+    ("003_a3ab05981b6acdd1.txt", include_str!("../../rules-corpus/003_a3ab05981b6acdd1.txt")),
+    ("004_d82bd53a271837e2.txt", include_str!("../../rules-corpus/004_d82bd53a271837e2.txt")),
+];
+
+/// The name of the embedded edition, which is also the default.
+pub const NAME: &str = "fr-2011-02-04";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub edition: String,
+    pub lang: Lang,
+    pub date: String,
+    pub documents: Vec<ManifestDocument>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManifestDocument {
+    pub file: String,
+    pub title: String,
+    pub date: String,
+    pub sections: Vec<u16>,
+}
+
+pub fn manifest() -> Manifest {
+    serde_yaml::from_str(MANIFEST).expect("the embedded manifest is checked by a unit test")
+}
+
+/// Parses the embedded documents. The problems are the parser's; the shipped text has none (a
+/// test checks it), so they only show after someone edits `rules-corpus/`.
+pub fn load() -> (Edition, Vec<(String, Problem)>) {
+    let manifest = manifest();
+    let mut parsed = Parsed::default();
+    let mut problems = Vec::new();
+    for doc in &manifest.documents {
+        let text = FILES.iter().find(|(name, _)| *name == doc.file).map_or("", |(_, text)| text);
+        let (part, found) = parse_fr::parse(text);
+        parsed.sections.extend(part.sections);
+        parsed.rules.extend(part.rules);
+        problems.extend(found.into_iter().map(|p| (doc.file.clone(), p)));
+    }
+    let documents =
+        manifest.documents.iter().map(|d| Document { file: d.file.clone(), date: d.date.clone(), sections: d.sections.clone() }).collect();
+    let info = EditionInfo { name: manifest.edition, lang: manifest.lang, date: manifest.date };
+    (Edition::new(info, documents, parsed), problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::rule_id::RuleId;
+
+    #[test]
+    fn manifest_and_embedded_files_agree() {
+        let manifest = manifest();
+        assert_eq!(manifest.edition, NAME);
+        let listed: Vec<&str> = manifest.documents.iter().map(|d| d.file.as_str()).collect();
+        let embedded: Vec<&str> = FILES.iter().map(|(name, _)| *name).collect();
+        assert_eq!(listed, embedded);
+    }
+
+    #[test]
+    fn every_document_holds_exactly_the_sections_its_manifest_lists() {
+        for doc in manifest().documents {
+            let text = FILES.iter().find(|(name, _)| *name == doc.file).unwrap().1;
+            let (parsed, _) = parse_fr::parse(text);
+            let found: Vec<u16> = parsed.sections.keys().copied().collect();
+            let mut listed = doc.sections.clone();
+            listed.sort();
+            assert_eq!(found, listed, "{}", doc.file);
+        }
+    }
+
+    #[test]
+    fn the_shipped_corpus_parses_without_problems() {
+        let (edition, problems) = load();
+        assert!(problems.is_empty(), "{problems:?}");
+        // Every rule number line of the five pages (`grep -cE` on each file), less the broken reference `204.3h`.
+        let per_section: Vec<(u16, usize)> =
+            [100, 101, 112, 305, 611, 614].iter().map(|s| (*s, edition.rules().filter(|r| r.id.section() == *s).count())).collect();
+        assert_eq!(per_section, [(100, 16), (101, 9), (112, 34), (305, 9), (611, 10), (614, 24)]);
+        assert_eq!(edition.date_of(RuleId::parse("100.1").unwrap()), "2015-01-23");
+        assert_eq!(edition.date_of(RuleId::parse("614.14").unwrap()), "2011-02-04");
+    }
+}

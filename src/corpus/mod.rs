@@ -1,0 +1,18 @@
+//! Rules texts: rule numbers, the rule tree, parsers for each text format, and the editions.
+
+pub mod edition;
+pub mod embedded;
+pub mod glossary;
+pub mod lang;
+pub mod parse_fr;
+pub mod problem;
+pub mod references;
+pub mod rule;
+pub mod rule_id;
+pub mod rule_ref;
+
+pub use edition::{Edition, EditionInfo};
+pub use lang::Lang;
+pub use rule::Rule;
+pub use rule_id::RuleId;
+pub use rule_ref::RuleRef;

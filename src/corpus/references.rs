@@ -1,0 +1,93 @@
+//! Cross-references in rule text, in English and French: `see rule 614.12`, `cf. règle 609.7`,
+//! `Voir les règles 614.1c–d`, `rules 509.1–3`, `See rule 609, "Effects."`.
+
+use super::rule_id::RuleId;
+use super::rule_ref::RuleRef;
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// A rule number, optionally followed by a range end, as printed inside a sentence. A range end
+/// follows the dash directly: in running text a spaced dash is punctuation, not a range.
+static NUMBERED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(\d{3}\.\d{1,4}[a-zA-Z]?)(?:[-–—](\d{3}\.\d{1,4}[a-z]?|\d{1,4}[a-z]?|[a-z]))?\b")
+        .expect("static pattern")
+});
+
+/// A whole section named after its keyword: `rule 609`, `règle 607`, `section 614`.
+static SECTION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\b(?:rules?|règles?|section)\s+(\d{3})\b").expect("static pattern"));
+
+/// Every rule number `text` cites, ranges expanded, in order of first mention, without `own`.
+pub fn extract(text: &str, own: Option<RuleId>) -> Vec<RuleId> {
+    let mut found: Vec<(usize, RuleId)> = Vec::new();
+    for caps in NUMBERED.captures_iter(text) {
+        let whole = caps.get(0).expect("group 0 always matches");
+        let reference = match caps.get(2) {
+            Some(end) => RuleRef::parse(&format!("{}-{}", &caps[1], end.as_str())),
+            None => RuleRef::parse(&caps[1]),
+        };
+        // A malformed range still cites its start.
+        let ids = reference.map(RuleRef::expand).or_else(|_| RuleId::parse(&caps[1]).map(|id| vec![id]));
+        found.extend(ids.unwrap_or_default().into_iter().map(|id| (whole.start(), id)));
+    }
+    for caps in SECTION.captures_iter(text) {
+        let number = caps.get(1).expect("group 1 always matches");
+        if text[number.end()..].starts_with(|c| c == '.') && text[number.end() + 1..].starts_with(|c: char| c.is_ascii_digit()) {
+            continue; // `rule 614.1` is a numbered reference, found above
+        }
+        if let Ok(id) = RuleId::parse(number.as_str()) {
+            found.push((number.start(), id));
+        }
+    }
+    found.sort_by_key(|(at, _)| *at);
+    let mut ids: Vec<RuleId> = Vec::new();
+    for (_, id) in found {
+        if Some(id) != own && !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refs(text: &str) -> Vec<String> {
+        extract(text, None).iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn finds_references_in_both_languages() {
+        let cases: &[(&str, &[&str])] = &[
+            ("(Cf. règle 609.7.)", &["609.7"]),
+            ("cf. règle 609.7", &["609.7"]),
+            ("(Voir les règles 614.1c–d.)", &["614.1c", "614.1d"]),
+            ("see rule 614.12.", &["614.12"]),
+            ("See rules 509.1–3.", &["509.1", "509.2", "509.3"]),
+            ("as described in rules 601.2a–d", &["601.2a", "601.2b", "601.2c", "601.2d"]),
+            ("Voir règle 607, « Capacités liées. »", &["607"]),
+            ("See rule 609, \"Effects.\"", &["609"]),
+            ("(Cf. règles 700.4 et 700.5.)", &["700.4", "700.5"]),
+            ("rules 614.10-614.11 apply", &["614.10", "614.11"]),
+            ("See section 8, \"Multiplayer Rules.\"", &[]),
+            ("(cf. règle 100.2a)", &["100.2a"]),
+            ("A 1/1 creature gets +2/+2 - and more.", &[]),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(refs(text), *expected, "text: {text}");
+        }
+    }
+
+    #[test]
+    fn upper_case_letters_are_normalised() {
+        assert_eq!(refs("cf. règle 100.2A"), ["100.2a"]);
+    }
+
+    #[test]
+    fn own_number_and_repeats_are_dropped() {
+        let own = RuleId::parse("614.1").unwrap();
+        let found: Vec<String> = extract("rule 614.1, rule 614.12, rule 614.12", Some(own)).iter().map(ToString::to_string).collect();
+        assert_eq!(found, ["614.12"]);
+    }
+}
