@@ -1,1 +1,1 @@
-
+//! Integration tests, compiled into one binary: one module per feature.
