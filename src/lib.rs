@@ -1,3 +1,5 @@
 //! `judge`: rules lookup, ranked search and judge-call resolution for Magic: The Gathering.
 
+pub mod cli;
 pub mod corpus;
+pub mod render;

@@ -1,1 +1,4 @@
 //! Integration tests, compiled into one binary: one module per feature.
+
+mod cli_rule;
+mod support;

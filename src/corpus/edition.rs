@@ -110,10 +110,7 @@ impl Edition {
 
     /// The date of the document a rule comes from, which can differ from the edition's.
     pub fn date_of(&self, id: RuleId) -> &str {
-        self.documents
-            .iter()
-            .find(|d| d.sections.contains(&id.section()))
-            .map_or(&self.info.date, |d| &d.date)
+        self.documents.iter().find(|d| d.sections.contains(&id.section())).map_or(&self.info.date, |d| &d.date)
     }
 
     /// The rule and everything below it, in order.
@@ -157,11 +154,12 @@ impl Edition {
             }
             ancestor = a.parent();
         }
-        let before = self.parsed.rules.range(..id).rev().map(|(k, _)| *k).take(count);
-        let after = self.parsed.rules.range(id..).map(|(k, _)| *k).take(count);
-        let mut neighbours: Vec<RuleId> = before.chain(after).filter(|k| !found.contains(k)).collect();
-        // Closest in the same section first, then by distance in order.
-        neighbours.sort_by_key(|k| (k.section() != id.section(), k.rule().unwrap_or(0).abs_diff(id.rule().unwrap_or(0)), *k));
+        // Neighbours in rule order, nearest first, those under the same parent before the others.
+        let before = self.parsed.rules.range(..id).rev().map(|(k, _)| *k).take(count).enumerate();
+        let after = self.parsed.rules.range(id..).map(|(k, _)| *k).take(count).enumerate();
+        let mut neighbours: Vec<(usize, RuleId)> = before.chain(after).filter(|(_, k)| !found.contains(k)).collect();
+        neighbours.sort_by_key(|(distance, k)| (k.parent() != id.parent(), *distance, *k));
+        let neighbours = neighbours.into_iter().map(|(_, k)| k);
         found.extend(neighbours);
         found.truncate(count);
         found.sort();
@@ -180,10 +178,21 @@ mod tests {
     fn sample() -> Edition {
         let mut parsed = Parsed::default();
         parsed.sections.insert(614, "614. Replacement Effects".into());
-        for (n, refs) in
-            [("614.1", vec![]), ("614.1a", vec!["614.12"]), ("614.1b", vec![]), ("614.2", vec!["614.1a"]), ("614.10", vec![]), ("614.12", vec!["614.1a", "614.1b"])]
-        {
-            let rule = Rule { id: id(n), text: format!("text of {n}"), examples: vec![], references: refs.into_iter().map(id).collect(), line: 0 };
+        for (n, refs) in [
+            ("614.1", vec![]),
+            ("614.1a", vec!["614.12"]),
+            ("614.1b", vec![]),
+            ("614.2", vec!["614.1a"]),
+            ("614.10", vec![]),
+            ("614.12", vec!["614.1a", "614.1b"]),
+        ] {
+            let rule = Rule {
+                id: id(n),
+                text: format!("text of {n}"),
+                examples: vec![],
+                references: refs.into_iter().map(id).collect(),
+                line: 0,
+            };
             parsed.rules.insert(rule.id, rule);
         }
         let info = EditionInfo { name: "en-test".into(), lang: Lang::En, date: "2011-02-04".into() };
@@ -220,9 +229,8 @@ mod tests {
     #[test]
     fn nearest_numbers_for_a_missing_rule() {
         let e = sample();
-        let near = e.nearest(id("614.1c"), 3);
-        assert!(near.contains(&id("614.1")), "{near:?}");
-        assert!(near.contains(&id("614.1b")), "{near:?}");
+        assert_eq!(e.nearest(id("614.1c"), 3), [id("614.1"), id("614.1a"), id("614.1b")]);
+        assert_eq!(e.nearest(id("614.11"), 2), [id("614.10"), id("614.12")]);
     }
 
     #[test]

@@ -55,8 +55,11 @@ pub fn load() -> (Edition, Vec<(String, Problem)>) {
         parsed.rules.extend(part.rules);
         problems.extend(found.into_iter().map(|p| (doc.file.clone(), p)));
     }
-    let documents =
-        manifest.documents.iter().map(|d| Document { file: d.file.clone(), date: d.date.clone(), sections: d.sections.clone() }).collect();
+    let documents = manifest
+        .documents
+        .iter()
+        .map(|d| Document { file: d.file.clone(), date: d.date.clone(), sections: d.sections.clone() })
+        .collect();
     let info = EditionInfo { name: manifest.edition, lang: manifest.lang, date: manifest.date };
     (Edition::new(info, documents, parsed), problems)
 }
@@ -92,8 +95,10 @@ mod tests {
         let (edition, problems) = load();
         assert!(problems.is_empty(), "{problems:?}");
         // Every rule number line of the five pages (`grep -cE` on each file), less the broken reference `204.3h`.
-        let per_section: Vec<(u16, usize)> =
-            [100, 101, 112, 305, 611, 614].iter().map(|s| (*s, edition.rules().filter(|r| r.id.section() == *s).count())).collect();
+        let per_section: Vec<(u16, usize)> = [100, 101, 112, 305, 611, 614]
+            .iter()
+            .map(|s| (*s, edition.rules().filter(|r| r.id.section() == *s).count()))
+            .collect();
         assert_eq!(per_section, [(100, 16), (101, 9), (112, 34), (305, 9), (611, 10), (614, 24)]);
         assert_eq!(edition.date_of(RuleId::parse("100.1").unwrap()), "2015-01-23");
         assert_eq!(edition.date_of(RuleId::parse("614.14").unwrap()), "2011-02-04");

@@ -88,7 +88,8 @@ impl Parser {
         }
         let Some(rule) = self.current.as_mut() else {
             self.problems.push(
-                Problem::new(number, span, "text outside any rule").with_help("a rule number alone on its line must come first"),
+                Problem::new(number, span, "text outside any rule")
+                    .with_help("a rule number alone on its line must come first"),
             );
             return;
         };
@@ -134,7 +135,10 @@ impl Parser {
                 self.problems.push(problem.with_help("the rule is skipped"));
                 return;
             }
-            let all_text = std::iter::once(rule.text.as_str()).chain(rule.examples.iter().map(String::as_str)).collect::<Vec<_>>().join("\n");
+            let all_text = std::iter::once(rule.text.as_str())
+                .chain(rule.examples.iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join("\n");
             rule.references = references::extract(&all_text, Some(rule.id));
             self.parsed.rules.insert(rule.id, rule);
         }
@@ -204,7 +208,10 @@ mod tests {
         let (parsed, _) = parse(PAGE);
         assert!(!parsed.rules.contains_key(&id("204.3h")));
         let rule = &parsed.rules[&id("305.6")];
-        assert_eq!(rule.text, "Les sous-types de terrain (Cf. règle 204.3h pour la liste complète des types de terrain.)");
+        assert_eq!(
+            rule.text,
+            "Les sous-types de terrain (Cf. règle 204.3h pour la liste complète des types de terrain.)"
+        );
         assert_eq!(rule.references, [id("204.3h")]);
     }
 

@@ -32,7 +32,9 @@ pub fn extract(text: &str, own: Option<RuleId>) -> Vec<RuleId> {
     }
     for caps in SECTION.captures_iter(text) {
         let number = caps.get(1).expect("group 1 always matches");
-        if text[number.end()..].starts_with(|c| c == '.') && text[number.end() + 1..].starts_with(|c: char| c.is_ascii_digit()) {
+        if text[number.end()..].starts_with(|c| c == '.')
+            && text[number.end() + 1..].starts_with(|c: char| c.is_ascii_digit())
+        {
             continue; // `rule 614.1` is a numbered reference, found above
         }
         if let Ok(id) = RuleId::parse(number.as_str()) {
@@ -87,7 +89,8 @@ mod tests {
     #[test]
     fn own_number_and_repeats_are_dropped() {
         let own = RuleId::parse("614.1").unwrap();
-        let found: Vec<String> = extract("rule 614.1, rule 614.12, rule 614.12", Some(own)).iter().map(ToString::to_string).collect();
+        let found: Vec<String> =
+            extract("rule 614.1, rule 614.12, rule 614.12", Some(own)).iter().map(ToString::to_string).collect();
         assert_eq!(found, ["614.12"]);
     }
 }

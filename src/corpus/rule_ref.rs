@@ -128,8 +128,7 @@ mod tests {
 
     #[test]
     fn expands_letters_skipping_l_and_o() {
-        let ids: Vec<String> =
-            RuleRef::parse("704.5j-p").unwrap().expand().iter().map(ToString::to_string).collect();
+        let ids: Vec<String> = RuleRef::parse("704.5j-p").unwrap().expand().iter().map(ToString::to_string).collect();
         assert_eq!(ids, ["704.5j", "704.5k", "704.5m", "704.5n", "704.5p"]);
         let ids: Vec<String> = RuleRef::parse("509.1–3").unwrap().expand().iter().map(ToString::to_string).collect();
         assert_eq!(ids, ["509.1", "509.2", "509.3"]);

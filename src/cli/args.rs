@@ -1,0 +1,120 @@
+//! The command line as data: clap structs with no behaviour. `config.rs` turns them into what
+//! the commands need.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "judge",
+    version,
+    about = "Rules lookup, ranked search and judge-call resolution for Magic: The Gathering judges"
+)]
+#[command(after_help = "Exit codes: 0 found, 1 nothing found, 2 error.")]
+pub struct Cli {
+    /// Where imported editions and search indexes are kept
+    /// [default: $XDG_DATA_HOME/judge or ~/.local/share/judge]
+    #[arg(long, global = true, env = "JUDGE_DATA_DIR", value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show rules by number: `614.14`, `614.1` (with its subrules), `614` (the section), `614.1a-d`
+    Rule(RuleArgs),
+    /// Search the rules text, best match first
+    Search(SearchArgs),
+    /// Look a term up in the glossary of an imported English CR
+    Define(DefineArgs),
+    /// Import an official CR text file, or list the editions
+    #[command(subcommand)]
+    Corpus(CorpusCommand),
+    /// Build the search index of an edition (it is built on first use anyway)
+    Index(IndexArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct EditionArg {
+    /// The edition to read [default: the embedded French corpus, fr-2011-02-04]
+    #[arg(long, value_name = "NAME")]
+    pub edition: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// Rule numbers or ranges
+    #[arg(required = true, value_name = "REF")]
+    pub refs: Vec<String>,
+    #[command(flatten)]
+    pub edition: EditionArg,
+    /// Print JSON instead of a table
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// Words, "quoted phrases", or a rule number
+    #[arg(required = true, value_name = "QUERY")]
+    pub query: Vec<String>,
+    #[command(flatten)]
+    pub edition: EditionArg,
+    /// How many hits to show at most
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub limit: u16,
+    /// Print JSON instead of a table
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DefineArgs {
+    /// The term to define
+    #[arg(required = true, value_name = "TERM")]
+    pub term: Vec<String>,
+    #[command(flatten)]
+    pub edition: EditionArg,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CorpusCommand {
+    /// Import an official CR text file (MagicCompRules.txt) into the data directory
+    Import {
+        file: PathBuf,
+        /// Name of the new edition [default: en-<effective date>]
+        #[arg(long, value_name = "NAME")]
+        edition: Option<String>,
+    },
+    /// List every edition with its language, date and rule count
+    List {
+        /// Print JSON instead of a table
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct IndexArgs {
+    #[command(flatten)]
+    pub edition: EditionArg,
+    /// Build it again even if it is up to date
+    #[arg(long)]
+    pub rebuild: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,34 @@
+//! Errors of the command layer: what the judge typed does not name anything.
+
+use miette::Diagnostic;
+
+#[derive(Debug, thiserror::Error, Diagnostic)]
+pub enum CliError {
+    #[error("`{input}` is not a rule number or range")]
+    #[diagnostic(
+        code(judge::bad_rule_ref),
+        help("write a number such as `614.14`, `614.1`, `614`, or a range such as `614.1a-d` or `614.10-614.11`")
+    )]
+    BadRuleRef { input: String },
+
+    #[error("rule `{id}` is not in edition `{edition}`")]
+    #[diagnostic(code(judge::unknown_rule))]
+    UnknownRule {
+        id: String,
+        edition: String,
+        #[help]
+        nearest: Option<String>,
+    },
+
+    #[error("no edition is named `{name}`")]
+    #[diagnostic(code(judge::unknown_edition))]
+    UnknownEdition {
+        name: String,
+        #[help]
+        known: String,
+    },
+
+    #[error("no data directory: neither `--data-dir`, `JUDGE_DATA_DIR`, `XDG_DATA_HOME` nor `HOME` is set")]
+    #[diagnostic(code(judge::no_data_dir), help("pass `--data-dir DIR` or set `JUDGE_DATA_DIR`"))]
+    NoDataDir,
+}

@@ -1,0 +1,24 @@
+//! The commands: clap structs in `args`, one handler per command. Handlers return an `Outcome`;
+//! only `main` prints.
+
+pub mod args;
+mod config;
+mod error;
+pub mod outcome;
+mod rule_cmd;
+
+use args::{Cli, Command};
+use config::Config;
+use outcome::Outcome;
+
+use crate::render::Style;
+
+pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
+    let config = Config::new(cli.data_dir);
+    match &cli.command {
+        Command::Rule(args) => rule_cmd::run(args, &config, style),
+        Command::Search(_) | Command::Define(_) | Command::Corpus(_) | Command::Index(_) => {
+            Err(miette::miette!("not built yet"))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! `judge rule REF…`: rules by number, with subrules, sections and ranges.
+
+use super::args::RuleArgs;
+use super::config::Config;
+use super::error::CliError;
+use super::outcome::{Outcome, Status};
+use crate::corpus::{Edition, Rule, RuleRef};
+use crate::render::{self, Style};
+
+pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
+    let refs = args
+        .refs
+        .iter()
+        .map(|input| RuleRef::parse(input).map_err(|_| CliError::BadRuleRef { input: input.clone() }))
+        .collect::<Result<Vec<_>, _>>()?;
+    let edition = config.edition(args.edition.edition.as_deref())?;
+    let (rules, missing) = lookup(&edition, &refs);
+    let warnings: Vec<miette::Report> = missing.into_iter().map(miette::Report::new).collect();
+    let stdout = match (rules.is_empty(), args.json) {
+        (true, _) => String::new(),
+        (false, true) => render::rules::json(&edition, &rules),
+        (false, false) => render::rules::table(&edition, &rules, style),
+    };
+    let status = if warnings.is_empty() { Status::Found } else { Status::NothingFound };
+    Ok(Outcome { stdout, warnings, status })
+}
+
+/// The rules the references name, in the order asked and without repeats, and an error for
+/// each reference that names nothing.
+pub fn lookup<'e>(edition: &'e Edition, refs: &[RuleRef]) -> (Vec<&'e Rule>, Vec<CliError>) {
+    let mut rules: Vec<&Rule> = Vec::new();
+    let mut missing = Vec::new();
+    for reference in refs {
+        let found = edition.resolve(*reference);
+        if found.is_empty() {
+            missing.push(unknown(edition, *reference));
+        }
+        for rule in found {
+            if !rules.iter().any(|r| r.id == rule.id) {
+                rules.push(rule);
+            }
+        }
+    }
+    (rules, missing)
+}
+
+fn unknown(edition: &Edition, reference: RuleRef) -> CliError {
+    let nearest: Vec<String> = edition.nearest(reference.start(), 5).iter().map(ToString::to_string).collect();
+    CliError::UnknownRule {
+        id: reference.to_string(),
+        edition: edition.name().to_string(),
+        nearest: (!nearest.is_empty()).then(|| format!("nearest existing rules: {}", nearest.join(", "))),
+    }
+}

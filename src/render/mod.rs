@@ -1,0 +1,13 @@
+//! Turning results into text: tables for people, JSON for scripts. Renderers never decide rules.
+
+pub mod rules;
+pub mod style;
+
+pub use style::Style;
+
+/// Pretty JSON with a final newline; the structures rendered here always serialize.
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> String {
+    let mut text = serde_json::to_string_pretty(value).expect("plain data serializes");
+    text.push('\n');
+    text
+}

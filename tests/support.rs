@@ -1,0 +1,29 @@
+//! What every CLI test needs: the `judge` binary with a fixed, colourless, 100-column
+//! environment and a data directory of its own.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+pub fn judge(data_dir: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("judge").expect("the judge binary is built for the tests");
+    cmd.env_clear()
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "100")
+        .env("JUDGE_DATA_DIR", data_dir)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default());
+    cmd
+}
+
+/// Runs `judge` and returns (exit code, stdout, stderr).
+pub fn run(data_dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let output = judge(data_dir).args(args).output().expect("judge runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+pub fn data_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
+}
