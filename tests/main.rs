@@ -1,4 +1,5 @@
 //! Integration tests, compiled into one binary: one module per feature.
 
 mod cli_rule;
+mod parsers_never_panic;
 mod support;
