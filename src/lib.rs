@@ -3,3 +3,5 @@
 pub mod cli;
 pub mod corpus;
 pub mod render;
+pub mod scenario;
+pub mod suggest;
