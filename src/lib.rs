@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod corpus;
+pub mod engine;
 pub mod render;
 pub mod scenario;
 pub mod suggest;

@@ -5,3 +5,29 @@
 pub mod load;
 pub mod spans;
 pub mod spec;
+pub mod validate;
+
+use crate::corpus::problem::FileProblems;
+use crate::engine::board::Board;
+use std::sync::Arc;
+
+/// Reads a scenario file's text into a checked board, or every problem it has.
+pub fn read(file_name: &str, source: &str) -> Result<Board, FileProblems> {
+    let problems = match load::load(source).and_then(|loaded| validate::validate(source, &loaded)) {
+        Ok(board) => return Ok(board),
+        Err(problems) => problems,
+    };
+    let count = problems.len();
+    let summary = if count == 1 {
+        format!("`{file_name}` is not a valid scenario")
+    } else {
+        format!("`{file_name}` is not a valid scenario: {count} problems")
+    };
+    Err(FileProblems::new(
+        file_name,
+        Arc::new(source.to_string()),
+        summary,
+        Some("see docs/SCENARIO.md for the format".into()),
+        &problems,
+    ))
+}

@@ -168,6 +168,43 @@ pub struct EffectBody {
     pub game_rule: Option<String>,
 }
 
+impl EffectBody {
+    /// Every word the effect matches or sets, in lower case, as the engine compares them.
+    pub fn normalised(&self) -> EffectBody {
+        let mut body = self.clone();
+        body.for_each_word(|w| *w = w.to_lowercase());
+        body
+    }
+
+    /// A text-changing effect (layer 3) replaces a colour word or a land type in the effect.
+    pub fn replace_word(&mut self, from: &str, to: &str) {
+        self.for_each_word(|w| {
+            if w == from {
+                *w = to.to_string();
+            }
+        });
+    }
+
+    fn for_each_word(&mut self, mut f: impl FnMut(&mut String)) {
+        for change in
+            [&mut self.types, &mut self.subtypes, &mut self.supertypes, &mut self.colors].into_iter().flatten()
+        {
+            change.add.iter_mut().for_each(&mut f);
+            change.remove.iter_mut().for_each(&mut f);
+            change.set.iter_mut().flatten().for_each(&mut f);
+        }
+        self.land_types.iter_mut().flatten().for_each(&mut f);
+        if let Some(s) = &mut self.affects {
+            s.for_each_word(&mut f);
+        }
+        for amount in self.pt.iter_mut().flat_map(|p| p.set.iter_mut().chain(p.modify.iter_mut())).flatten() {
+            if let Amount::Count(s) = amount {
+                s.for_each_word(&mut f);
+            }
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SelectorSpec {
@@ -207,6 +244,23 @@ pub struct SelectorSpec {
     pub zone: Option<Zone>,
     #[serde(default)]
     pub no_abilities: bool,
+}
+
+impl SelectorSpec {
+    fn for_each_word(&mut self, f: &mut impl FnMut(&mut String)) {
+        for list in [
+            &mut self.types,
+            &mut self.not_types,
+            &mut self.subtypes,
+            &mut self.not_subtypes,
+            &mut self.supertypes,
+            &mut self.not_supertypes,
+            &mut self.colors,
+            &mut self.not_colors,
+        ] {
+            list.iter_mut().for_each(&mut *f);
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]

@@ -1,0 +1,183 @@
+//! What one part of an effect does to one object, layer by layer (613.1, 613.3).
+
+use super::characteristics::{add_unique, land_type_ability, Ability, Characteristics, Origin, LAND_TYPES};
+use super::effect::Effect;
+use super::layer::Layer;
+use super::world::World;
+use crate::scenario::spec::SetChange;
+
+/// Applies `effect`'s part in `layer` to `object` in `world`.
+pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
+    let body = &effect.body;
+    match layer {
+        Layer::Copy => {
+            if let Some(target) = body.copy.as_ref().and_then(|id| world.board.object_index(id)) {
+                let copied = copiable_values(&world.objects[target]);
+                let c = &mut world.objects[object];
+                let controller = c.controller;
+                *c = Characteristics { controller, ..copied };
+            }
+        }
+        Layer::Control => {
+            if let Some(player) = &body.control {
+                let to = if player == "you" { Some(effect.controller) } else { world.board.player_index(player) };
+                if let Some(to) = to {
+                    world.objects[object].controller = to;
+                }
+            }
+        }
+        Layer::Text => {
+            if let Some(change) = &body.text_change {
+                change_text(&mut world.objects[object], &change.from.to_lowercase(), &change.to.to_lowercase());
+            }
+        }
+        Layer::Type => {
+            let c = &mut world.objects[object];
+            if let Some(change) = &body.types {
+                change_set(&mut c.types, change);
+            }
+            if let Some(change) = &body.subtypes {
+                change_set(&mut c.subtypes, change);
+            }
+            if let Some(change) = &body.supertypes {
+                change_set(&mut c.supertypes, change);
+            }
+            if let Some(lands) = &body.land_types {
+                set_land_types(c, lands);
+            }
+        }
+        Layer::Color => {
+            if let Some(change) = &body.colors {
+                let c = &mut world.objects[object];
+                change_set(&mut c.colors, change);
+                c.sort_colors();
+            }
+        }
+        Layer::Ability => {
+            if let Some(change) = &body.abilities {
+                let c = &mut world.objects[object];
+                if change.remove_all {
+                    c.abilities.clear();
+                }
+                c.abilities.retain(|a| !change.remove.iter().any(|r| r == &a.id || r.eq_ignore_ascii_case(&a.text)));
+                for spec in &change.add {
+                    let granted =
+                        Ability::from_spec(spec, Origin::Granted { by: effect.key.clone() }, Some(effect.timestamp));
+                    if !c.has_ability(&granted.id) {
+                        c.abilities.push(granted);
+                    }
+                }
+            }
+        }
+        Layer::PtDefining | Layer::PtSet => {
+            if let Some([p, t]) = body.pt.as_ref().and_then(|pt| pt.set.as_ref()) {
+                let (p, t) = (world.amount(p, object, effect), world.amount(t, object, effect));
+                let c = &mut world.objects[object];
+                c.power = Some(p);
+                c.toughness = Some(t);
+            }
+        }
+        Layer::PtModify => {
+            if let Some([p, t]) = body.pt.as_ref().and_then(|pt| pt.modify.as_ref()) {
+                let (p, t) = (world.amount(p, object, effect), world.amount(t, object, effect));
+                let c = &mut world.objects[object];
+                c.power = Some(c.power.unwrap_or(0) + p);
+                c.toughness = Some(c.toughness.unwrap_or(0) + t);
+            }
+        }
+        Layer::PtCounters => {}
+        Layer::PtSwitch => {
+            let c = &mut world.objects[object];
+            std::mem::swap(&mut c.power, &mut c.toughness);
+        }
+    }
+}
+
+/// The copiable values of an object (706.2): everything but its controller.
+fn copiable_values(c: &Characteristics) -> Characteristics {
+    let mut copied = c.clone();
+    for ability in &mut copied.abilities {
+        ability.origin = Origin::RulesText;
+    }
+    copied
+}
+
+fn change_set(list: &mut Vec<String>, change: &SetChange) {
+    if let Some(set) = &change.set {
+        list.clear();
+        list.extend(set.iter().cloned());
+    }
+    list.retain(|x| !change.remove.contains(x));
+    for item in &change.add {
+        add_unique(list, item);
+    }
+}
+
+/// 305.7: the land loses its old land types and every ability from its rules text and old land
+/// types, and gains the mana ability of each new basic land type.
+fn set_land_types(c: &mut Characteristics, lands: &[String]) {
+    c.subtypes.retain(|s| !LAND_TYPES.contains(&s.as_str()));
+    for land in lands {
+        add_unique(&mut c.subtypes, land);
+    }
+    c.abilities.retain(|a| !matches!(a.origin, Origin::RulesText | Origin::LandType));
+    for land in lands {
+        if let Some(ability) = land_type_ability(land) {
+            c.abilities.push(ability);
+        }
+    }
+}
+
+/// Layer 3: a word in the object's rules text is replaced, and with it what its abilities do.
+fn change_text(c: &mut Characteristics, from: &str, to: &str) {
+    for ability in &mut c.abilities {
+        if !matches!(ability.origin, Origin::RulesText) {
+            continue;
+        }
+        ability.text = replace_word_ignoring_case(&ability.text, from, to);
+        if let Some(generated) = &mut ability.generates {
+            std::sync::Arc::make_mut(generated).body.replace_word(from, to);
+        }
+    }
+    // A land type in the type line is not rules text; colour words in abilities are.
+}
+
+fn replace_word_ignoring_case(text: &str, from: &str, to: &str) -> String {
+    text.split(' ')
+        .map(|w| {
+            let trimmed = w.trim_matches(|ch: char| !ch.is_alphanumeric());
+            if trimmed.eq_ignore_ascii_case(from) {
+                let replacement = if trimmed.starts_with(char::is_uppercase) { capitalise(to) } else { to.to_string() };
+                w.replacen(trimmed, &replacement, 1)
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn capitalise(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |f| f.to_uppercase().chain(chars).collect())
+}
+
+/// Applying counters (7d in 2011, part of 7c later): +1/+1 and -1/-1 counters.
+pub fn apply_counters(c: &mut Characteristics, plus: i64, minus: i64) {
+    c.power = Some(c.power.unwrap_or(0) + plus - minus);
+    c.toughness = Some(c.toughness.unwrap_or(0) + plus - minus);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_change_keeps_case_and_punctuation() {
+        assert_eq!(
+            replace_word_ignoring_case("White creatures get +1/+1.", "white", "black"),
+            "Black creatures get +1/+1."
+        );
+        assert_eq!(replace_word_ignoring_case("Protection from white.", "white", "blue"), "Protection from blue.");
+    }
+}

@@ -1,0 +1,62 @@
+//! The board a scenario describes, checked and indexed: what the engine starts from.
+
+use super::characteristics::Characteristics;
+use super::timestamp::Timestamp;
+use crate::scenario::spec::{EffectBody, ExpectSpec, Zone};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub title: String,
+    pub question: Option<String>,
+    pub edition: Option<String>,
+    pub players: Vec<String>,
+    pub active: usize,
+    pub objects: Vec<ObjectDef>,
+    pub resolved: Vec<ResolvedEffect>,
+    /// Objects whose characteristics are asked, in the order asked.
+    pub ask: Vec<usize>,
+    pub expect: Vec<(usize, ExpectSpec)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ObjectDef {
+    pub id: String,
+    pub owner: usize,
+    pub zone: Zone,
+    /// Its characteristics before any continuous effect: printed, or defined by what created it.
+    pub printed: Characteristics,
+    pub counters: BTreeMap<String, i64>,
+    pub attached_to: Option<usize>,
+    pub timestamp: Timestamp,
+    /// The timestamp it got when it became attached (613.6d).
+    pub attached_at: Option<Timestamp>,
+}
+
+impl ObjectDef {
+    /// The timestamp its static abilities' effects take (613.6a, 613.6c–d).
+    pub fn effect_timestamp(&self) -> Timestamp {
+        self.attached_at.map_or(self.timestamp, |t| t.max(self.timestamp))
+    }
+}
+
+/// A continuous effect from a resolved spell or ability (611.2).
+#[derive(Clone, Debug)]
+pub struct ResolvedEffect {
+    pub id: String,
+    pub text: String,
+    pub source: Option<usize>,
+    pub controller: usize,
+    pub timestamp: Timestamp,
+    pub body: EffectBody,
+}
+
+impl Board {
+    pub fn object_index(&self, id: &str) -> Option<usize> {
+        self.objects.iter().position(|o| o.id == id)
+    }
+
+    pub fn player_index(&self, name: &str) -> Option<usize> {
+        self.players.iter().position(|p| p == name)
+    }
+}

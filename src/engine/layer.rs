@@ -1,0 +1,62 @@
+//! The layers and sublayers of 613.1 and 613.3, in the order they apply.
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layer {
+    Copy,
+    Control,
+    Text,
+    Type,
+    Color,
+    Ability,
+    /// 7a: characteristic-defining abilities that define power and toughness.
+    PtDefining,
+    /// 7b: effects that set power and toughness.
+    PtSet,
+    /// 7c: effects that modify power and toughness.
+    PtModify,
+    /// Counters: 7d in the 2011 rules, part of 7c in later ones.
+    PtCounters,
+    /// Switching: 7e in the 2011 rules, 7d in later ones.
+    PtSwitch,
+}
+
+impl Layer {
+    pub const ALL: [Layer; 11] = [
+        Layer::Copy,
+        Layer::Control,
+        Layer::Text,
+        Layer::Type,
+        Layer::Color,
+        Layer::Ability,
+        Layer::PtDefining,
+        Layer::PtSet,
+        Layer::PtModify,
+        Layer::PtCounters,
+        Layer::PtSwitch,
+    ];
+
+    /// The concept name the citation table files this layer under.
+    pub fn concept(self) -> &'static str {
+        match self {
+            Layer::Copy => "layer-1",
+            Layer::Control => "layer-2",
+            Layer::Text => "layer-3",
+            Layer::Type => "layer-4",
+            Layer::Color => "layer-5",
+            Layer::Ability => "layer-6",
+            Layer::PtDefining => "layer-7a",
+            Layer::PtSet => "layer-7b",
+            Layer::PtModify => "layer-7c",
+            Layer::PtCounters => "layer-7-counters",
+            Layer::PtSwitch => "layer-7-switch",
+        }
+    }
+
+    /// In layers 1–6 and 7a, characteristic-defining abilities apply first (613.2, 613.3a).
+    pub fn in_layer_seven(self) -> bool {
+        self >= Layer::PtDefining
+    }
+}

@@ -1,0 +1,56 @@
+//! The rules engine: continuous effects through the layer system (613), with a trace of every
+//! step. The engine never prints; renderers turn its trace into text.
+
+pub mod apply;
+pub mod board;
+pub mod characteristics;
+pub mod dependency;
+pub mod describe;
+pub mod effect;
+pub mod layer;
+pub mod order;
+pub mod resolve;
+pub mod timestamp;
+pub mod trace;
+pub mod world;
+
+use effect::Effect;
+use layer::Layer;
+use std::collections::{BTreeMap, HashMap};
+use world::World;
+
+/// An effect that has started to apply, with the objects it applies to in every later layer (613.5).
+#[derive(Clone, Debug)]
+pub struct Started {
+    pub effect: Effect,
+    pub set: Vec<usize>,
+    pub layer: Layer,
+}
+
+/// The sets of objects effects apply to, where they are fixed: by having started (613.5) or by
+/// having been created by a resolved spell or ability (611.2c).
+#[derive(Clone, Debug, Default)]
+pub struct Sets {
+    pub started: BTreeMap<String, Started>,
+    pub locked: HashMap<String, (Vec<usize>, timestamp::Timestamp)>,
+}
+
+impl Sets {
+    pub fn affected(&self, world: &World, effect: &Effect) -> Vec<usize> {
+        if let Some(started) = self.started.get(&effect.key) {
+            return started.set.clone();
+        }
+        if let Some((set, _)) = self.locked.get(&effect.key) {
+            return set.clone();
+        }
+        effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect))
+    }
+
+    fn start(&mut self, effect: &Effect, set: &[usize], layer: Layer) {
+        self.started.entry(effect.key.clone()).or_insert_with(|| Started {
+            effect: effect.clone(),
+            set: set.to_vec(),
+            layer,
+        });
+    }
+}

@@ -1,0 +1,324 @@
+//! The layer system (613): every layer in order, effects ordered within each, each application
+//! recorded as a trace step. Then effects on players (613.9) and on the rules (613.10).
+
+use super::apply::{apply, apply_counters};
+use super::board::Board;
+use super::characteristics::Characteristics;
+use super::describe;
+use super::effect::{Effect, EffectKind};
+use super::layer::Layer;
+use super::order::{self, SeenDependencies};
+use super::timestamp::Timestamp;
+use super::trace::{Reason, SetNote, Stage, Step};
+use super::world::World;
+use super::Sets;
+use std::collections::{BTreeMap, HashMap};
+
+/// What the layers produced.
+#[derive(Clone, Debug)]
+pub struct Resolution {
+    pub characteristics: Vec<Characteristics>,
+    pub steps: Vec<Step>,
+    /// Player index → what effects gave that player (613.9).
+    pub players: Vec<Vec<String>>,
+    /// Effects on the rules of the game, in the order they apply (613.10).
+    pub game_rules: Vec<String>,
+}
+
+pub fn resolve(board: &Board) -> Resolution {
+    let mut locked = HashMap::new();
+    run(board, None, &mut locked, true).1
+}
+
+/// Runs the layers on the board as it stood just before `cutoff` (every object and effect with
+/// an earlier timestamp), or as it stands now.
+fn run<'b>(
+    board: &'b Board,
+    cutoff: Option<Timestamp>,
+    locked: &mut HashMap<String, Vec<usize>>,
+    trace: bool,
+) -> (World<'b>, Resolution) {
+    let present = board.objects.iter().map(|o| cutoff.is_none_or(|t| o.timestamp < t)).collect();
+    let mut world = World::new(board, present, cutoff);
+    let mut sets = Sets::default();
+    for effect in board.resolved.iter().filter(|r| cutoff.is_none_or(|t| r.timestamp < t)) {
+        let set = locked_set(board, effect, locked);
+        sets.locked.insert(effect.id.clone(), (set, effect.timestamp));
+    }
+    let mut steps = Vec::new();
+    // Every effect that existed at some point, to say so when one stops existing before it applies.
+    let mut known: BTreeMap<String, Effect> = BTreeMap::new();
+    let mut gone_reported: Vec<String> = Vec::new();
+    for layer in Layer::ALL {
+        if layer == Layer::PtCounters {
+            counters(&mut world, &mut steps, trace);
+            continue;
+        }
+        let mut done: Vec<String> = Vec::new();
+        let mut seen = SeenDependencies::new();
+        loop {
+            let live = world.live_effects();
+            for e in &live {
+                known.entry(e.key.clone()).or_insert_with(|| e.clone());
+            }
+            let mut candidates: Vec<Effect> =
+                live.into_iter().filter(|e| e.has_part_in(layer) && !done.contains(&e.key)).collect();
+            // 613.5: an effect that started applying keeps applying, even without its ability.
+            for (key, started) in &sets.started {
+                if started.effect.has_part_in(layer) && !done.contains(key) && !candidates.iter().any(|c| &c.key == key)
+                {
+                    candidates.push(started.effect.clone());
+                }
+            }
+            if trace {
+                for (key, effect) in &known {
+                    let due = effect.has_part_in(layer) && !done.contains(key) && !gone_reported.contains(key);
+                    if due && !sets.started.contains_key(key) && !candidates.iter().any(|c| &c.key == key) {
+                        steps.push(no_longer_exists(&world, effect, layer, &steps));
+                        gone_reported.push(key.clone());
+                    }
+                }
+            }
+            if candidates.is_empty() {
+                break;
+            }
+            candidates.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
+            let (pick, reason) = order::next(&world, &sets, &candidates, layer, &mut seen);
+            let effect = candidates.swap_remove(pick);
+            let note = set_note(&sets, &effect);
+            let affected = sets.affected(&world, &effect);
+            sets.start(&effect, &affected, layer);
+            let before: Vec<Characteristics> = affected.iter().map(|o| world.objects[*o].clone()).collect();
+            for object in &affected {
+                apply(&mut world, &effect, layer, *object);
+            }
+            if trace {
+                let changes = affected
+                    .iter()
+                    .zip(&before)
+                    .flat_map(|(o, b)| describe::changes(board, *o, b, &world.objects[*o]))
+                    .collect();
+                steps.push(step(board, Stage::Layer(layer), &effect, &affected, changes, reason, note));
+            }
+            done.push(effect.key.clone());
+        }
+    }
+    let (players, game_rules) = after_objects(&world, &sets, &mut steps, trace);
+    let characteristics = world.objects.clone();
+    (world, Resolution { characteristics, steps, players, game_rules })
+}
+
+/// 611.2c: the objects a resolved effect affects are fixed when it is created. A selector that
+/// names objects is fixed anyway; one that describes them is evaluated on the board as it stood
+/// then: the objects and effects with earlier timestamps.
+fn locked_set(
+    board: &Board,
+    effect: &super::board::ResolvedEffect,
+    locked: &mut HashMap<String, Vec<usize>>,
+) -> Vec<usize> {
+    if let Some(set) = locked.get(&effect.id) {
+        return set.clone();
+    }
+    let Some(selector) = &effect.body.affects else { return Vec::new() };
+    let (then, _) = run(board, Some(effect.timestamp), locked, false);
+    let as_effect = Effect {
+        key: effect.id.clone(),
+        text: effect.text.clone(),
+        source: effect.source,
+        controller: effect.controller,
+        timestamp: effect.timestamp,
+        kind: EffectKind::Resolved,
+        ability: None,
+        body: effect.body.clone(),
+    };
+    let mut then = then;
+    if selector.objects.is_some() || selector.itself || selector.attached {
+        // Named objects are affected whether or not they were there before.
+        then.present = vec![true; board.objects.len()];
+    }
+    let set = then.select(selector, &as_effect);
+    locked.insert(effect.id.clone(), set.clone());
+    set
+}
+
+fn set_note(sets: &Sets, effect: &Effect) -> Option<SetNote> {
+    if let Some(started) = sets.started.get(&effect.key) {
+        return Some(SetNote::SameAsEarlierLayer { since: started.layer });
+    }
+    match effect.kind {
+        EffectKind::Resolved => sets.locked.get(&effect.key).map(|(_, at)| SetNote::LockedAtCreation { at: *at }),
+        EffectKind::Static => Some(SetNote::Live),
+        EffectKind::Defining => None,
+    }
+}
+
+fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
+    let board = world.board;
+    let mut changes = Vec::new();
+    let mut affected = Vec::new();
+    for (index, def) in board.objects.iter().enumerate() {
+        let plus = def.counters.get("+1/+1").copied().unwrap_or(0);
+        let minus = def.counters.get("-1/-1").copied().unwrap_or(0);
+        if !world.present[index] || (plus == 0 && minus == 0) {
+            continue;
+        }
+        let before = world.objects[index].clone();
+        apply_counters(&mut world.objects[index], plus, minus);
+        changes.extend(describe::changes(board, index, &before, &world.objects[index]));
+        affected.push(def.id.clone());
+    }
+    if trace && !affected.is_empty() {
+        steps.push(Step {
+            stage: Stage::Layer(Layer::PtCounters),
+            effect: "counters".into(),
+            source: None,
+            text: "+1/+1 and -1/-1 counters".into(),
+            applies_to: affected,
+            changes,
+            reason: Reason::Counters,
+            set: None,
+            concepts: vec![Layer::PtCounters.concept()],
+        });
+    }
+}
+
+/// 613.9 and 613.10: effects on players, then on the rules, each in timestamp order.
+fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool) -> (Vec<Vec<String>>, Vec<String>) {
+    let board = world.board;
+    let mut effects: Vec<Effect> = world.live_effects();
+    for (key, started) in &sets.started {
+        if !effects.iter().any(|e| &e.key == key) {
+            effects.push(started.effect.clone());
+        }
+    }
+    effects.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
+    let mut players: Vec<Vec<String>> = vec![Vec::new(); board.players.len()];
+    for effect in effects.iter().filter(|e| e.body.players.is_some()) {
+        let spec = effect.body.players.as_ref().expect("filtered");
+        let mut names = Vec::new();
+        for (index, name) in board.players.iter().enumerate() {
+            let affected = spec.affects.iter().any(|who| match who.as_str() {
+                "all" => true,
+                "you" => index == effect.controller,
+                "opponents" => index != effect.controller,
+                other => other == name,
+            });
+            if affected {
+                for gain in &spec.gains {
+                    if !players[index].contains(gain) {
+                        players[index].push(gain.clone());
+                    }
+                }
+                names.push(name.clone());
+            }
+        }
+        if trace {
+            let reason = Reason::AfterObjects { timestamp: effect.timestamp };
+            let mut s = step(board, Stage::Players, effect, &[], Vec::new(), reason, None);
+            s.applies_to = names;
+            steps.push(s);
+        }
+    }
+    let mut rules = Vec::new();
+    for effect in effects.iter().filter(|e| e.body.game_rule.is_some()) {
+        rules.push(effect.body.game_rule.clone().expect("filtered"));
+        if trace {
+            let reason = Reason::AfterObjects { timestamp: effect.timestamp };
+            steps.push(step(board, Stage::GameRules, effect, &[], Vec::new(), reason, None));
+        }
+    }
+    (players, rules)
+}
+
+fn no_longer_exists(world: &World, effect: &Effect, layer: Layer, steps: &[Step]) -> Step {
+    let board = world.board;
+    let why = match effect.source {
+        Some(src) if world.zone(src) != crate::scenario::spec::Zone::Battlefield && !effect.is_defining() => {
+            format!("`{}` is not on the battlefield", board.objects[src].id)
+        }
+        Some(src) => {
+            let source = &board.objects[src].id;
+            let remover = steps
+                .iter()
+                .rev()
+                .find(|s| s.changes.iter().any(|c| &c.object == source && c.characteristic == "abilities"));
+            match remover {
+                Some(s) => format!("`{source}` lost the ability that generates it to `{}`", s.effect),
+                None => format!("`{source}` no longer has the ability that generates it"),
+            }
+        }
+        None => "its source is gone".to_string(),
+    };
+    let mut s = step(board, Stage::Layer(layer), effect, &[], Vec::new(), Reason::NoLongerExists { why }, None);
+    s.concepts = vec![layer.concept(), "static-effect-exists"];
+    s
+}
+
+fn step(
+    board: &Board,
+    stage: Stage,
+    effect: &Effect,
+    affected: &[usize],
+    changes: Vec<super::trace::Change>,
+    reason: Reason,
+    set: Option<SetNote>,
+) -> Step {
+    let concepts = concepts(board, stage, effect, &reason, set.as_ref());
+    Step {
+        stage,
+        effect: effect.key.clone(),
+        source: effect.source.map(|s| board.objects[s].id.clone()),
+        text: effect.text.clone(),
+        applies_to: affected.iter().map(|o| board.objects[*o].id.clone()).collect(),
+        changes,
+        reason,
+        set,
+        concepts,
+    }
+}
+
+/// The rules that decide a step, as concepts of the citation table.
+fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: Option<&SetNote>) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    match stage {
+        Stage::Layer(layer) => {
+            out.push(layer.concept());
+            if layer == Layer::Type && effect.body.land_types.is_some() {
+                out.push("land-type-change");
+            }
+        }
+        Stage::Players => out.push("player-effects"),
+        Stage::GameRules => out.push("rule-effects"),
+    }
+    match reason {
+        Reason::Defining { .. } => out.extend(["defining-first", "defining-ability"]),
+        Reason::Timestamp { waiting, .. } => {
+            out.push("timestamp-order");
+            out.push(timestamp_concept(board, effect));
+            if !waiting.is_empty() {
+                out.extend(["dependency", "dependency-waits"]);
+            }
+        }
+        Reason::AfterDependencies { .. } => out.extend(["dependency", "dependency-waits", "dependency-reevaluated"]),
+        Reason::Loop { .. } => out.extend(["dependency", "dependency-loop", "timestamp-order"]),
+        Reason::AfterObjects { .. } => out.push("timestamp-order"),
+        Reason::Counters | Reason::NoLongerExists { .. } => {}
+    }
+    match set {
+        Some(SetNote::LockedAtCreation { .. }) => out.push("locked-set"),
+        Some(SetNote::Live) => out.push("live-set"),
+        Some(SetNote::SameAsEarlierLayer { .. }) => out.push("across-layers"),
+        None => {}
+    }
+    out.dedup();
+    out
+}
+
+/// Where the effect's timestamp comes from (613.6a–d).
+fn timestamp_concept(board: &Board, effect: &Effect) -> &'static str {
+    match (effect.kind, effect.source) {
+        (EffectKind::Resolved, _) => "timestamp-resolved",
+        (_, Some(src)) if board.objects[src].attached_at.is_some() => "timestamp-attached",
+        _ => "timestamp-static",
+    }
+}

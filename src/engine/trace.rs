@@ -1,0 +1,108 @@
+//! The trace: each step the engine took, as data. Renderers turn it into tables, JSON and prose;
+//! rule numbers are attached later through the citation table, by concept.
+
+use super::layer::Layer;
+use super::timestamp::Timestamp;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    pub stage: Stage,
+    pub effect: String,
+    pub source: Option<String>,
+    /// The effect's text, as the scenario gives it.
+    pub text: String,
+    /// The objects it applied to.
+    pub applies_to: Vec<String>,
+    pub changes: Vec<Change>,
+    pub reason: Reason,
+    /// How the set of affected objects was found, where it matters.
+    pub set: Option<SetNote>,
+    /// Concepts of the citation table that decide this step, most specific last.
+    pub concepts: Vec<&'static str>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "layer")]
+pub enum Stage {
+    Layer(Layer),
+    /// 613.9: effects on players, after objects.
+    Players,
+    /// 613.10: effects on the rules of the game, last.
+    GameRules,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Change {
+    pub object: String,
+    pub characteristic: &'static str,
+    pub before: String,
+    pub after: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Reason {
+    /// A characteristic-defining ability: first in its layer (613.2, 613.3a).
+    Defining { timestamp: Timestamp },
+    /// The earliest timestamp of the effects free to apply (613.6); `waiting` are earlier ones
+    /// that must wait for an effect they depend on (613.7b).
+    Timestamp { timestamp: Timestamp, waiting: Vec<Wait> },
+    /// It depended on these effects, now applied; it applies just after them (613.7b).
+    AfterDependencies { timestamp: Timestamp, on: Vec<Dependency> },
+    /// Its dependencies form a loop: the loop's effects apply in timestamp order (613.7b).
+    Loop { timestamp: Timestamp, members: Vec<String> },
+    /// +1/+1 and -1/-1 counters.
+    Counters,
+    /// The effect would apply in this layer but no longer exists.
+    NoLongerExists { why: String },
+    /// After objects' characteristics, in timestamp order (613.9, 613.10).
+    AfterObjects { timestamp: Timestamp },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Wait {
+    pub effect: String,
+    pub timestamp: Timestamp,
+    pub depends_on: String,
+    pub because: DependencyKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Dependency {
+    pub effect: String,
+    pub because: DependencyKind,
+}
+
+/// Which clause of 613.7a makes one effect depend on another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DependencyKind {
+    Existence,
+    Text,
+    AppliesTo,
+    WhatItDoes,
+}
+
+impl DependencyKind {
+    /// "applying X …" completes the sentence.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            DependencyKind::Existence => "would change whether it exists",
+            DependencyKind::Text => "would change its text",
+            DependencyKind::AppliesTo => "would change what it applies to",
+            DependencyKind::WhatItDoes => "would change what it does",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum SetNote {
+    /// A resolved effect's set, fixed when it was created (611.2c).
+    LockedAtCreation { at: Timestamp },
+    /// A static ability's set, found again each time (611.3a).
+    Live,
+    /// Already applying since an earlier layer: the same objects (613.5).
+    SameAsEarlierLayer { since: Layer },
+}

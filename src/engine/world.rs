@@ -1,0 +1,151 @@
+//! The state the layers work on: every object's current characteristics, and the questions
+//! effects ask of it (which objects a selector names, what an amount is worth, which effects
+//! exist now).
+
+use super::board::Board;
+use super::characteristics::Characteristics;
+use super::effect::{Effect, EffectKind};
+use crate::scenario::spec::{Amount, SelectorSpec, Zone};
+
+#[derive(Clone, Debug)]
+pub struct World<'b> {
+    pub board: &'b Board,
+    pub objects: Vec<Characteristics>,
+    /// Objects that exist at the moment being computed; a state "as of" an earlier timestamp
+    /// leaves out what came later (611.2c).
+    pub present: Vec<bool>,
+    /// Only resolved effects created before this existed then.
+    pub cutoff: Option<super::timestamp::Timestamp>,
+}
+
+impl<'b> World<'b> {
+    pub fn new(board: &'b Board, present: Vec<bool>, cutoff: Option<super::timestamp::Timestamp>) -> Self {
+        let objects = board.objects.iter().map(|o| o.printed.clone()).collect();
+        World { board, objects, present, cutoff }
+    }
+
+    pub fn zone(&self, object: usize) -> Zone {
+        self.board.objects[object].zone
+    }
+
+    /// Every effect that exists now: static abilities of objects on the battlefield, defining
+    /// abilities wherever their object is (604.3), and resolved effects.
+    pub fn live_effects(&self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        for (index, chars) in self.objects.iter().enumerate() {
+            if !self.present[index] {
+                continue;
+            }
+            let def = &self.board.objects[index];
+            for ability in &chars.abilities {
+                let Some(generated) = &ability.generates else { continue };
+                if !generated.cda && def.zone != Zone::Battlefield {
+                    continue;
+                }
+                let own = def.printed.has_ability(&ability.id);
+                let timestamp = generated.granted_at.map_or(def.effect_timestamp(), |g| g.max(def.effect_timestamp()));
+                effects.push(Effect {
+                    key: if own { ability.id.clone() } else { format!("{}@{}", ability.id, def.id) },
+                    text: ability.text.clone(),
+                    source: Some(index),
+                    controller: chars.controller,
+                    timestamp,
+                    kind: if generated.cda { EffectKind::Defining } else { EffectKind::Static },
+                    ability: Some(ability.id.clone()),
+                    body: generated.body.clone(),
+                });
+            }
+        }
+        for r in self.board.resolved.iter().filter(|r| self.cutoff.is_none_or(|t| r.timestamp < t)) {
+            effects.push(Effect {
+                key: r.id.clone(),
+                text: r.text.clone(),
+                source: r.source,
+                controller: r.controller,
+                timestamp: r.timestamp,
+                kind: EffectKind::Resolved,
+                ability: None,
+                body: r.body.clone(),
+            });
+        }
+        effects
+    }
+
+    /// The objects a selector names now, in board order.
+    pub fn select(&self, selector: &SelectorSpec, effect: &Effect) -> Vec<usize> {
+        (0..self.objects.len()).filter(|o| self.matches(selector, *o, effect)).collect()
+    }
+
+    pub fn matches(&self, s: &SelectorSpec, object: usize, effect: &Effect) -> bool {
+        if !self.present[object] {
+            return false;
+        }
+        let named = s.objects.is_some() || s.itself || s.attached;
+        if let Some(ids) = &s.objects {
+            if !ids.iter().any(|id| self.board.objects[object].id == *id) {
+                return false;
+            }
+        }
+        if s.itself && effect.source != Some(object) {
+            return false;
+        }
+        if s.attached && effect.source.and_then(|src| self.board.objects[src].attached_to) != Some(object) {
+            return false;
+        }
+        // Named objects are wherever they are; "creatures" means creatures on the battlefield.
+        if !named && self.zone(object) != s.zone.unwrap_or(Zone::Battlefield) {
+            return false;
+        }
+        if s.other && effect.source == Some(object) {
+            return false;
+        }
+        let c = &self.objects[object];
+        let all = |words: &[String], has: &dyn Fn(&str) -> bool| words.iter().all(|w| has(w));
+        let none = |words: &[String], has: &dyn Fn(&str) -> bool| !words.iter().any(|w| has(w));
+        all(&s.types, &|w| c.has_type(w))
+            && none(&s.not_types, &|w| c.has_type(w))
+            && all(&s.subtypes, &|w| c.has_subtype(w))
+            && none(&s.not_subtypes, &|w| c.has_subtype(w))
+            && all(&s.supertypes, &|w| c.has_supertype(w))
+            && none(&s.not_supertypes, &|w| c.has_supertype(w))
+            && (s.colors.is_empty() || s.colors.iter().any(|w| c.has_color(w)))
+            && none(&s.not_colors, &|w| c.has_color(w))
+            && (!s.no_abilities || c.abilities.is_empty())
+            && match s.controller.as_deref() {
+                None => true,
+                Some("you") => c.controller == effect.controller,
+                Some("opponents") => c.controller != effect.controller,
+                Some(name) => self.board.player_index(name) == Some(c.controller),
+            }
+    }
+
+    pub fn amount(&self, amount: &Amount, object: usize, effect: &Effect) -> i64 {
+        match amount {
+            Amount::Fixed(n) => *n,
+            Amount::ManaValue => self.objects[object].mana_value.unwrap_or(0),
+            Amount::Count(selector) => self.select(selector, effect).len() as i64,
+        }
+    }
+
+    /// True when the effect exists in this state: a static ability's effect while its source has
+    /// the ability (and for a non-defining one, is on the battlefield).
+    pub fn exists(&self, effect: &Effect) -> bool {
+        match (&effect.ability, effect.source) {
+            (Some(ability), Some(source)) => {
+                self.present[source]
+                    && self.objects[source].has_ability(ability)
+                    && (effect.is_defining() || self.zone(source) == Zone::Battlefield)
+            }
+            _ => true,
+        }
+    }
+
+    /// The effect as its source's ability now reads, after text changes (layer 3).
+    pub fn current_body(&self, effect: &Effect) -> Option<crate::scenario::spec::EffectBody> {
+        let (Some(ability), Some(source)) = (&effect.ability, effect.source) else {
+            return Some(effect.body.clone());
+        };
+        let found = self.objects[source].abilities.iter().find(|a| &a.id == ability)?;
+        found.generates.as_ref().map(|g| g.body.clone())
+    }
+}

@@ -1,0 +1,441 @@
+//! What serde cannot check: ids that name nothing, duplicates, unknown types and colours, effects
+//! in no layer, timestamps that collide. Every problem is found, with its place, before the
+//! engine sees the board.
+
+use super::load::{problem, Loaded};
+use super::spans::{child, item, Spans};
+use super::spec::{
+    AbilitySpec, Amount, EffectBody, ExpectSpec, ObjectSpec, ScenarioSpec, SelectorSpec, SetChange, Zone,
+};
+use crate::corpus::problem::Problem;
+use crate::engine::board::{Board, ObjectDef, ResolvedEffect};
+use crate::engine::characteristics::{
+    Ability, Characteristics, Origin, BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES,
+};
+use crate::engine::timestamp::Timestamp;
+use crate::suggest;
+use std::collections::{BTreeMap, HashMap};
+
+pub fn validate(source: &str, loaded: &Loaded) -> Result<Board, Vec<Problem>> {
+    let mut v = Validator { source, spans: &loaded.spans, spec: &loaded.spec, problems: Vec::new() };
+    let board = v.board();
+    if v.problems.is_empty() {
+        Ok(board)
+    } else {
+        Err(v.problems)
+    }
+}
+
+struct Validator<'a> {
+    source: &'a str,
+    spans: &'a Spans,
+    spec: &'a ScenarioSpec,
+    problems: Vec<Problem>,
+}
+
+impl Validator<'_> {
+    fn error(&mut self, path: &str, message: String, help: Option<String>) {
+        let span = self.spans.value(path);
+        self.problems.push(problem(self.source, span, message, help));
+    }
+
+    fn board(&mut self) -> Board {
+        let spec = self.spec;
+        let players: Vec<String> = spec.players.iter().map(|p| p.name.clone()).collect();
+        self.players(&players);
+        let active = spec.players.iter().position(|p| p.active).unwrap_or(0);
+        self.unique_ids();
+        let objects: Vec<ObjectDef> =
+            spec.objects.iter().enumerate().map(|(i, o)| self.object(i, o, &players)).collect();
+        self.timestamps(&objects);
+        let resolved = spec
+            .effects
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let path = item("effects", i);
+                let source = e.source.as_ref().and_then(|s| self.object_ref(&child(&path, "source"), s));
+                let controller = match (&e.controller, source) {
+                    (Some(name), _) => self.player_ref(&child(&path, "controller"), name, &players),
+                    (None, Some(s)) => objects.get(s).map_or(0, |o| o.printed.controller),
+                    (None, None) => {
+                        self.error(
+                            &path,
+                            format!("effect `{}` has neither `source` nor `controller`", e.id),
+                            Some("say who controls it, so that `you` in its selector means someone".into()),
+                        );
+                        0
+                    }
+                };
+                self.body(&child(&path, "effect"), &e.effect, &players, false);
+                ResolvedEffect {
+                    id: e.id.clone(),
+                    text: e.text.clone(),
+                    source,
+                    controller,
+                    timestamp: self.stamp(&e.id, e.timestamp),
+                    body: e.effect.normalised(),
+                }
+            })
+            .collect();
+        let ask = match &spec.ask.objects {
+            Some(ids) => {
+                ids.iter().enumerate().filter_map(|(i, id)| self.object_ref(&item("ask.objects", i), id)).collect()
+            }
+            None => (0..objects.len()).filter(|i| objects[*i].zone == Zone::Battlefield).collect(),
+        };
+        let expect = spec
+            .expect
+            .iter()
+            .filter_map(|(id, e)| {
+                let path = child("expect", id);
+                let index = self.object_ref(&path, id)?;
+                self.expectation(&path, e, &players);
+                Some((index, e.clone()))
+            })
+            .collect();
+        Board {
+            title: spec.title.clone(),
+            question: spec.question.clone(),
+            edition: spec.edition.clone(),
+            players,
+            active,
+            objects,
+            resolved,
+            ask,
+            expect,
+        }
+    }
+
+    fn players(&mut self, players: &[String]) {
+        if players.is_empty() {
+            self.error("players", "a scenario needs at least one player".into(), None);
+        }
+        for (i, name) in players.iter().enumerate() {
+            if players[..i].contains(name) {
+                self.error(&child(&item("players", i), "name"), format!("player `{name}` is listed twice"), None);
+            }
+        }
+        let active = self.spec.players.iter().filter(|p| p.active).count();
+        if active != 1 && !players.is_empty() {
+            self.error(
+                "players",
+                format!("{active} players are marked `active: true`"),
+                Some("exactly one player is the active player (the one whose turn it is)".into()),
+            );
+        }
+    }
+
+    /// Object ids, static ability ids and resolved effect ids share one namespace: the trace
+    /// names effects by them.
+    fn unique_ids(&mut self) {
+        let mut seen: HashMap<String, String> = HashMap::new();
+        let mut ids: Vec<(String, String)> = Vec::new();
+        for (i, o) in self.spec.objects.iter().enumerate() {
+            let path = item("objects", i);
+            ids.push((o.id.clone(), child(&path, "id")));
+            for (j, a) in o.abilities.iter().enumerate() {
+                if let AbilitySpec::Static(s) = a {
+                    ids.push((s.id.clone(), child(&item(&child(&path, "abilities"), j), "id")));
+                }
+            }
+        }
+        for (i, e) in self.spec.effects.iter().enumerate() {
+            ids.push((e.id.clone(), child(&item("effects", i), "id")));
+        }
+        for (id, path) in ids {
+            if id.trim().is_empty() {
+                self.error(&path, "an id cannot be empty".into(), None);
+            } else if id.contains('@') {
+                self.error(
+                    &path,
+                    format!("`{id}`: ids cannot contain `@`"),
+                    Some("the trace uses `@` to name copies of abilities".into()),
+                );
+            } else if let Some(first) = seen.get(&id) {
+                let line = self.spans.value(first);
+                let first_line = self.source[..line.0].matches('\n').count() + 1;
+                self.error(
+                    &path,
+                    format!("the id `{id}` is used twice"),
+                    Some(format!("first used on line {first_line}")),
+                );
+            } else {
+                seen.insert(id, path);
+            }
+        }
+    }
+
+    fn object(&mut self, index: usize, o: &ObjectSpec, players: &[String]) -> ObjectDef {
+        let path = item("objects", index);
+        let owner = self.player_ref(&child(&path, "owner"), &o.owner, players);
+        let controller = match &o.controller {
+            Some(c) => self.player_ref(&child(&path, "controller"), c, players),
+            None => owner,
+        };
+        let types = self.words(&child(&path, "types"), &o.types, &CARD_TYPES, "card type");
+        let supertypes = self.words(&child(&path, "supertypes"), &o.supertypes, &SUPERTYPES, "supertype");
+        let colors = self.words(&child(&path, "colors"), &o.colors, &COLORS, "colour");
+        let abilities = o
+            .abilities
+            .iter()
+            .enumerate()
+            .map(|(j, a)| self.ability(&item(&child(&path, "abilities"), j), a, players))
+            .collect();
+        let attached_to = o.attached_to.as_ref().and_then(|t| self.object_ref(&child(&path, "attached_to"), t));
+        if attached_to == Some(index) {
+            self.error(&child(&path, "attached_to"), format!("`{}` cannot be attached to itself", o.id), None);
+        }
+        if o.attached_at.is_some() && o.attached_to.is_none() {
+            self.error(&child(&path, "attached_at"), "`attached_at` without `attached_to`".into(), None);
+        }
+        for (kind, n) in &o.counters {
+            if *n < 0 {
+                self.error(
+                    &child(&child(&path, "counters"), kind),
+                    format!("a negative number of `{kind}` counters"),
+                    None,
+                );
+            }
+        }
+        let mut printed = Characteristics {
+            name: o.name.clone(),
+            controller,
+            types,
+            subtypes: o.subtypes.iter().map(|s| s.to_lowercase()).collect(),
+            supertypes,
+            colors,
+            abilities,
+            power: o.power,
+            toughness: o.toughness,
+            mana_value: o.mana_value,
+        };
+        printed.sort_colors();
+        ObjectDef {
+            id: o.id.clone(),
+            owner,
+            zone: o.zone.unwrap_or(Zone::Battlefield),
+            printed,
+            counters: o.counters.clone(),
+            attached_to,
+            timestamp: self.stamp(&o.id, o.timestamp.unwrap_or(index as i64 + 1)),
+            attached_at: o.attached_at.map(|t| self.stamp(&o.id, t)),
+        }
+    }
+
+    fn ability(&mut self, path: &str, a: &AbilitySpec, players: &[String]) -> Ability {
+        if let AbilitySpec::Static(s) = a {
+            self.body(&child(path, "effect"), &s.effect, players, s.cda);
+        }
+        Ability::from_spec(a, Origin::RulesText, None)
+    }
+
+    fn body(&mut self, path: &str, body: &EffectBody, players: &[String], cda: bool) {
+        let touches_objects = body.copy.is_some()
+            || body.control.is_some()
+            || body.text_change.is_some()
+            || body.types.is_some()
+            || body.subtypes.is_some()
+            || body.supertypes.is_some()
+            || body.land_types.is_some()
+            || body.colors.is_some()
+            || body.abilities.is_some()
+            || body.pt.as_ref().is_some_and(|p| p.set.is_some() || p.modify.is_some() || p.switch);
+        if !touches_objects && body.players.is_none() && body.game_rule.is_none() {
+            self.error(
+                path,
+                "this effect is in no layer: it changes nothing".into(),
+                Some("give it a change: `copy`, `control`, `text_change`, `types`, `subtypes`, `supertypes`, `land_types`, `colors`, `abilities`, `pt`, `players` or `game_rule`".into()),
+            );
+        }
+        match (&body.affects, touches_objects) {
+            (None, true) => self.error(path, "this effect changes objects but says none: add `affects`".into(), None),
+            (Some(_), false) => {
+                self.error(&child(path, "affects"), "`affects` on an effect that changes no object".into(), None)
+            }
+            (Some(s), true) => self.selector(&child(path, "affects"), s, players),
+            (None, false) => {}
+        }
+        if let Some(target) = &body.copy {
+            self.object_ref(&child(path, "copy"), target);
+        }
+        if let Some(player) = &body.control {
+            if player != "you" {
+                self.player_ref(&child(path, "control"), player, players);
+            }
+        }
+        for (key, change) in [("types", &body.types), ("supertypes", &body.supertypes), ("colors", &body.colors)] {
+            if let Some(change) = change {
+                let known: &[&str] = match key {
+                    "types" => &CARD_TYPES,
+                    "supertypes" => &SUPERTYPES,
+                    _ => &COLORS,
+                };
+                self.set_change(&child(path, key), change, known);
+            }
+        }
+        if let Some(lands) = &body.land_types {
+            let known: Vec<&str> = BASIC_LAND_TYPES.iter().map(|(t, _)| *t).collect();
+            self.words(&child(path, "land_types"), lands, &known, "basic land type");
+        }
+        if let Some(change) = &body.abilities {
+            for (i, a) in change.add.iter().enumerate() {
+                self.ability(&item(&child(&child(path, "abilities"), "add"), i), a, players);
+            }
+        }
+        if let Some(pt) = &body.pt {
+            let pt_path = child(path, "pt");
+            if cda && (pt.modify.is_some() || pt.switch) {
+                self.error(
+                    &pt_path,
+                    "a characteristic-defining ability can only set power and toughness (604.3)".into(),
+                    None,
+                );
+            }
+            for (key, amounts) in [("set", &pt.set), ("modify", &pt.modify)] {
+                for (i, amount) in amounts.iter().flatten().enumerate() {
+                    if let Amount::Count(s) = amount {
+                        self.selector(&child(&item(&child(&pt_path, key), i), "count"), s, players);
+                    }
+                }
+            }
+        }
+        if let Some(p) = &body.players {
+            for (i, who) in p.affects.iter().enumerate() {
+                if !matches!(who.as_str(), "you" | "opponents" | "all") {
+                    self.player_ref(&item(&child(&child(path, "players"), "affects"), i), who, players);
+                }
+            }
+        }
+    }
+
+    fn selector(&mut self, path: &str, s: &SelectorSpec, players: &[String]) {
+        let empty = SelectorSpec::default();
+        if *s == empty {
+            self.error(
+                path,
+                "an empty selector".into(),
+                Some("say `all: true` to mean every object on the battlefield".into()),
+            );
+        }
+        if s.all && (s.objects.is_some() || s.itself || s.attached) {
+            self.error(path, "`all: true` with a narrower choice".into(), None);
+        }
+        for (i, id) in s.objects.iter().flatten().enumerate() {
+            self.object_ref(&item(&child(path, "objects"), i), id);
+        }
+        for (key, words, known, what) in [
+            ("types", &s.types, &CARD_TYPES[..], "card type"),
+            ("not_types", &s.not_types, &CARD_TYPES[..], "card type"),
+            ("supertypes", &s.supertypes, &SUPERTYPES[..], "supertype"),
+            ("not_supertypes", &s.not_supertypes, &SUPERTYPES[..], "supertype"),
+            ("colors", &s.colors, &COLORS[..], "colour"),
+            ("not_colors", &s.not_colors, &COLORS[..], "colour"),
+        ] {
+            self.words(&child(path, key), words, known, what);
+        }
+        if let Some(c) = &s.controller {
+            if !matches!(c.as_str(), "you" | "opponents") {
+                self.player_ref(&child(path, "controller"), c, players);
+            }
+        }
+    }
+
+    fn set_change(&mut self, path: &str, change: &SetChange, known: &[&str]) {
+        for (key, words) in [("add", &change.add), ("remove", &change.remove)] {
+            self.words(&child(path, key), words, known, "word");
+        }
+        if let Some(set) = &change.set {
+            self.words(&child(path, "set"), set, known, "word");
+        }
+    }
+
+    fn expectation(&mut self, path: &str, e: &ExpectSpec, players: &[String]) {
+        if let Some(c) = &e.controller {
+            self.player_ref(&child(path, "controller"), c, players);
+        }
+        for (key, words, known) in [
+            ("types", &e.types, &CARD_TYPES[..]),
+            ("supertypes", &e.supertypes, &SUPERTYPES[..]),
+            ("colors", &e.colors, &COLORS[..]),
+        ] {
+            if let Some(words) = words {
+                self.words(&child(path, key), words, known, "word");
+            }
+        }
+    }
+
+    /// Lower-cases and checks words against a closed list, suggesting the closest.
+    fn words(&mut self, path: &str, words: &[String], known: &[&str], what: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, word) in words.iter().enumerate() {
+            let lower = word.to_lowercase();
+            if !known.contains(&lower.as_str()) {
+                let help = suggest::closest(&lower, known.iter().copied())
+                    .map_or_else(|| format!("known: {}", known.join(", ")), |k| format!("did you mean `{k}`?"));
+                self.error(&item(path, i), format!("`{word}` is not a {what}"), Some(help));
+            }
+            if !out.contains(&lower) {
+                out.push(lower);
+            }
+        }
+        out
+    }
+
+    fn object_ref(&mut self, path: &str, id: &str) -> Option<usize> {
+        let found = self.spec.objects.iter().position(|o| o.id == id);
+        if found.is_none() {
+            let help = suggest::closest(id, self.spec.objects.iter().map(|o| o.id.as_str()))
+                .map(|k| format!("did you mean `{k}`?"));
+            self.error(path, format!("no object has the id `{id}`"), help);
+        }
+        found
+    }
+
+    fn player_ref(&mut self, path: &str, name: &str, players: &[String]) -> usize {
+        match players.iter().position(|p| p == name) {
+            Some(i) => i,
+            None => {
+                let help = suggest::closest(name, players.iter().map(String::as_str))
+                    .map_or_else(|| format!("players: {}", players.join(", ")), |k| format!("did you mean `{k}`?"));
+                self.error(path, format!("no player is named `{name}`"), Some(help));
+                0
+            }
+        }
+    }
+
+    /// A timestamp, placed among equal ones by `timestamp_order` (613.6g).
+    fn stamp(&self, id: &str, time: i64) -> Timestamp {
+        let order = self.spec.timestamp_order.iter().position(|x| x == id).map_or(0, |p| p as u32 + 1);
+        Timestamp { time, order }
+    }
+
+    /// Two things stamped at the same time need the active player's order (613.6g).
+    fn timestamps(&mut self, objects: &[ObjectDef]) {
+        let mut seen: BTreeMap<Timestamp, String> = BTreeMap::new();
+        let mut stamped: Vec<(Timestamp, String, String)> = Vec::new();
+        for (i, o) in objects.iter().enumerate() {
+            stamped.push((o.timestamp, o.id.clone(), item("objects", i)));
+        }
+        for (i, e) in self.spec.effects.iter().enumerate() {
+            stamped.push((self.stamp(&e.id, e.timestamp), e.id.clone(), child(&item("effects", i), "timestamp")));
+        }
+        for (i, id) in self.spec.timestamp_order.iter().enumerate() {
+            let known = self.spec.objects.iter().any(|o| &o.id == id) || self.spec.effects.iter().any(|e| &e.id == id);
+            if !known {
+                self.error(&item("timestamp_order", i), format!("no object or effect has the id `{id}`"), None);
+            }
+        }
+        for (stamp, id, path) in stamped {
+            if let Some(other) = seen.get(&stamp) {
+                self.error(
+                    &path,
+                    format!("`{id}` and `{other}` have the same timestamp {stamp}"),
+                    Some("if they got it at the same time, list them in `timestamp_order` in the order the active player chose (613.6g); otherwise give them different timestamps".into()),
+                );
+            } else {
+                seen.insert(stamp, id);
+            }
+        }
+    }
+}
