@@ -34,6 +34,38 @@ pub enum Command {
     Corpus(CorpusCommand),
     /// Build the search index of an edition (it is built on first use anyway)
     Index(IndexArgs),
+    /// Answer a judge call: apply the continuous effects of a scenario file and explain each step
+    Resolve(ResolveArgs),
+    /// Check scenario files and their expected answers (exit 0: all good, 1: an answer differs, 2: invalid file)
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Markdown,
+}
+
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// The scenario file (YAML)
+    pub file: PathBuf,
+    /// The edition whose rules are cited [default: the scenario's `edition`, else fr-2011-02-04]
+    #[arg(long, value_name = "NAME")]
+    pub edition: Option<String>,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Fail when a cited rule is not in the edition
+    #[arg(long)]
+    pub strict: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Scenario files, or directories to search for `*.yaml` files
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -5,6 +5,8 @@
 pub enum Status {
     Found,
     NothingFound,
+    /// Some input was invalid but the command went on with the rest (`judge check`).
+    Invalid,
 }
 
 impl Status {
@@ -12,6 +14,7 @@ impl Status {
         match self {
             Status::Found => 0,
             Status::NothingFound => 1,
+            Status::Invalid => ERROR_CODE,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The rules engine: continuous effects through the layer system (613), with a trace of every
 //! step. The engine never prints; renderers turn its trace into text.
 
+pub mod answer;
 pub mod apply;
 pub mod board;
 pub mod characteristics;

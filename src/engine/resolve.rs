@@ -14,6 +14,28 @@ use super::world::World;
 use super::Sets;
 use std::collections::{BTreeMap, HashMap};
 
+/// Every concept the engine cites besides the layers themselves; the citation table must map
+/// each (a unit test checks it).
+pub const CONCEPTS: &[&str] = &[
+    "land-type-change",
+    "player-effects",
+    "rule-effects",
+    "defining-first",
+    "defining-ability",
+    "timestamp-order",
+    "timestamp-resolved",
+    "timestamp-attached",
+    "timestamp-static",
+    "dependency",
+    "dependency-waits",
+    "dependency-reevaluated",
+    "dependency-loop",
+    "locked-set",
+    "live-set",
+    "across-layers",
+    "static-effect-exists",
+];
+
 /// What the layers produced.
 #[derive(Clone, Debug)]
 pub struct Resolution {

@@ -1,5 +1,8 @@
-//! Turning results into text: tables for people, JSON for scripts. Renderers never decide rules.
+//! Turning results into text: tables for people, JSON for scripts, Markdown for articles.
+//! Renderers never decide rules.
 
+pub mod reason;
+pub mod resolve;
 pub mod rules;
 pub mod style;
 

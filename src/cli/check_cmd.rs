@@ -1,0 +1,86 @@
+//! `judge check PATH…`: every scenario valid, every expected answer met.
+
+use super::args::CheckArgs;
+use super::outcome::{Outcome, Status};
+use super::scenario_file;
+use crate::engine::{answer, resolve};
+use std::path::{Path, PathBuf};
+
+/// Exit 0 when every file is valid and meets its expectations, 1 when an answer differs, 2 when a
+/// file is invalid (reported as warnings, so that every file is checked).
+pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
+    let files = scenario_files(&args.paths)?;
+    let mut stdout = String::new();
+    let mut warnings = Vec::new();
+    let (mut failed, mut invalid) = (0, 0);
+    for file in &files {
+        let board = match scenario_file::read(file) {
+            Ok(board) => board,
+            Err(report) => {
+                invalid += 1;
+                stdout.push_str(&format!("invalid  {}\n", file.display()));
+                warnings.push(report);
+                continue;
+            }
+        };
+        let resolution = resolve::resolve(&board);
+        let mismatches = answer::check(&board, &resolution);
+        if board.expect.is_empty() {
+            stdout.push_str(&format!("no expectation  {}\n", file.display()));
+        } else if mismatches.is_empty() {
+            stdout.push_str(&format!("ok       {}\n", file.display()));
+        } else {
+            failed += 1;
+            stdout.push_str(&format!("DIFFERS  {}\n", file.display()));
+            for m in &mismatches {
+                stdout.push_str(&format!(
+                    "         {} {}: expected {}, got {}\n",
+                    m.object, m.characteristic, m.expected, m.actual
+                ));
+            }
+        }
+    }
+    stdout.push_str(&format!(
+        "{} files: {} ok, {} differ, {} invalid\n",
+        files.len(),
+        files.len() - failed - invalid,
+        failed,
+        invalid
+    ));
+    let status = if invalid > 0 {
+        return Ok(Outcome { stdout, warnings, status: Status::Invalid });
+    } else if failed > 0 {
+        Status::NothingFound
+    } else {
+        Status::Found
+    };
+    Ok(Outcome { stdout, warnings, status })
+}
+
+/// The files named, and the `*.yaml` files under the directories named, sorted.
+fn scenario_files(paths: &[PathBuf]) -> miette::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            collect(path, &mut files)
+                .map_err(|e| miette::miette!("cannot read the directory `{}`: {e}", path.display()))?;
+        } else {
+            files.push(path.clone());
+        }
+    }
+    files.sort();
+    files.dedup();
+    Ok(files)
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect(&path, files)?;
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            files.push(path);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,45 @@
+//! `judge resolve FILE`: the answer to a judge call, with every step and the rules behind it.
+
+use super::args::{Format, ResolveArgs};
+use super::config::Config;
+use super::outcome::Outcome;
+use super::scenario_file;
+use crate::cite::Citer;
+use crate::engine::{answer, resolve};
+use crate::render::{self, Style};
+use miette::Diagnostic;
+
+#[derive(Debug, thiserror::Error, Diagnostic)]
+#[error("rules cited but not in edition `{edition}`: {missing}")]
+#[diagnostic(code(judge::missing_citation), help("pass `--edition` with an edition that has them, or drop `--strict`"))]
+struct MissingCitations {
+    edition: String,
+    missing: String,
+}
+
+pub fn run(args: &ResolveArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
+    let board = scenario_file::read(&args.file)?;
+    let edition = config.edition(args.edition.as_deref().or(board.edition.as_deref()))?;
+    let citer = Citer::new(&edition);
+    let resolution = resolve::resolve(&board);
+    let answer = answer::answer(&board, &resolution);
+    let mismatches = answer::check(&board, &resolution);
+    let report = render::resolve::Report {
+        board: &board,
+        citer: &citer,
+        answer: &answer,
+        steps: &resolution.steps,
+        mismatches: &mismatches,
+    };
+    let missing = report.missing();
+    if args.strict && !missing.is_empty() {
+        let missing = missing.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+        return Err(MissingCitations { edition: edition.name().to_string(), missing }.into());
+    }
+    let stdout = match args.format {
+        Format::Table => render::resolve::table(&report, style),
+        Format::Json => render::resolve::json(&report),
+        Format::Markdown => render::resolve::markdown(&report),
+    };
+    Ok(Outcome::found(stdout))
+}

@@ -1,0 +1,127 @@
+//! The answer to a scenario's question: the characteristics of the objects asked, and whether
+//! they are what the scenario expects.
+
+use super::board::Board;
+use super::characteristics::Characteristics;
+use super::describe;
+use super::resolve::Resolution;
+use crate::scenario::spec::ExpectSpec;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ObjectAnswer {
+    pub id: String,
+    pub name: String,
+    pub controller: String,
+    pub types: Vec<String>,
+    pub subtypes: Vec<String>,
+    pub supertypes: Vec<String>,
+    pub colors: Vec<String>,
+    pub abilities: Vec<String>,
+    pub power: Option<i64>,
+    pub toughness: Option<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerAnswer {
+    pub name: String,
+    pub has: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Answer {
+    pub objects: Vec<ObjectAnswer>,
+    pub players: Vec<PlayerAnswer>,
+    pub game_rules: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    pub object: String,
+    pub characteristic: &'static str,
+    pub expected: String,
+    pub actual: String,
+}
+
+pub fn answer(board: &Board, resolution: &Resolution) -> Answer {
+    let objects = board.ask.iter().map(|i| object_answer(board, *i, &resolution.characteristics[*i])).collect();
+    let players = board
+        .players
+        .iter()
+        .zip(&resolution.players)
+        .filter(|(_, has)| !has.is_empty())
+        .map(|(name, has)| PlayerAnswer { name: name.clone(), has: has.clone() })
+        .collect();
+    Answer { objects, players, game_rules: resolution.game_rules.clone() }
+}
+
+fn object_answer(board: &Board, index: usize, c: &Characteristics) -> ObjectAnswer {
+    ObjectAnswer {
+        id: board.objects[index].id.clone(),
+        name: c.name.clone(),
+        controller: board.players[c.controller].clone(),
+        types: c.types.clone(),
+        subtypes: c.subtypes.clone(),
+        supertypes: c.supertypes.clone(),
+        colors: c.colors.clone(),
+        abilities: c.abilities.iter().map(|a| a.text.clone()).collect(),
+        power: c.power,
+        toughness: c.toughness,
+    }
+}
+
+/// Compares the scenario's expectations with the result; only what is listed is checked, and
+/// lists are compared as sets, without regard to case.
+pub fn check(board: &Board, resolution: &Resolution) -> Vec<Mismatch> {
+    let mut out = Vec::new();
+    for (index, expect) in &board.expect {
+        let c = &resolution.characteristics[*index];
+        let id = &board.objects[*index].id;
+        let mut push = |characteristic: &'static str, expected: String, actual: String| {
+            out.push(Mismatch { object: id.clone(), characteristic, expected, actual })
+        };
+        let ExpectSpec { controller, types, subtypes, supertypes, colors, abilities, power, toughness } = expect;
+        if let Some(name) = controller {
+            if &board.players[c.controller] != name {
+                push("controller", name.clone(), board.players[c.controller].clone());
+            }
+        }
+        for (name, expected, actual) in [
+            ("types", types, &c.types),
+            ("subtypes", subtypes, &c.subtypes),
+            ("supertypes", supertypes, &c.supertypes),
+            ("colors", colors, &c.colors),
+        ] {
+            if let Some(expected) = expected {
+                if !same_set(expected, actual) {
+                    push(name, describe::words(expected), describe::words(actual));
+                }
+            }
+        }
+        if let Some(expected) = abilities {
+            let actual: Vec<String> = c.abilities.iter().map(|a| a.text.clone()).collect();
+            let ids: Vec<String> = c.abilities.iter().map(|a| a.id.clone()).collect();
+            if !same_set(expected, &actual) && !same_set(expected, &ids) {
+                push("abilities", expected.join("; "), actual.join("; "));
+            }
+        }
+        for (name, expected, actual) in [("power", power, c.power), ("toughness", toughness, c.toughness)] {
+            if let Some(expected) = expected {
+                if Some(*expected) != actual {
+                    push(name, expected.to_string(), actual.map_or("—".into(), |v| v.to_string()));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn same_set(a: &[String], b: &[String]) -> bool {
+    let norm = |v: &[String]| {
+        let mut v: Vec<String> = v.iter().map(|s| s.to_lowercase()).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    norm(a) == norm(b)
+}

@@ -1,0 +1,295 @@
+//! `judge resolve` output: the answer and the trace, as a table, JSON, or Markdown with the rules
+//! quoted.
+
+use super::reason;
+use super::style::Style;
+use crate::cite::Citer;
+use crate::corpus::RuleId;
+use crate::engine::answer::{Answer, Mismatch};
+use crate::engine::board::Board;
+use crate::engine::describe;
+use crate::engine::trace::{Change, Stage, Step};
+use serde::Serialize;
+
+/// Everything a rendering of a resolved scenario needs.
+pub struct Report<'a> {
+    pub board: &'a Board,
+    pub citer: &'a Citer<'a>,
+    pub answer: &'a Answer,
+    pub steps: &'a [Step],
+    pub mismatches: &'a [Mismatch],
+}
+
+impl Report<'_> {
+    fn layer(&self, step: &Step) -> String {
+        match step.stage {
+            Stage::Layer(layer) => self.citer.numbering.layer_label(layer),
+            Stage::Players => "players".into(),
+            Stage::GameRules => "game rules".into(),
+        }
+    }
+
+    fn rules(&self, step: &Step) -> Vec<RuleId> {
+        self.citer.ids(&step.concepts)
+    }
+
+    /// Every rule the trace cites, in rule order, with whether the edition has it.
+    pub fn cited(&self) -> Vec<(RuleId, Option<String>)> {
+        let mut ids: Vec<RuleId> = self.steps.iter().flat_map(|s| self.rules(s)).collect();
+        ids.sort();
+        ids.dedup();
+        ids.into_iter().map(|id| (id, self.citer.edition.get(id).map(|r| r.text.clone()))).collect()
+    }
+
+    pub fn missing(&self) -> Vec<RuleId> {
+        self.cited().into_iter().filter(|(_, text)| text.is_none()).map(|(id, _)| id).collect()
+    }
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    scenario: &'a str,
+    question: Option<&'a str>,
+    edition: &'a str,
+    numbering: &'a str,
+    answer: &'a Answer,
+    trace: Vec<JsonStep<'a>>,
+    citations: Vec<JsonCitation>,
+    expectations: JsonExpectations<'a>,
+}
+
+#[derive(Serialize)]
+struct JsonStep<'a> {
+    step: usize,
+    layer: String,
+    effect: &'a str,
+    source: Option<&'a str>,
+    text: &'a str,
+    applies_to: &'a [String],
+    changes: &'a [Change],
+    reason: &'a crate::engine::trace::Reason,
+    why: String,
+    rules: Vec<RuleId>,
+}
+
+#[derive(Serialize)]
+struct JsonCitation {
+    id: RuleId,
+    in_edition: bool,
+    text: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonExpectations<'a> {
+    checked: bool,
+    mismatches: &'a [Mismatch],
+}
+
+pub fn json(r: &Report) -> String {
+    let out = JsonReport {
+        scenario: &r.board.title,
+        question: r.board.question.as_deref(),
+        edition: r.citer.edition.name(),
+        numbering: &r.citer.numbering.name,
+        answer: r.answer,
+        trace: r
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| JsonStep {
+                step: i + 1,
+                layer: r.layer(s),
+                effect: &s.effect,
+                source: s.source.as_deref(),
+                text: &s.text,
+                applies_to: &s.applies_to,
+                changes: &s.changes,
+                reason: &s.reason,
+                why: reason::sentence(s, r.citer.numbering),
+                rules: r.rules(s),
+            })
+            .collect(),
+        citations: r
+            .cited()
+            .into_iter()
+            .map(|(id, text)| JsonCitation { id, in_edition: text.is_some(), text })
+            .collect(),
+        expectations: JsonExpectations { checked: !r.board.expect.is_empty(), mismatches: r.mismatches },
+    };
+    super::to_json(&out)
+}
+
+fn change_lines(changes: &[Change]) -> String {
+    changes
+        .iter()
+        .map(|c| format!("{} {}: {} → {}", c.object, c.characteristic, c.before, c.after))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn rule_list(r: &Report, step: &Step) -> String {
+    r.rules(step)
+        .iter()
+        .map(|id| if r.citer.edition.contains(*id) { id.to_string() } else { format!("{id}*") })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+pub fn table(r: &Report, style: Style) -> String {
+    let mut out = String::new();
+    out.push_str(&style.strong(&r.board.title));
+    out.push('\n');
+    if let Some(q) = &r.board.question {
+        out.push_str(q.trim());
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&answer_table(r.answer, style));
+    out.push('\n');
+    let mut trace = style.table();
+    trace.set_header(["#", "Layer", "Effect", "Change", "Why", "Rules"]);
+    for (i, s) in r.steps.iter().enumerate() {
+        let changes = if s.changes.is_empty() { "—".to_string() } else { change_lines(&s.changes) };
+        trace.add_row([
+            (i + 1).to_string(),
+            r.layer(s),
+            s.effect.clone(),
+            changes,
+            reason::sentence(s, r.citer.numbering),
+            rule_list(r, s),
+        ]);
+    }
+    out.push_str(&trace.to_string());
+    out.push('\n');
+    out.push_str(&footer(r));
+    out
+}
+
+fn answer_table(answer: &Answer, style: Style) -> String {
+    let mut t = style.table();
+    t.set_header(["Object", "Types", "Colours", "Abilities", "P/T", "Controller"]);
+    for o in &answer.objects {
+        let types = [describe::words(&o.supertypes), describe::words(&o.types), describe::words(&o.subtypes)]
+            .into_iter()
+            .filter(|w| w != "—")
+            .collect::<Vec<_>>();
+        let types = if types.len() == 3 || (types.len() == 2 && !o.subtypes.is_empty()) {
+            let mut s = types[..types.len() - 1].join(" ");
+            s.push_str(" — ");
+            s.push_str(types.last().expect("non-empty"));
+            s
+        } else {
+            types.join(" ")
+        };
+        let abilities = if o.abilities.is_empty() { "—".to_string() } else { o.abilities.join("\n") };
+        let pt = match (o.power, o.toughness) {
+            (Some(p), Some(t)) => format!("{p}/{t}"),
+            _ => "—".into(),
+        };
+        t.add_row([
+            format!("{} ({})", o.name, o.id),
+            types,
+            describe::colors(&o.colors),
+            abilities,
+            pt,
+            o.controller.clone(),
+        ]);
+    }
+    let mut out = t.to_string();
+    out.push('\n');
+    for p in &answer.players {
+        out.push_str(&format!("{} has: {}\n", p.name, p.has.join(", ")));
+    }
+    for rule in &answer.game_rules {
+        out.push_str(&format!("Game rule: {rule}\n"));
+    }
+    out
+}
+
+fn footer(r: &Report) -> String {
+    let mut out =
+        format!("Rules cited from edition {} (numbering {}).", r.citer.edition.name(), r.citer.numbering.name);
+    let missing = r.missing();
+    if !missing.is_empty() {
+        let list: Vec<String> = missing.iter().map(ToString::to_string).collect();
+        out.push_str(&format!(
+            "\n* not in this edition: {}. Import an English CR (`judge corpus import`) and pass `--edition` to quote them.",
+            list.join(", ")
+        ));
+    }
+    if !r.board.expect.is_empty() {
+        if r.mismatches.is_empty() {
+            out.push_str("\nExpected answer: matches.");
+        } else {
+            out.push_str("\nExpected answer: DIFFERS:");
+            for m in r.mismatches {
+                out.push_str(&format!(
+                    "\n  {} {}: expected {}, got {}",
+                    m.object, m.characteristic, m.expected, m.actual
+                ));
+            }
+        }
+    }
+    out.push('\n');
+    out
+}
+
+pub fn markdown(r: &Report) -> String {
+    let mut out = format!("# {}\n\n", r.board.title);
+    if let Some(q) = &r.board.question {
+        out.push_str(&format!("**Question.** {}\n\n", q.trim()));
+    }
+    out.push_str(&format!("*Rules: edition {}, numbering {}.*\n\n", r.citer.edition.name(), r.citer.numbering.name));
+    out.push_str(
+        "## Answer\n\n| Object | Types | Colours | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n",
+    );
+    for o in &r.answer.objects {
+        let pt = match (o.power, o.toughness) {
+            (Some(p), Some(t)) => format!("{p}/{t}"),
+            _ => "—".into(),
+        };
+        let types = [describe::words(&o.supertypes), describe::words(&o.types), describe::words(&o.subtypes)]
+            .into_iter()
+            .filter(|w| w != "—")
+            .collect::<Vec<_>>()
+            .join(" ");
+        let abilities = if o.abilities.is_empty() { "—".into() } else { o.abilities.join("<br>") };
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} |\n",
+            md_cell(&o.name),
+            md_cell(&types),
+            describe::colors(&o.colors),
+            md_cell(&abilities),
+            pt,
+            o.controller
+        ));
+    }
+    out.push_str("\n## How\n\n");
+    for (i, s) in r.steps.iter().enumerate() {
+        let rules: Vec<String> = r.rules(s).iter().map(ToString::to_string).collect();
+        out.push_str(&format!(
+            "{}. **Layer {}: `{}`**{} — {} ({}).\n",
+            i + 1,
+            r.layer(s),
+            s.effect,
+            if s.text.is_empty() { String::new() } else { format!(" “{}”", s.text) },
+            reason::sentence(s, r.citer.numbering),
+            rules.join(", ")
+        ));
+        for c in &s.changes {
+            out.push_str(&format!("   - {} {}: {} → {}\n", c.object, c.characteristic, c.before, c.after));
+        }
+    }
+    out.push_str("\n## Rules cited\n\n");
+    for (id, text) in r.cited() {
+        match text {
+            Some(text) => out.push_str(&format!("> **{id}** {}\n\n", text.replace('\n', "\n> "))),
+            None => out.push_str(&format!("> **{id}** (not in edition {})\n\n", r.citer.edition.name())),
+        }
+    }
+    out
+}
+
+fn md_cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
