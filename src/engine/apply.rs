@@ -1,6 +1,8 @@
 //! What one part of an effect does to one object, layer by layer (613.1, 613.3).
 
-use super::characteristics::{add_unique, land_type_ability, Ability, Characteristics, Origin, LAND_TYPES};
+use super::characteristics::{
+    add_unique, land_type_ability, Ability, Characteristics, Origin, LAND_TYPES, NON_CREATURE_SUBTYPES,
+};
 use super::effect::Effect;
 use super::layer::Layer;
 use super::world::World;
@@ -44,6 +46,12 @@ pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
             }
             if let Some(lands) = &body.land_types {
                 set_land_types(c, lands);
+            }
+            if let Some(kinds) = &body.creature_types {
+                c.subtypes.retain(|s| NON_CREATURE_SUBTYPES.contains(&s.as_str()));
+                for kind in kinds {
+                    add_unique(&mut c.subtypes, kind);
+                }
             }
         }
         Layer::Color => {

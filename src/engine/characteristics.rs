@@ -136,6 +136,41 @@ pub const LAND_TYPES: [&str; 16] = [
     "town",
 ];
 
+/// Subtypes that are not creature types: land, artifact, enchantment, planeswalker-less spell
+/// types. Setting an object's creature types keeps these.
+pub const NON_CREATURE_SUBTYPES: [&str; 30] = [
+    "plains",
+    "island",
+    "swamp",
+    "mountain",
+    "forest",
+    "desert",
+    "gate",
+    "lair",
+    "locus",
+    "mine",
+    "power-plant",
+    "tower",
+    "urza's",
+    "cave",
+    "sphere",
+    "town",
+    "equipment",
+    "fortification",
+    "contraption",
+    "vehicle",
+    "clue",
+    "food",
+    "treasure",
+    "aura",
+    "shrine",
+    "curse",
+    "saga",
+    "class",
+    "arcane",
+    "trap",
+];
+
 /// The mana ability a basic land type gives its land (305.6), as printed in the English rules.
 pub fn land_type_ability(land_type: &str) -> Option<Ability> {
     let (_, symbol) = BASIC_LAND_TYPES.iter().find(|(t, _)| *t == land_type)?;

@@ -43,7 +43,11 @@ impl Effect {
             Layer::Control => b.control.is_some(),
             Layer::Text => b.text_change.is_some(),
             Layer::Type => {
-                b.types.is_some() || b.subtypes.is_some() || b.supertypes.is_some() || b.land_types.is_some()
+                b.types.is_some()
+                    || b.subtypes.is_some()
+                    || b.supertypes.is_some()
+                    || b.land_types.is_some()
+                    || b.creature_types.is_some()
             }
             Layer::Color => b.colors.is_some(),
             Layer::Ability => b.abilities.is_some(),

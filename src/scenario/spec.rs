@@ -151,6 +151,10 @@ pub struct EffectBody {
     /// Layer 4: the land's subtypes become these basic land types (305.7).
     #[serde(default)]
     pub land_types: Option<Vec<String>>,
+    /// Layer 4: the object's creature types become these ("is the chosen type"); its other
+    /// subtypes (land, artifact, enchantment types) stay.
+    #[serde(default)]
+    pub creature_types: Option<Vec<String>>,
     /// Layer 5.
     #[serde(default)]
     pub colors: Option<SetChange>,
@@ -194,6 +198,7 @@ impl EffectBody {
             change.set.iter_mut().flatten().for_each(&mut f);
         }
         self.land_types.iter_mut().flatten().for_each(&mut f);
+        self.creature_types.iter_mut().flatten().for_each(&mut f);
         if let Some(s) = &mut self.affects {
             s.for_each_word(&mut f);
         }

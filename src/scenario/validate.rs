@@ -238,6 +238,7 @@ impl Validator<'_> {
             || body.subtypes.is_some()
             || body.supertypes.is_some()
             || body.land_types.is_some()
+            || body.creature_types.is_some()
             || body.colors.is_some()
             || body.abilities.is_some()
             || body.pt.as_ref().is_some_and(|p| p.set.is_some() || p.modify.is_some() || p.switch);
@@ -245,7 +246,7 @@ impl Validator<'_> {
             self.error(
                 path,
                 "this effect is in no layer: it changes nothing".into(),
-                Some("give it a change: `copy`, `control`, `text_change`, `types`, `subtypes`, `supertypes`, `land_types`, `colors`, `abilities`, `pt`, `players` or `game_rule`".into()),
+                Some("give it a change: `copy`, `control`, `text_change`, `types`, `subtypes`, `supertypes`, `land_types`, `creature_types`, `colors`, `abilities`, `pt`, `players` or `game_rule`".into()),
             );
         }
         match (&body.affects, touches_objects) {
