@@ -10,8 +10,15 @@ use super::world::World;
 use super::Sets;
 use std::collections::BTreeMap;
 
-/// Dependencies seen so far in this layer: effect key → what it was found to depend on.
-pub type SeenDependencies = BTreeMap<String, Vec<Dependency>>;
+/// Dependencies seen so far in this layer, so that an effect applied after what it depended on,
+/// or after the other members of its loop, says so.
+#[derive(Debug, Default)]
+pub struct SeenDependencies {
+    /// Effect key → what it was found to depend on.
+    on: BTreeMap<String, Vec<Dependency>>,
+    /// Effect key → the loop it was found in, in timestamp order.
+    loops: BTreeMap<String, Vec<String>>,
+}
 
 /// The index in `candidates` of the effect to apply next, and why it goes now.
 pub fn next(
@@ -36,7 +43,7 @@ pub fn next(
         for b in 0..n {
             if let Some(kind) = depends_on(world, sets, &candidates[a], &candidates[b], layer) {
                 edges[a].push((b, kind));
-                let list = seen.entry(candidates[a].key.clone()).or_default();
+                let list = seen.on.entry(candidates[a].key.clone()).or_default();
                 if !list.iter().any(|d| d.effect == candidates[b].key) {
                     list.push(Dependency { effect: candidates[b].key.clone(), because: kind });
                 }
@@ -52,11 +59,17 @@ pub fn next(
     let pick = earliest(&mut (0..n).filter(|a| free(*a))).expect("a finite dependency graph always has a free effect");
     let chosen = &candidates[pick];
     let members: Vec<usize> = (0..n).filter(|b| *b != pick && same_loop(pick, *b)).collect();
-    let reason = if !members.is_empty() {
+    if !members.is_empty() {
         let mut keys: Vec<&Effect> = members.iter().map(|b| &candidates[*b]).chain(std::iter::once(chosen)).collect();
         keys.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
-        Reason::Loop { timestamp: chosen.timestamp, members: keys.iter().map(|e| e.key.clone()).collect() }
-    } else if let Some(on) = seen.get(&chosen.key).filter(|on| !on.is_empty()) {
+        let keys: Vec<String> = keys.iter().map(|e| e.key.clone()).collect();
+        for key in &keys {
+            seen.loops.insert(key.clone(), keys.clone());
+        }
+    }
+    let reason = if let Some(members) = seen.loops.get(&chosen.key) {
+        Reason::Loop { timestamp: chosen.timestamp, members: members.clone() }
+    } else if let Some(on) = seen.on.get(&chosen.key).filter(|on| !on.is_empty()) {
         Reason::AfterDependencies { timestamp: chosen.timestamp, on: on.clone() }
     } else {
         let waiting = (0..n)

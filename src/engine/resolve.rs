@@ -77,7 +77,7 @@ fn run<'b>(
             continue;
         }
         let mut done: Vec<String> = Vec::new();
-        let mut seen = SeenDependencies::new();
+        let mut seen = SeenDependencies::default();
         loop {
             let live = world.live_effects();
             for e in &live {
