@@ -38,13 +38,20 @@ pub struct Sets {
 
 impl Sets {
     pub fn affected(&self, world: &World, effect: &Effect) -> Vec<usize> {
+        self.fixed_set(effect)
+            .unwrap_or_else(|| effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect)))
+    }
+
+    /// The set of an effect that no longer depends on the state: started (613.5) or locked in (611.2c).
+    pub fn fixed_set(&self, effect: &Effect) -> Option<Vec<usize>> {
         if let Some(started) = self.started.get(&effect.key) {
-            return started.set.clone();
+            return Some(started.set.clone());
         }
-        if let Some((set, _)) = self.locked.get(&effect.key) {
-            return set.clone();
-        }
-        effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect))
+        self.locked.get(&effect.key).map(|(set, _)| set.clone())
+    }
+
+    pub fn is_fixed(&self, effect: &Effect) -> bool {
+        self.started.contains_key(&effect.key) || self.locked.contains_key(&effect.key)
     }
 
     fn start(&mut self, effect: &Effect, set: &[usize], layer: Layer) {

@@ -2,7 +2,7 @@
 //! then timestamp order (613.6) unless a dependency says otherwise (613.7b); dependencies are
 //! worked out again before every choice (613.7c).
 
-use super::dependency::depends_on;
+use super::dependency;
 use super::effect::Effect;
 use super::layer::Layer;
 use super::trace::{Dependency, Reason, Wait};
@@ -22,7 +22,7 @@ pub struct SeenDependencies {
 
 /// The index in `candidates` of the effect to apply next, and why it goes now.
 pub fn next(
-    world: &World,
+    world: &mut World,
     sets: &Sets,
     candidates: &[Effect],
     layer: Layer,
@@ -38,15 +38,12 @@ pub fn next(
         return (i, Reason::Defining { timestamp: candidates[i].timestamp });
     }
     let n = candidates.len();
-    let mut edges: Vec<Vec<(usize, super::trace::DependencyKind)>> = vec![Vec::new(); n];
-    for a in 0..n {
-        for b in 0..n {
-            if let Some(kind) = depends_on(world, sets, &candidates[a], &candidates[b], layer) {
-                edges[a].push((b, kind));
-                let list = seen.on.entry(candidates[a].key.clone()).or_default();
-                if !list.iter().any(|d| d.effect == candidates[b].key) {
-                    list.push(Dependency { effect: candidates[b].key.clone(), because: kind });
-                }
+    let edges = dependency::graph(world, sets, candidates, layer);
+    for (a, out) in edges.iter().enumerate() {
+        for (b, kind) in out {
+            let list = seen.on.entry(candidates[a].key.clone()).or_default();
+            if !list.iter().any(|d| d.effect == candidates[*b].key) {
+                list.push(Dependency { effect: candidates[*b].key.clone(), because: *kind });
             }
         }
     }

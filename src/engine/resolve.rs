@@ -105,7 +105,7 @@ fn run<'b>(
                 break;
             }
             candidates.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
-            let (pick, reason) = order::next(&world, &sets, &candidates, layer, &mut seen);
+            let (pick, reason) = order::next(&mut world, &sets, &candidates, layer, &mut seen);
             let effect = candidates.swap_remove(pick);
             let note = set_note(&sets, &effect);
             let affected = sets.affected(&world, &effect);
