@@ -1,5 +1,6 @@
 //! Rules texts: rule numbers, the rule tree, parsers for each text format, and the editions.
 
+pub mod decode;
 pub mod edition;
 pub mod embedded;
 pub mod glossary;
