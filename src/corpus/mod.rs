@@ -5,6 +5,7 @@ pub mod edition;
 pub mod embedded;
 pub mod glossary;
 pub mod lang;
+pub mod parse_en;
 pub mod parse_fr;
 pub mod problem;
 pub mod references;
