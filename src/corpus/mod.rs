@@ -1,6 +1,7 @@
 //! Rules texts: rule numbers, the rule tree, parsers for each text format, and the editions.
 
 pub mod decode;
+pub mod define;
 pub mod edition;
 pub mod embedded;
 pub mod glossary;
