@@ -13,6 +13,7 @@ pub mod references;
 pub mod rule;
 pub mod rule_id;
 pub mod rule_ref;
+pub mod store;
 
 pub use edition::{Edition, EditionInfo};
 pub use lang::Lang;
