@@ -459,3 +459,26 @@ fn a_bad_file_leaves_the_store_as_it_was_and_names_the_line() {
         Err(ImportError::Read { .. })
     ));
 }
+
+#[test]
+fn a_lookup_loads_the_texts_of_its_sections_only() {
+    let Some(path) = official("MagicCompRules_20251114.txt") else {
+        return;
+    };
+    let root = tempfile::tempdir().unwrap();
+    let store = Store::new(root.path());
+    store.import(&path, None).unwrap();
+    let whole = store.load("en-2025-11-14").unwrap();
+    let part = store.load_sections("en-2025-11-14", 614..=614).unwrap();
+    assert_eq!(part.rule_count(), whole.rule_count());
+    for rule in whole.subtree(id("614")) {
+        assert_eq!(part.get(rule.id), Some(rule));
+    }
+    assert_eq!(text_of(&part, "613.4d"), "");
+    assert_eq!(part.cited_by(id("614.15")), whole.cited_by(id("614.15")));
+    assert_eq!(
+        part.nearest(id("614.99"), 3),
+        whole.nearest(id("614.99"), 3)
+    );
+    assert!(part.parsed.glossary.is_empty());
+}

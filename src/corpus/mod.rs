@@ -3,6 +3,7 @@
 pub mod decode;
 pub mod define;
 pub mod edition;
+pub(crate) mod edition_file;
 pub mod embedded;
 pub mod glossary;
 pub mod lang;
