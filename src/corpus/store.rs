@@ -26,6 +26,7 @@ const EXTENSION: &str = "edition";
 const READ_BUFFER: usize = 64 * 1024;
 const MAX_NAME_LENGTH: usize = 64;
 
+#[derive(Clone, Debug)]
 pub struct Store {
     root: PathBuf,
 }
