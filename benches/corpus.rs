@@ -1,1 +1,69 @@
-fn main() {}
+//! Benches of the corpus on the official 2025 rules text (`../shared/cr`; they do nothing when it
+//! is absent): what an import costs, and what `judge rule` pays to load the imported edition,
+//! which is measured against `grep` over the same text.
+
+use divan::Bencher;
+use judge::corpus::decode::decode;
+use judge::corpus::parse_en;
+use judge::corpus::store::Store;
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+const CR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/cr/MagicCompRules_20251114.txt");
+const NAME: &str = "en-2025-11-14";
+const RULES: usize = 3109;
+
+fn main() {
+    divan::main();
+}
+
+/// The text, decoded once; none without the official file.
+static TEXT: LazyLock<Option<String>> = LazyLock::new(|| {
+    let bytes = std::fs::read(CR).ok()?;
+    Some(decode(&bytes).expect("the official text decodes"))
+});
+
+/// A store holding the 2025 edition, imported once per run.
+static STORE: LazyLock<Option<Store>> = LazyLock::new(|| {
+    if !Path::new(CR).exists() {
+        eprintln!("note: `{CR}` is absent; the corpus benches measure nothing");
+        return None;
+    }
+    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bench-store");
+    let store = Store::new(root);
+    store.import(Path::new(CR), None).expect("the official text imports");
+    Some(store)
+});
+
+/// Guards the import: decoding is done once, this is the parser alone.
+#[divan::bench]
+fn parse_2025(bencher: Bencher) {
+    let Some(text) = TEXT.as_ref() else { return };
+    bencher.bench(|| {
+        let cr = parse_en::parse(text).expect("the official text parses");
+        assert_eq!(cr.parsed.rules.len(), RULES);
+        cr
+    });
+}
+
+/// Guards `judge define` and everything else that needs the whole edition.
+#[divan::bench]
+fn load_whole_2025(bencher: Bencher) {
+    let Some(store) = STORE.as_ref() else { return };
+    bencher.bench(|| {
+        let edition = store.load(NAME).expect("the edition loads");
+        assert_eq!(edition.rule_count(), RULES);
+        edition
+    });
+}
+
+/// Guards `judge rule`: one section's texts, every rule's number and references.
+#[divan::bench]
+fn load_one_section_2025(bencher: Bencher) {
+    let Some(store) = STORE.as_ref() else { return };
+    bencher.bench(|| {
+        let edition = store.load_sections(NAME, 614..=614).expect("the edition loads");
+        assert_eq!(edition.rule_count(), RULES);
+        edition
+    });
+}

@@ -1,15 +1,20 @@
 //! Rules texts: rule numbers, the rule tree, parsers for each text format, and the editions.
 
+pub mod decode;
+pub mod define;
 pub mod edition;
+pub(crate) mod edition_file;
 pub mod embedded;
 pub mod glossary;
 pub mod lang;
+pub mod parse_en;
 pub mod parse_fr;
 pub mod problem;
 pub mod references;
 pub mod rule;
 pub mod rule_id;
 pub mod rule_ref;
+pub mod store;
 
 pub use edition::{Edition, EditionInfo};
 pub use lang::Lang;

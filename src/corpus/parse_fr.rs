@@ -9,7 +9,6 @@
 
 use super::edition::Parsed;
 use super::problem::Problem;
-use super::references;
 use super::rule::Rule;
 use super::rule_id::RuleId;
 
@@ -135,11 +134,7 @@ impl Parser {
                 self.problems.push(problem.with_help("the rule is skipped"));
                 return;
             }
-            let all_text = std::iter::once(rule.text.as_str())
-                .chain(rule.examples.iter().map(String::as_str))
-                .collect::<Vec<_>>()
-                .join("\n");
-            rule.references = references::extract(&all_text, Some(rule.id));
+            rule.collect_references();
             self.parsed.rules.insert(rule.id, rule);
         }
     }

@@ -1,5 +1,6 @@
 //! One numbered rule or subrule with its text, examples and the rules it cites.
 
+use super::references;
 use super::rule_id::RuleId;
 use serde::{Deserialize, Serialize};
 
@@ -14,4 +15,15 @@ pub struct Rule {
     pub references: Vec<RuleId>,
     /// Line of the rule number in its source document (1-based), for diagnostics.
     pub line: usize,
+}
+
+impl Rule {
+    /// Fills `references` from the text and the examples, which cite rules too.
+    pub fn collect_references(&mut self) {
+        let all_text = std::iter::once(self.text.as_str())
+            .chain(self.examples.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join("\n");
+        self.references = references::extract(&all_text, Some(self.id));
+    }
 }

@@ -21,6 +21,8 @@ impl RuleId {
         RuleId { section, rule: None, letter: None }
     }
 
+    // Named like its siblings `section_id` and `subrule_id`; the clash with the type name is harmless.
+    #[allow(clippy::self_named_constructors)]
     pub fn rule_id(section: u16, rule: u16) -> Self {
         RuleId { section, rule: Some(rule), letter: None }
     }

@@ -1,0 +1,452 @@
+//! The edition store: English rules texts imported into the data directory, so that they can be
+//! used by name (`en-2025-11-14`) from then on.
+//!
+//! Each edition is one file, `editions/<name>.edition`, in the layout of `edition_file.rs`.
+//! An import reads, decodes and parses the whole text before it writes anything, and it writes to
+//! a temporary file in the same directory that is then renamed over the old one: a bad text or a
+//! crash leaves the store exactly as it was.
+
+use super::decode::{decode, DecodeError};
+use super::edition::{Document, Edition, EditionInfo};
+use super::edition_file::{self, Part, ReadError, FORMAT};
+use super::embedded;
+use super::lang::Lang;
+use super::parse_en;
+use super::problem::{FileProblems, Problem};
+use miette::Diagnostic;
+use std::fs;
+use std::io::{self, BufReader, BufWriter, Write};
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+const DIRECTORY: &str = "editions";
+const EXTENSION: &str = "edition";
+/// Big enough that reading an edition takes few system calls, small enough to stay in cache.
+const READ_BUFFER: usize = 64 * 1024;
+const MAX_NAME_LENGTH: usize = 64;
+
+#[derive(Clone, Debug)]
+pub struct Store {
+    root: PathBuf,
+}
+
+/// What an import stored.
+#[derive(Debug)]
+pub struct Imported {
+    pub info: EditionInfo,
+    pub rule_count: usize,
+    /// What the parser found odd without stopping the import (see
+    /// [`parse_en::EnglishCr::warnings`]), ready to show; none when the text was clean.
+    pub warnings: Option<FileProblems>,
+}
+
+#[derive(Debug, thiserror::Error, Diagnostic)]
+pub enum ImportError {
+    #[error("`{name}` is not a valid edition name")]
+    #[diagnostic(help(
+        "use lowercase letters, digits, `-` and `.`, starting with a letter or a digit, at most 64 characters"
+    ))]
+    BadName { name: String },
+
+    #[error("`{name}` is the name of the embedded edition, which cannot be replaced")]
+    #[diagnostic(help("import the text under another name"))]
+    Reserved { name: String },
+
+    #[error("cannot read `{}`", .path.display())]
+    Read { path: PathBuf, source: io::Error },
+
+    #[error("cannot decode `{}`", .path.display())]
+    Decode {
+        path: PathBuf,
+        #[diagnostic_source]
+        source: DecodeError,
+    },
+
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Parse(FileProblems),
+
+    #[error("cannot write the edition to `{}`", .path.display())]
+    #[diagnostic(help("the store is left as it was"))]
+    Write { path: PathBuf, source: io::Error },
+}
+
+#[derive(Debug, thiserror::Error, Diagnostic)]
+pub enum StoreError {
+    #[error("`{name}` is not a valid edition name")]
+    #[diagnostic(help("edition names are made of lowercase letters, digits, `-` and `.`, such as `en-2025-11-14`"))]
+    BadName { name: String },
+
+    #[error("no edition named `{name}`")]
+    #[diagnostic(help("{}", imported_help(.imported)))]
+    NotFound { name: String, imported: Vec<String> },
+
+    #[error("cannot read `{}`", .path.display())]
+    Read { path: PathBuf, source: io::Error },
+
+    #[error("stored edition `{}` is damaged", .path.display())]
+    #[diagnostic(help("{reason}; import its rules text again under the name `{name}` to replace it"))]
+    Damaged { path: PathBuf, name: String, reason: String },
+
+    #[error("stored edition `{}` was written in format {found}, and this version of judge reads format {FORMAT}", .path.display())]
+    #[diagnostic(help("import its rules text again under the name `{name}` to replace it"))]
+    Outdated { path: PathBuf, name: String, found: u32 },
+}
+
+fn imported_help(imported: &[String]) -> String {
+    if imported.is_empty() {
+        "no edition has been imported into this data directory".to_string()
+    } else {
+        format!("imported editions: {}", imported.join(", "))
+    }
+}
+
+/// An edition name is also a file name, so it is kept to characters that are safe everywhere and
+/// cannot climb out of the store (`..`, `/`).
+pub fn valid_name(name: &str) -> bool {
+    name.len() <= MAX_NAME_LENGTH
+        && name.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '.')
+}
+
+impl Store {
+    /// A store kept under `root` (the data directory). Nothing is created until an import.
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Store { root: root.into() }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    fn directory(&self) -> PathBuf {
+        self.root.join(DIRECTORY)
+    }
+
+    fn path_of(&self, name: &str) -> PathBuf {
+        self.directory().join(format!("{name}.{EXTENSION}"))
+    }
+
+    /// Reads an English rules text and stores it as an edition named `name`, or `en-YYYY-MM-DD`
+    /// after its effective date. An edition of the same name is replaced; the embedded edition's
+    /// name is refused.
+    pub fn import(&self, path: &Path, name: Option<&str>) -> Result<Imported, ImportError> {
+        if let Some(name) = name {
+            check_import_name(name)?;
+        }
+        let bytes = fs::read(path).map_err(|source| ImportError::Read { path: path.to_path_buf(), source })?;
+        let text = decode(&bytes).map_err(|source| ImportError::Decode { path: path.to_path_buf(), source })?;
+        let text = Arc::new(text);
+        let shown = path.display().to_string();
+        let cr = parse_en::parse(&text).map_err(|problems| {
+            let summary = format!("`{shown}` cannot be imported: {}", count(problems.len(), "problem"));
+            let help = Some("the store is left as it was".to_string());
+            ImportError::Parse(FileProblems::new(&shown, Arc::clone(&text), summary, help, &problems))
+        })?;
+        // A name made of the date is always valid: the parser only gives `YYYY-MM-DD`.
+        let name = name.map_or_else(|| format!("en-{}", cr.date), str::to_string);
+        let info = EditionInfo { name, lang: Lang::En, date: cr.date.clone() };
+        let file = path.file_name().map_or_else(|| shown.clone(), |f| f.to_string_lossy().into_owned());
+        let document = Document { file, date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
+        let edition = Edition::new(info.clone(), vec![document], cr.parsed);
+        let rule_count = edition.rule_count();
+        self.write(&edition)?;
+        let warnings = warnings(&shown, text, &cr.warnings);
+        Ok(Imported { info, rule_count, warnings })
+    }
+
+    /// Writes the whole edition to a temporary file beside its final place, then renames it there,
+    /// which replaces an older file of the same name in one step.
+    fn write(&self, edition: &Edition) -> Result<(), ImportError> {
+        let directory = self.directory();
+        let failed = |path: &Path| {
+            let path = path.to_path_buf();
+            move |source: io::Error| ImportError::Write { path, source }
+        };
+        fs::create_dir_all(&directory).map_err(failed(&directory))?;
+        let target = self.path_of(edition.name());
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(".import-").suffix(".tmp");
+        // Temporary files are private by default; an edition is an ordinary file, as readable as
+        // the umask lets any new file be.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+        let mut temporary = builder.tempfile_in(&directory).map_err(failed(&directory))?;
+        let temporary_path = temporary.path().to_path_buf();
+        let mut writer = BufWriter::new(temporary.as_file_mut());
+        edition_file::write(edition, &mut writer).map_err(failed(&temporary_path))?;
+        writer.flush().map_err(failed(&temporary_path))?;
+        drop(writer);
+        // On disk before the rename, so that a crash cannot leave a renamed but empty file.
+        temporary.as_file().sync_all().map_err(failed(&temporary_path))?;
+        temporary.persist(&target).map_err(|e| ImportError::Write { path: target.clone(), source: e.error })?;
+        sync_directory(&directory);
+        Ok(())
+    }
+
+    /// The imported editions, by name, with their rule counts. The embedded edition is not stored
+    /// here and is not listed.
+    pub fn list(&self) -> Result<Vec<(EditionInfo, usize)>, StoreError> {
+        let mut listed = Vec::new();
+        for (name, path) in self.stored_files()? {
+            let header = read_stored(&path, &name, |input, len| edition_file::read_header(input, len))?;
+            listed.push((header.info, header.rule_count));
+        }
+        Ok(listed)
+    }
+
+    /// Loads an imported edition.
+    pub fn load(&self, name: &str) -> Result<Edition, StoreError> {
+        self.load_part(name, &Part::Whole)
+    }
+
+    /// Loads what a lookup of the rules of a few sections needs, about twice as fast as a
+    /// whole edition: every rule's number, line and references (so that the rules citing a rule
+    /// and the nearest numbers to a missing one are still right), but the text and examples only
+    /// of the rules of `sections`, and no glossary. The other rules' texts are empty.
+    pub fn load_sections(&self, name: &str, sections: RangeInclusive<u16>) -> Result<Edition, StoreError> {
+        self.load_part(name, &Part::Sections(sections))
+    }
+
+    fn load_part(&self, name: &str, part: &Part) -> Result<Edition, StoreError> {
+        if !valid_name(name) {
+            return Err(StoreError::BadName { name: name.to_string() });
+        }
+        match read_stored(&self.path_of(name), name, |input, len| edition_file::read(input, len, part)) {
+            Err(StoreError::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+                let imported = self.stored_files().unwrap_or_default().into_iter().map(|(n, _)| n).collect();
+                Err(StoreError::NotFound { name: name.to_string(), imported })
+            }
+            loaded => loaded,
+        }
+    }
+
+    /// The stored edition files, sorted by name. Temporary files of imports that never finished
+    /// do not end in `.edition` and are passed over.
+    fn stored_files(&self) -> Result<Vec<(String, PathBuf)>, StoreError> {
+        let directory = self.directory();
+        let entries = match fs::read_dir(&directory) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(vec![]),
+            Err(source) => return Err(StoreError::Read { path: directory, source }),
+        };
+        let mut files = Vec::new();
+        for entry in entries {
+            let path = entry.map_err(|source| StoreError::Read { path: directory.clone(), source })?.path();
+            if path.extension().is_some_and(|e| e == EXTENSION) {
+                if let Some(name) = path.file_stem().and_then(|s| s.to_str()) {
+                    files.push((name.to_string(), path.clone()));
+                }
+            }
+        }
+        files.sort();
+        Ok(files)
+    }
+}
+
+fn check_import_name(name: &str) -> Result<(), ImportError> {
+    if name == embedded::NAME {
+        return Err(ImportError::Reserved { name: name.to_string() });
+    }
+    if !valid_name(name) {
+        return Err(ImportError::BadName { name: name.to_string() });
+    }
+    Ok(())
+}
+
+/// Opens a stored file and reads it with `read`: the whole edition, or its header.
+fn read_stored<T>(
+    path: &Path,
+    name: &str,
+    read: impl FnOnce(BufReader<fs::File>, u64) -> Result<T, ReadError>,
+) -> Result<T, StoreError> {
+    let read_error = |source| StoreError::Read { path: path.to_path_buf(), source };
+    let file = fs::File::open(path).map_err(read_error)?;
+    let len = file.metadata().map_err(read_error)?.len();
+    read(BufReader::with_capacity(READ_BUFFER, file), len).map_err(|e| match e {
+        ReadError::Io(source) => read_error(source),
+        ReadError::Outdated(found) => StoreError::Outdated { path: path.to_path_buf(), name: name.to_string(), found },
+        ReadError::Damaged(reason) => StoreError::Damaged { path: path.to_path_buf(), name: name.to_string(), reason },
+    })
+}
+
+fn warnings(shown: &str, text: Arc<String>, warnings: &[Problem]) -> Option<FileProblems> {
+    if warnings.is_empty() {
+        return None;
+    }
+    let summary = format!("`{shown}` was imported, with {}", count(warnings.len(), "warning"));
+    let help = Some("these lines may have been read wrongly; check the rules they belong to".to_string());
+    Some(FileProblems::new(shown, text, summary, help, warnings))
+}
+
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// Makes the rename itself durable. Only Unix can open a directory to sync it; elsewhere the
+/// rename is still atomic, just not yet flushed.
+fn sync_directory(directory: &Path) {
+    #[cfg(unix)]
+    if let Ok(dir) = fs::File::open(directory) {
+        // Best effort: the edition is already in place, and a failed sync is no reason to say
+        // the import failed.
+        let _ = dir.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = directory;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::rule_id::RuleId;
+
+    const TEXT: &str = "Comprehensive Rules\n\nThese rules are effective as of June 9, 2023.\n\n\
+        100. General\n\n100.1. These Magic rules apply to any Magic game.\n\n100.1a A two-player game.\n\n\
+        Glossary\n\nActive Player\nThe player whose turn it is. See rule 100.1.\n\nCredits\n";
+
+    fn fixture(dir: &Path, file: &str, text: &str) -> PathBuf {
+        let path = dir.join(file);
+        fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn store_files(store: &Store) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(store.directory())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn import_list_and_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path().join("data"));
+        assert!(store.list().unwrap().is_empty(), "no directory yet is an empty store");
+        let path = fixture(dir.path(), "cr.txt", TEXT);
+        let imported = store.import(&path, None).unwrap();
+        assert_eq!(imported.info.name, "en-2023-06-09");
+        assert_eq!(imported.rule_count, 2);
+        assert!(imported.warnings.is_none());
+        assert_eq!(store.list().unwrap(), [(imported.info.clone(), 2)]);
+        let edition = store.load("en-2023-06-09").unwrap();
+        assert_eq!(edition.info, imported.info);
+        assert_eq!(edition.info.lang, Lang::En);
+        assert_eq!(edition.parsed.glossary[0].term, "Active Player");
+        assert_eq!(edition.documents[0].file, "cr.txt");
+        assert_eq!(edition.date_of(RuleId::parse("100.1a").unwrap()), "2023-06-09");
+        assert_eq!(store_files(&store), ["en-2023-06-09.edition"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_edition_file_has_the_permissions_of_any_new_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        let path = fixture(dir.path(), "cr.txt", TEXT);
+        store.import(&path, None).unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&store.path_of("en-2023-06-09")), mode(&path));
+    }
+
+    #[test]
+    fn a_given_name_and_reimporting_replaces() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        let first = fixture(dir.path(), "a.txt", TEXT);
+        store.import(&first, Some("mine")).unwrap();
+        let second = fixture(dir.path(), "b.txt", &TEXT.replace("100.1a A two-player game.", "100.1a Changed."));
+        store.import(&second, Some("mine")).unwrap();
+        let edition = store.load("mine").unwrap();
+        assert_eq!(edition.get(RuleId::parse("100.1a").unwrap()).unwrap().text, "Changed.");
+        assert_eq!(store_files(&store), ["mine.edition"]);
+    }
+
+    #[test]
+    fn names_are_checked_before_anything_is_read() {
+        let store = Store::new("/nonexistent");
+        let missing = Path::new("/nonexistent/cr.txt");
+        for name in ["", "EN", "../x", "a/b", ".hidden", "-x", "a b", &"x".repeat(65)] {
+            assert!(matches!(store.import(missing, Some(name)), Err(ImportError::BadName { .. })), "{name:?}");
+        }
+        assert!(matches!(store.import(missing, Some(embedded::NAME)), Err(ImportError::Reserved { .. })));
+        for name in ["en-2025-11-14", "fr.2", "9th"] {
+            assert!(valid_name(name), "{name}");
+        }
+        assert!(matches!(store.load("../etc"), Err(StoreError::BadName { .. })));
+    }
+
+    #[test]
+    fn warnings_come_back_with_the_import() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        let path = fixture(dir.path(), "cr.txt", &TEXT.replace("100.1a A", "100.1c A"));
+        let imported = store.import(&path, None).unwrap();
+        let warnings = imported.warnings.expect("a warning");
+        assert_eq!(warnings.to_string(), format!("`{}` was imported, with 1 warning", path.display()));
+    }
+
+    #[test]
+    fn a_missing_edition_lists_the_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        let err = store.load("en-2030-01-01").unwrap_err();
+        assert_eq!(err.to_string(), "no edition named `en-2030-01-01`");
+        let help = err.help().unwrap().to_string();
+        assert_eq!(help, "no edition has been imported into this data directory");
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let help = store.load("en-2030-01-01").unwrap_err().help().unwrap().to_string();
+        assert_eq!(help, "imported editions: en-2023-06-09");
+    }
+
+    #[test]
+    fn damaged_and_outdated_files_are_named_and_never_panic() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let path = store.path_of("en-2023-06-09");
+        let good = fs::read(&path).unwrap();
+        let cases: [(&[u8], &str, bool); 4] = [
+            (&good[..good.len() - 3], "the file ends too soon", false),
+            (b"", "not an edition file", true),
+            (b"{\"format\": 1}", "not an edition file", true),
+            (b"\xFF\xFE garbage", "not an edition file", true),
+        ];
+        for (damage, reason, header_too) in cases {
+            fs::write(&path, damage).unwrap();
+            let err = store.load("en-2023-06-09").unwrap_err();
+            assert!(matches!(err, StoreError::Damaged { .. }), "{err:?}");
+            assert_eq!(err.to_string(), format!("stored edition `{}` is damaged", path.display()));
+            let help = err.help().unwrap().to_string();
+            assert_eq!(
+                help,
+                format!("{reason}; import its rules text again under the name `en-2023-06-09` to replace it")
+            );
+            // Listing reads the header only, which a cut file may still hold whole.
+            assert_eq!(matches!(store.list(), Err(StoreError::Damaged { .. })), header_too, "{reason}");
+        }
+        let mut outdated = good.clone();
+        let format_at = good.iter().position(|&b| b == b'\n').unwrap() + 1;
+        outdated[format_at..format_at + 4].copy_from_slice(&99u32.to_le_bytes());
+        fs::write(&path, outdated).unwrap();
+        assert!(matches!(store.load("en-2023-06-09"), Err(StoreError::Outdated { found: 99, .. })));
+        assert!(matches!(store.list(), Err(StoreError::Outdated { found: 99, .. })));
+    }
+
+    #[test]
+    fn leftovers_of_an_interrupted_import_are_ignored() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        fs::write(store.directory().join(".import-abc123.tmp"), "{\"format\": 1, \"edit").unwrap();
+        assert_eq!(store.list().unwrap().len(), 1);
+    }
+}
