@@ -32,7 +32,7 @@ pub fn extract(text: &str, own: Option<RuleId>) -> Vec<RuleId> {
     }
     for caps in SECTION.captures_iter(text) {
         let number = caps.get(1).expect("group 1 always matches");
-        if text[number.end()..].starts_with(|c| c == '.') && text[number.end() + 1..].starts_with(|c: char| c.is_ascii_digit()) {
+        if text[number.end()..].starts_with('.') && text[number.end() + 1..].starts_with(|c: char| c.is_ascii_digit()) {
             continue; // `rule 614.1` is a numbered reference, found above
         }
         if let Ok(id) = RuleId::parse(number.as_str()) {

@@ -21,6 +21,7 @@ impl RuleId {
         RuleId { section, rule: None, letter: None }
     }
 
+    #[allow(clippy::self_named_constructors)] // reads as `RuleId::rule_id(614, 1)` beside `section_id` and `subrule_id`
     pub fn rule_id(section: u16, rule: u16) -> Self {
         RuleId { section, rule: Some(rule), letter: None }
     }
