@@ -1,1 +1,3 @@
 //! Integration tests, compiled into one binary: one module per feature.
+
+mod search_quality;
