@@ -83,13 +83,18 @@ impl Snippets {
 
 fn render(source: &str, snippet: &tantivy::snippet::Snippet) -> (String, Vec<Range<usize>>) {
     let range = snippet.fragment_range();
+    // Tantivy's fragment runs from a word to a word: give it back the punctuation around it
+    // (`« `, a final period) when nothing else is left out on that side.
+    let has_words = |text: &str| text.chars().any(char::is_alphanumeric);
+    let start = if has_words(&source[..range.start]) { range.start } else { 0 };
+    let end = if has_words(&source[range.end..]) { range.end } else { source.trim_end().len() };
     let mut out = String::new();
-    if range.start > 0 {
+    if start > 0 {
         out.push_str(ELLIPSIS);
     }
-    let shift = out.len();
-    out.push_str(&one_line(snippet.fragment()));
-    if range.end < source.trim_end().len() {
+    let shift = out.len() + range.start - start;
+    out.push_str(&one_line(&source[start..end]));
+    if end < source.trim_end().len() {
         out.push_str(ELLIPSIS);
     }
     let highlights =

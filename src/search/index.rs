@@ -137,3 +137,107 @@ impl SearchIndex {
         Ok(hits)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::edition::{EditionInfo, Parsed};
+    use crate::corpus::Rule;
+
+    /// An edition of the given rules, all in section 100.
+    fn edition(lang: Lang, rules: &[(&str, &str)]) -> Edition {
+        let mut parsed = Parsed::default();
+        parsed.sections.insert(100, "100. General".into());
+        for (line, (id, text)) in rules.iter().enumerate() {
+            let id = RuleId::parse(id).unwrap();
+            let rule = Rule { id, text: (*text).into(), examples: vec![], references: vec![], line };
+            parsed.rules.insert(id, rule);
+        }
+        let info = EditionInfo { name: format!("{lang}-test"), lang, date: "2025-01-01".into() };
+        Edition::new(info, vec![], parsed)
+    }
+
+    fn ids(hits: &[Hit]) -> Vec<String> {
+        hits.iter().map(|h| h.id.to_string()).collect()
+    }
+
+    #[test]
+    fn whole_words_only_even_with_typo_tolerance() {
+        let e = edition(Lang::En, &[("100.1", "Each player has a library."), ("100.2", "Players draw cards.")]);
+        let index = SearchIndex::in_memory(&e).unwrap();
+        assert!(index.search("layer", 10).unwrap().is_empty());
+        let mut found = ids(&index.search("player", 10).unwrap());
+        found.sort();
+        assert_eq!(found, ["100.1", "100.2"]);
+        assert_eq!(ids(&index.search("librray", 10).unwrap()), ["100.1"], "a transposition is one typo");
+    }
+
+    #[test]
+    fn equal_scores_come_in_rule_order() {
+        let same = "A creature deals damage.";
+        let rules = [("100.10", same), ("100.2", same), ("100.1a", same), ("100.1", same)];
+        let index = SearchIndex::in_memory(&edition(Lang::En, &rules)).unwrap();
+        let hits = index.search("damage", 10).unwrap();
+        assert_eq!(ids(&hits), ["100.1", "100.1a", "100.2", "100.10"]);
+        assert!(hits.windows(2).all(|w| w[0].score == w[1].score));
+        // The same order when the limit cuts through the tie.
+        assert_eq!(ids(&index.search("damage", 2).unwrap()), ["100.1", "100.1a"]);
+    }
+
+    #[test]
+    fn snippets_highlight_the_words_found_even_through_stemming_and_typos() {
+        let text = "Si une source devait infliger 0 blessure, elle n'inflige pas du tout de blessure.";
+        let index = SearchIndex::in_memory(&edition(Lang::Fr, &[("100.1", text)])).unwrap();
+        for query in ["blessures", "blesures"] {
+            let hit = &index.search(query, 1).unwrap()[0];
+            assert_eq!(hit.snippet, text);
+            assert_eq!(hit.marked_snippet("*", "*"), text.replace("blessure", "*blessure*"), "{query}");
+            assert_eq!(hit.section, "100. General");
+        }
+    }
+
+    #[test]
+    fn a_long_rule_gives_an_excerpt_around_the_words_found() {
+        let filler = "Un joueur peut toujours regarder son propre cimetière. ".repeat(8);
+        let text = format!("{filler}La régénération retire toutes les blessures.");
+        let index = SearchIndex::in_memory(&edition(Lang::Fr, &[("100.1", &text)])).unwrap();
+        let hit = &index.search("regeneration", 1).unwrap()[0];
+        assert!(hit.snippet.starts_with('…') && hit.snippet.len() < text.len(), "{}", hit.snippet);
+        assert_eq!(hit.highlights.len(), 1);
+        assert_eq!(&hit.snippet[hit.highlights[0].clone()], "régénération");
+    }
+
+    #[test]
+    fn english_questions_find_french_rules_and_the_other_way_round() {
+        let fr = edition(
+            Lang::Fr,
+            &[
+                ("100.1", "Le permanent arrive sur le champ de bataille engagé."),
+                ("100.2", "Le joueur pioche une carte."),
+            ],
+        );
+        let index = SearchIndex::in_memory(&fr).unwrap();
+        assert_eq!(ids(&index.search("enters the battlefield tapped", 10).unwrap()), ["100.1"]);
+        let en = edition(Lang::En, &[("100.1", "Effects are applied in timestamp order within each layer.")]);
+        let index = SearchIndex::in_memory(&en).unwrap();
+        assert_eq!(ids(&index.search("l'horodatage des couches", 10).unwrap()), ["100.1"]);
+    }
+
+    #[test]
+    fn questions_that_search_nothing_find_nothing() {
+        let index = SearchIndex::in_memory(&edition(Lang::Fr, &[("100.1", "Le joueur pioche une carte.")])).unwrap();
+        assert!(index.search("", 10).unwrap().is_empty());
+        assert!(index.search("le la les de", 10).unwrap().is_empty());
+        assert!(index.search("\"\" « »", 10).unwrap().is_empty());
+        assert!(index.search("pioche", 0).unwrap().is_empty());
+    }
+
+    #[test]
+    fn quoted_phrases_match_in_order_only() {
+        let rules = [("100.1", "Le champ de bataille est vide."), ("100.2", "Une bataille dans un champ.")];
+        let index = SearchIndex::in_memory(&edition(Lang::Fr, &rules)).unwrap();
+        assert_eq!(ids(&index.search("\"champ de bataille\"", 10).unwrap()), ["100.1"]);
+        assert_eq!(ids(&index.search("« champ de bataille »", 10).unwrap()), ["100.1"]);
+        assert_eq!(ids(&index.search("champ bataille", 10).unwrap()), ["100.1", "100.2"]);
+    }
+}
