@@ -96,10 +96,12 @@ impl SearchIndex {
     /// rule order. A question of stop words only finds nothing.
     pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Hit>, SearchError> {
         let failed = |source| SearchError::Search { source };
+        let searcher = self.reader.searcher();
+        // Tantivy allocates room for twice the limit up front: never more than there are rules.
+        let limit = limit.min(usize::try_from(searcher.num_docs()).unwrap_or(usize::MAX));
         if limit == 0 {
             return Ok(Vec::new());
         }
-        let searcher = self.reader.searcher();
         let other = match self.lang {
             Lang::Fr => Lang::En,
             Lang::En => Lang::Fr,
@@ -230,6 +232,9 @@ mod tests {
         assert!(index.search("le la les de", 10).unwrap().is_empty());
         assert!(index.search("\"\" « »", 10).unwrap().is_empty());
         assert!(index.search("pioche", 0).unwrap().is_empty());
+        assert_eq!(ids(&index.search("pioche", usize::MAX).unwrap()), ["100.1"]);
+        let empty = SearchIndex::in_memory(&edition(Lang::Fr, &[])).unwrap();
+        assert!(empty.search("pioche", 10).unwrap().is_empty());
     }
 
     #[test]
