@@ -87,9 +87,10 @@ fn extra_stop_words(lang: Lang) -> &'static [&'static str] {
     }
 }
 
-/// After folding, French feminine and plural past participles end in `ee`/`ees` (`engagée` →
-/// `engagee`), which the French stemmer no longer recognises as a participle; bring them back to
-/// the masculine `e` so that `engagée`, `engagés` and `engagé` stem alike.
+/// Endings the French stemmer leaves apart, brought back to the masculine singular. After
+/// folding, feminine past participles end in `ee`/`ees` (`engagée` → `engagee`), which the
+/// stemmer no longer recognises as a participle; and it never takes the plural `s` off a word in
+/// `-u` (`continus`, `résolus`). So that `engagée` finds `engagé`, and `continus` `continu`.
 #[derive(Clone)]
 struct FoldedParticiples;
 
@@ -122,7 +123,7 @@ impl<S: TokenStream> TokenStream for FoldedParticiplesStream<S> {
         let text = &mut self.0.token_mut().text;
         if text.len() > 4 && text.ends_with("ees") {
             text.truncate(text.len() - 2);
-        } else if text.len() > 3 && text.ends_with("ee") {
+        } else if (text.len() > 3 && text.ends_with("ee")) || (text.len() > 4 && text.ends_with("us")) {
             text.truncate(text.len() - 1);
         }
         true
@@ -192,6 +193,8 @@ mod tests {
             &["régénérer", "régénère", "régénération"],
             &["exilé", "exilées", "exil"],
             &["capacité", "capacités"],
+            &["continu", "continus", "continue", "continues"],
+            &["résolu", "résolus", "résolue"],
         ] {
             let stems: Vec<Vec<String>> = forms.iter().map(|f| fr(f)).collect();
             assert!(stems.windows(2).all(|w| w[0] == w[1]), "{forms:?} → {stems:?}");
