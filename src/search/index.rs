@@ -66,12 +66,8 @@ impl SearchIndex {
         // Manual: the index never changes once built, and the other policy starts a thread that
         // watches the directory.
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        let other = match lang {
-            Lang::Fr => Lang::En,
-            Lang::En => Lang::Fr,
-        };
         let (_, fields) = schema::build(lang);
-        Ok(SearchIndex { reader, fields, lang, vocabulary: Vocabulary::new(other, lang), origin, path })
+        Ok(SearchIndex { reader, fields, lang, vocabulary: Vocabulary::new(other(lang), lang), origin, path })
     }
 
     pub fn origin(&self) -> Origin {
@@ -102,16 +98,12 @@ impl SearchIndex {
         if limit == 0 {
             return Ok(Vec::new());
         }
-        let other = match self.lang {
-            Lang::Fr => Lang::En,
-            Lang::En => Lang::Fr,
-        };
         let mut planner = Planner {
             searcher: &searcher,
             fields: self.fields,
             stemmed: analyzer::analyzer(self.lang, Kind::Stemmed),
             plain: analyzer::analyzer(self.lang, Kind::Plain),
-            foreign: analyzer::analyzer(other, Kind::Stemmed),
+            foreign: analyzer::analyzer(other(self.lang), Kind::Stemmed),
             vocabulary: &self.vocabulary,
         };
         let plan = planner.plan(query).map_err(failed)?;
@@ -119,6 +111,8 @@ impl SearchIndex {
             return Ok(Vec::new());
         }
         let query = plan.query(&self.fields);
+        // Sorted by score, then by the rule's place in the edition: document ids would follow
+        // the segments, whose order nothing promises.
         let collector = TopDocs::with_limit(limit).tweak_score(|segment: &SegmentReader| {
             let order = segment.fast_fields().u64(ORDER).ok().map(|column| column.first_or_default_col(u64::MAX));
             move |doc: DocId, score: Score| (score, Reverse(order.as_ref().map_or(u64::from(doc), |o| o.get_val(doc))))
@@ -137,6 +131,14 @@ impl SearchIndex {
             hits.push(Hit { id, score, section: text_of(self.fields.section).to_string(), snippet, highlights });
         }
         Ok(hits)
+    }
+}
+
+/// The language whose questions the vocabulary translates for an edition in `lang`.
+fn other(lang: Lang) -> Lang {
+    match lang {
+        Lang::Fr => Lang::En,
+        Lang::En => Lang::Fr,
     }
 }
 
