@@ -6,4 +6,5 @@ pub mod corpus;
 pub mod engine;
 pub mod render;
 pub mod scenario;
+pub mod search;
 pub mod suggest;

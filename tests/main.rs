@@ -2,5 +2,7 @@
 
 mod cli_rule;
 mod import;
+mod index_lifecycle;
 mod parsers_never_panic;
+mod search_quality;
 mod support;

@@ -1,0 +1,250 @@
+//! An open index of one edition, and searching it.
+
+use super::analyzer::{self, Kind};
+use super::build;
+use super::error::SearchError;
+use super::hit::{Hit, Snippets};
+use super::query::Planner;
+use super::schema::{self, Fields, ORDER};
+use super::vocabulary::Vocabulary;
+use crate::corpus::{Edition, Lang, RuleId};
+use std::cmp::Reverse;
+use std::path::{Path, PathBuf};
+use tantivy::collector::TopDocs;
+use tantivy::schema::Value;
+use tantivy::{DocId, Index, IndexReader, ReloadPolicy, Score, SegmentReader, TantivyDocument};
+
+/// Where the index a [`SearchIndex`] searches comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// An index already on disk, built for this very edition and version of `judge`.
+    Reused,
+    /// Built by the call that returned it.
+    Built(BuildReason),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuildReason {
+    /// No index of this edition existed.
+    FirstUse,
+    /// Indexes of this edition existed for other content or another version of `judge`; they
+    /// were removed.
+    Outdated,
+    /// The index on disk could not be read; it was removed.
+    Corrupt,
+    /// A rebuild was asked for.
+    Forced,
+    /// An index in memory, which is built every time.
+    InMemory,
+}
+
+/// A searchable index of one edition.
+pub struct SearchIndex {
+    reader: IndexReader,
+    fields: Fields,
+    lang: Lang,
+    vocabulary: Vocabulary,
+    origin: Origin,
+    path: Option<PathBuf>,
+}
+
+impl SearchIndex {
+    /// Builds an index of the edition in memory, nothing on disk: for tests and benchmarks.
+    pub fn in_memory(edition: &Edition) -> Result<SearchIndex, SearchError> {
+        let build_error = |source| SearchError::Build { edition: edition.name().to_string(), source };
+        let index = build::create(None, edition).map_err(build_error)?;
+        SearchIndex::open(index, edition.lang(), Origin::Built(BuildReason::InMemory), None).map_err(build_error)
+    }
+
+    /// Wraps an index whose analyzers are registered and whose schema is the language's.
+    pub(crate) fn open(
+        index: Index,
+        lang: Lang,
+        origin: Origin,
+        path: Option<PathBuf>,
+    ) -> tantivy::Result<SearchIndex> {
+        // Manual: the index never changes once built, and the other policy starts a thread that
+        // watches the directory.
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let (_, fields) = schema::build(lang);
+        Ok(SearchIndex { reader, fields, lang, vocabulary: Vocabulary::new(other(lang), lang), origin, path })
+    }
+
+    pub fn origin(&self) -> Origin {
+        self.origin
+    }
+
+    /// The index directory, for an index on disk.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The number of rules indexed.
+    pub fn rule_count(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    /// The rules that best answer a question, best first, at most `limit`. Equal scores come in
+    /// rule order. A question of stop words only finds nothing.
+    pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Hit>, SearchError> {
+        let failed = |source| SearchError::Search { source };
+        let searcher = self.reader.searcher();
+        // Tantivy allocates room for twice the limit up front: never more than there are rules.
+        let limit = limit.min(usize::try_from(searcher.num_docs()).unwrap_or(usize::MAX));
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let mut planner = Planner {
+            searcher: &searcher,
+            fields: self.fields,
+            stemmed: analyzer::analyzer(self.lang, Kind::Stemmed),
+            plain: analyzer::analyzer(self.lang, Kind::Plain),
+            foreign: analyzer::analyzer(other(self.lang), Kind::Stemmed),
+            vocabulary: &self.vocabulary,
+        };
+        let plan = planner.plan(query).map_err(failed)?;
+        if plan.is_empty() {
+            return Ok(Vec::new());
+        }
+        let query = plan.query(&self.fields);
+        // Sorted by score, then by the rule's place in the edition: document ids would follow
+        // the segments, whose order nothing promises.
+        let collector = TopDocs::with_limit(limit).tweak_score(|segment: &SegmentReader| {
+            let order = segment.fast_fields().u64(ORDER).ok().map(|column| column.first_or_default_col(u64::MAX));
+            move |doc: DocId, score: Score| (score, Reverse(order.as_ref().map_or(u64::from(doc), |o| o.get_val(doc))))
+        });
+        let top = searcher.search(&*query, &collector).map_err(failed)?;
+        let snippets = Snippets::new(&searcher, &*query, &self.fields).map_err(failed)?;
+        let mut hits = Vec::with_capacity(top.len());
+        for ((score, _), address) in top {
+            let doc: TantivyDocument = searcher.doc(address).map_err(failed)?;
+            let text_of = |field| doc.get_first(field).and_then(|v| v.as_str()).unwrap_or_default();
+            let Ok(id) = RuleId::parse(text_of(self.fields.id)) else {
+                continue;
+            };
+            let examples: Vec<&str> = doc.get_all(self.fields.examples).filter_map(|v| v.as_str()).collect();
+            let (snippet, highlights) = snippets.excerpt(text_of(self.fields.text), &examples);
+            hits.push(Hit { id, score, section: text_of(self.fields.section).to_string(), snippet, highlights });
+        }
+        Ok(hits)
+    }
+}
+
+/// The language whose questions the vocabulary translates for an edition in `lang`.
+fn other(lang: Lang) -> Lang {
+    match lang {
+        Lang::Fr => Lang::En,
+        Lang::En => Lang::Fr,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::edition::{EditionInfo, Parsed};
+    use crate::corpus::Rule;
+
+    /// An edition of the given rules, all in section 100.
+    fn edition(lang: Lang, rules: &[(&str, &str)]) -> Edition {
+        let mut parsed = Parsed::default();
+        parsed.sections.insert(100, "100. General".into());
+        for (line, (id, text)) in rules.iter().enumerate() {
+            let id = RuleId::parse(id).unwrap();
+            let rule = Rule { id, text: (*text).into(), examples: vec![], references: vec![], line };
+            parsed.rules.insert(id, rule);
+        }
+        let info = EditionInfo { name: format!("{lang}-test"), lang, date: "2025-01-01".into() };
+        Edition::new(info, vec![], parsed)
+    }
+
+    fn ids(hits: &[Hit]) -> Vec<String> {
+        hits.iter().map(|h| h.id.to_string()).collect()
+    }
+
+    #[test]
+    fn whole_words_only_even_with_typo_tolerance() {
+        let e = edition(Lang::En, &[("100.1", "Each player has a library."), ("100.2", "Players draw cards.")]);
+        let index = SearchIndex::in_memory(&e).unwrap();
+        assert!(index.search("layer", 10).unwrap().is_empty());
+        let mut found = ids(&index.search("player", 10).unwrap());
+        found.sort();
+        assert_eq!(found, ["100.1", "100.2"]);
+        assert_eq!(ids(&index.search("librray", 10).unwrap()), ["100.1"], "a transposition is one typo");
+    }
+
+    #[test]
+    fn equal_scores_come_in_rule_order() {
+        let same = "A creature deals damage.";
+        let rules = [("100.10", same), ("100.2", same), ("100.1a", same), ("100.1", same)];
+        let index = SearchIndex::in_memory(&edition(Lang::En, &rules)).unwrap();
+        let hits = index.search("damage", 10).unwrap();
+        assert_eq!(ids(&hits), ["100.1", "100.1a", "100.2", "100.10"]);
+        assert!(hits.windows(2).all(|w| w[0].score == w[1].score));
+        // The same order when the limit cuts through the tie.
+        assert_eq!(ids(&index.search("damage", 2).unwrap()), ["100.1", "100.1a"]);
+    }
+
+    #[test]
+    fn snippets_highlight_the_words_found_even_through_stemming_and_typos() {
+        let text = "Si une source devait infliger 0 blessure, elle n'inflige pas du tout de blessure.";
+        let index = SearchIndex::in_memory(&edition(Lang::Fr, &[("100.1", text)])).unwrap();
+        for query in ["blessures", "blesures"] {
+            let hit = &index.search(query, 1).unwrap()[0];
+            assert_eq!(hit.snippet, text);
+            assert_eq!(hit.marked_snippet("*", "*"), text.replace("blessure", "*blessure*"), "{query}");
+            assert_eq!(hit.section, "100. General");
+        }
+    }
+
+    #[test]
+    fn a_long_rule_gives_an_excerpt_around_the_words_found() {
+        let filler = "Un joueur peut toujours regarder son propre cimetière. ".repeat(8);
+        let text = format!("{filler}La régénération retire toutes les blessures.");
+        let index = SearchIndex::in_memory(&edition(Lang::Fr, &[("100.1", &text)])).unwrap();
+        let hit = &index.search("regeneration", 1).unwrap()[0];
+        assert!(hit.snippet.starts_with('…') && hit.snippet.len() < text.len(), "{}", hit.snippet);
+        assert_eq!(hit.highlights.len(), 1);
+        assert_eq!(&hit.snippet[hit.highlights[0].clone()], "régénération");
+    }
+
+    #[test]
+    fn english_questions_find_french_rules_and_the_other_way_round() {
+        let fr = edition(
+            Lang::Fr,
+            &[
+                ("100.1", "Le permanent arrive sur le champ de bataille engagé."),
+                ("100.2", "Le joueur pioche une carte."),
+            ],
+        );
+        let index = SearchIndex::in_memory(&fr).unwrap();
+        assert_eq!(ids(&index.search("enters the battlefield tapped", 10).unwrap()), ["100.1"]);
+        let en = edition(Lang::En, &[("100.1", "Effects are applied in timestamp order within each layer.")]);
+        let index = SearchIndex::in_memory(&en).unwrap();
+        assert_eq!(ids(&index.search("l'horodatage des couches", 10).unwrap()), ["100.1"]);
+    }
+
+    #[test]
+    fn questions_that_search_nothing_find_nothing() {
+        let index = SearchIndex::in_memory(&edition(Lang::Fr, &[("100.1", "Le joueur pioche une carte.")])).unwrap();
+        assert!(index.search("", 10).unwrap().is_empty());
+        assert!(index.search("le la les de", 10).unwrap().is_empty());
+        assert!(index.search("\"\" « »", 10).unwrap().is_empty());
+        assert!(index.search("pioche", 0).unwrap().is_empty());
+        assert_eq!(ids(&index.search("pioche", usize::MAX).unwrap()), ["100.1"]);
+        let empty = SearchIndex::in_memory(&edition(Lang::Fr, &[])).unwrap();
+        assert!(empty.search("pioche", 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn quoted_phrases_match_in_order_only() {
+        let rules = [("100.1", "Le champ de bataille est vide."), ("100.2", "Une bataille dans un champ.")];
+        let index = SearchIndex::in_memory(&edition(Lang::Fr, &rules)).unwrap();
+        assert_eq!(ids(&index.search("\"champ de bataille\"", 10).unwrap()), ["100.1"]);
+        assert_eq!(ids(&index.search("« champ de bataille »", 10).unwrap()), ["100.1"]);
+        assert_eq!(ids(&index.search("champ bataille", 10).unwrap()), ["100.1", "100.2"]);
+    }
+}

@@ -1,0 +1,29 @@
+//! Ranked full-text search over an edition, with a tantivy index.
+//!
+//! One document per rule: its number, its section's heading, its text and its examples. A
+//! question is read as words and quoted phrases, analysed like the rules (French elisions,
+//! accent folding, stemming, stop words) and ranked by BM25, the rule's text weighing more than
+//! its section's heading and its examples. Words of the other language are translated through
+//! the game's vocabulary, and a word the rules do not have is taken for a typo and corrected.
+//!
+//! The index of an edition is kept on disk under the data directory, built on first use and
+//! rebuilt when the edition, `judge` or the index format changes ([`open_or_build`]);
+//! [`SearchIndex::in_memory`] builds one that is never saved.
+
+mod analyzer;
+mod build;
+mod error;
+mod fingerprint;
+mod hit;
+mod index;
+mod query;
+mod schema;
+mod store;
+mod tokenizer;
+mod vocabulary;
+
+pub use error::SearchError;
+pub use fingerprint::fingerprint;
+pub use hit::Hit;
+pub use index::{BuildReason, Origin, SearchIndex};
+pub use store::{index_dir, open_or_build, rebuild};

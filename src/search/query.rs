@@ -1,0 +1,417 @@
+//! From what a judge types to a tantivy query.
+//!
+//! The text is read as words and quoted phrases (`"…"`, `“…”`, `«…»`); tantivy's query syntax
+//! is not used, because rules questions are full of characters it would read as operators
+//! (`+1/+1`, `X:`, `-1/-1`, parentheses). Each word and phrase becomes a *unit*, searched in the
+//! ranked fields with their boosts, and the units are summed (BM25, OR): a rule that has more
+//! of the question's words ranks higher, rare words counting more than common ones. Then:
+//!
+//! - a hyphenated word (`auto-remplacement`) is searched as the phrase of its parts or the parts
+//!   joined, whichever scores better;
+//! - words of the other language that name a vocabulary entry add the entry's terms in the
+//!   edition's language (phrases for multi-word terms), unless the edition already has those
+//!   very words (`permanent`, `mana`);
+//! - a word the index does not have at all, and that the vocabulary did not translate, is taken
+//!   for a typo: it is replaced by the closest words of the rules within one edit (two for long
+//!   words), found on the unstemmed `words` field, and these are searched like the others;
+//! - two neighbouring words of the question found close together, in order, in a rule add a
+//!   bonus, so that `champ bataille` favours `champ de bataille` over the two words far apart.
+
+use super::analyzer::{analyze, Analyzed};
+use super::schema::Fields;
+use super::vocabulary::Vocabulary;
+use std::collections::BTreeSet;
+use tantivy::query::{
+    BooleanQuery, BoostQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
+};
+use tantivy::schema::IndexRecordOption;
+use tantivy::tokenizer::TextAnalyzer;
+use tantivy::{Searcher, Term};
+
+const QUOTES: [char; 6] = ['"', '“', '”', '«', '»', '„'];
+
+/// A translated term counts as much as one the judge typed in the edition's language.
+const TRANSLATION_WEIGHT: f32 = 1.0;
+/// A word found by typo tolerance counts less than one typed right: it may not be what was meant.
+const TYPO_WEIGHT: f32 = 0.7;
+/// Two neighbouring words of the question found together in a rule add this much again.
+const NEAR_WEIGHT: f32 = 0.3;
+/// How far from their place in the question two neighbouring words may be: `champ bataille`
+/// finds `champ de bataille`, whose stop word leaves a gap.
+const NEAR_SLOP: u32 = 2;
+/// At most this many corrections per misspelt word, the closest and most common first.
+const MAX_CORRECTIONS: usize = 3;
+/// Words shorter than this are never corrected: at one edit, `sot` could be `sort`, `mot` or `tot`.
+const MIN_FUZZY_CHARS: usize = 4;
+/// Words this long or longer may be two edits away from what was meant.
+const LONG_WORD_CHARS: usize = 8;
+
+/// A piece of the question as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Clause<'q> {
+    Word(&'q str),
+    Phrase(&'q str),
+}
+
+/// Splits a question into words and quoted phrases. An unclosed quote runs to the end.
+pub(crate) fn clauses(query: &str) -> Vec<Clause<'_>> {
+    let mut out = Vec::new();
+    let mut rest = query;
+    loop {
+        let Some(open) = rest.find(QUOTES) else {
+            out.extend(rest.split_whitespace().map(Clause::Word));
+            return out;
+        };
+        out.extend(rest[..open].split_whitespace().map(Clause::Word));
+        let after = &rest[open..];
+        let after = &after[after.chars().next().map_or(0, char::len_utf8)..];
+        let close = after.find(QUOTES).unwrap_or(after.len());
+        let phrase = after[..close].trim();
+        if !phrase.is_empty() {
+            out.push(Clause::Phrase(phrase));
+        }
+        rest = &after[close..];
+        rest = &rest[rest.chars().next().map_or(0, char::len_utf8)..];
+    }
+}
+
+/// What one part of the question searches for.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Unit {
+    Term(String),
+    /// Terms with their positions relative to each other (stop words leave gaps).
+    Phrase(Vec<(usize, String)>),
+    /// Alternatives: the best scoring one counts.
+    Any(Vec<Unit>),
+    /// Terms near each other: at their relative positions give or take `slop` moves.
+    Near(Vec<(usize, String)>, u32),
+}
+
+/// A question made ready to search: its units with their weights.
+pub(crate) struct Plan {
+    pub(crate) units: Vec<(Unit, f32)>,
+}
+
+/// What a plan needs from the index and the language.
+pub(crate) struct Planner<'a> {
+    pub(crate) searcher: &'a Searcher,
+    pub(crate) fields: Fields,
+    /// The edition's analyzers.
+    pub(crate) stemmed: TextAnalyzer,
+    pub(crate) plain: TextAnalyzer,
+    /// The stemmed analyzer of the other language, to look its words up in the vocabulary.
+    pub(crate) foreign: TextAnalyzer,
+    pub(crate) vocabulary: &'a Vocabulary,
+}
+
+impl Planner<'_> {
+    pub(crate) fn plan(&mut self, query: &str) -> tantivy::Result<Plan> {
+        let clauses = clauses(query);
+        let mut units = Vec::new();
+        let mut analyzed = Vec::new();
+        for clause in &clauses {
+            let (text, is_phrase) = match clause {
+                Clause::Word(w) => (*w, false),
+                Clause::Phrase(p) => (*p, true),
+            };
+            let tokens = analyze(&mut self.stemmed, text);
+            // `the`, `of`, `is` in an English question about French rules: not French words,
+            // but `The` is in `Magic: The Gathering`. A stop word of the other language is
+            // dropped like one of the edition's.
+            let foreign_stop_word = !is_phrase && analyze(&mut self.foreign, text).is_empty();
+            if let Some(unit) = unit_of(&tokens, !is_phrase).filter(|_| !foreign_stop_word) {
+                units.push((unit, 1.0));
+            }
+            analyzed.push(if foreign_stop_word { Vec::new() } else { tokens });
+        }
+        let translated = self.translate(&clauses, &analyzed, &mut units)?;
+        for (i, clause) in clauses.iter().enumerate() {
+            let Clause::Word(word) = clause else { continue };
+            if translated.contains(&i) || analyzed[i].len() != 1 || self.known(&analyzed[i][0].text)? {
+                continue;
+            }
+            let corrections = self.corrections(word)?;
+            if !corrections.is_empty() {
+                units.push((Unit::Any(corrections), TYPO_WEIGHT));
+            }
+        }
+        self.add_neighbours(&clauses, &analyzed, &translated, &mut units);
+        Ok(Plan { units })
+    }
+
+    /// Adds a bonus for each two neighbouring words of the question found close together in a
+    /// rule, in the same order. Words translated or corrected are left out: their units already
+    /// say what they stand for.
+    fn add_neighbours(
+        &self,
+        clauses: &[Clause<'_>],
+        analyzed: &[Vec<Analyzed>],
+        translated: &BTreeSet<usize>,
+        units: &mut Vec<(Unit, f32)>,
+    ) {
+        let mut previous: Option<&str> = None;
+        for (i, clause) in clauses.iter().enumerate() {
+            if matches!(clause, Clause::Phrase(_)) {
+                previous = None;
+                continue;
+            }
+            match &analyzed[i][..] {
+                [] => {} // a stop word: the words on each side of it are still neighbours
+                [word] if !translated.contains(&i) => {
+                    if let Some(before) = previous.filter(|p| *p != word.text) {
+                        let pair = vec![(0, before.to_string()), (1, word.text.clone())];
+                        units.push((Unit::Near(pair, NEAR_SLOP), NEAR_WEIGHT));
+                    }
+                    previous = Some(&word.text);
+                }
+                _ => previous = None,
+            }
+        }
+    }
+
+    /// Adds the vocabulary's renderings of the question's other-language terms; returns the
+    /// clauses it translated.
+    fn translate(
+        &mut self,
+        clauses: &[Clause<'_>],
+        analyzed: &[Vec<Analyzed>],
+        units: &mut Vec<(Unit, f32)>,
+    ) -> tantivy::Result<BTreeSet<usize>> {
+        // The question's terms in the other language, each with the clause it comes from.
+        let mut terms = Vec::new();
+        let mut origin = Vec::new();
+        for (i, clause) in clauses.iter().enumerate() {
+            let text = match clause {
+                Clause::Word(w) | Clause::Phrase(w) => w,
+            };
+            for token in analyze(&mut self.foreign, text) {
+                terms.push(token.text);
+                origin.push(i);
+            }
+        }
+        let mut translated = BTreeSet::new();
+        for found in self.vocabulary.matches(&terms) {
+            let covered: BTreeSet<usize> = origin[found.start..found.start + found.len].iter().copied().collect();
+            // The same word in both languages (`permanent`, `mana`, `deck`): the question already
+            // searches it, and translating it would count it twice.
+            let mut all_known = true;
+            for &i in &covered {
+                for token in &analyzed[i] {
+                    all_known &= self.known(&token.text)?;
+                }
+            }
+            if all_known {
+                continue;
+            }
+            let renderings: Vec<Unit> =
+                found.targets.iter().filter_map(|target| unit_of(&analyze(&mut self.stemmed, target), false)).collect();
+            if renderings.is_empty() {
+                continue;
+            }
+            units.push((Unit::Any(renderings), TRANSLATION_WEIGHT));
+            translated.extend(covered);
+        }
+        Ok(translated)
+    }
+
+    /// Whether any ranked field has the term.
+    fn known(&self, term: &str) -> tantivy::Result<bool> {
+        for (field, _) in self.fields.ranked() {
+            if self.searcher.doc_freq(&Term::from_field_text(field, term))? > 0 {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The words of the rules closest to a misspelt one, as units of the stemmed fields.
+    fn corrections(&mut self, word: &str) -> tantivy::Result<Vec<Unit>> {
+        let plain = analyze(&mut self.plain, word);
+        let [Analyzed { text: typed, .. }] = &plain[..] else {
+            return Ok(Vec::new());
+        };
+        let chars = typed.chars().count();
+        if chars < MIN_FUZZY_CHARS {
+            return Ok(Vec::new());
+        }
+        let distance: u8 = if chars >= LONG_WORD_CHARS { 2 } else { 1 };
+        let fuzzy = FuzzyTermQuery::new(Term::from_field_text(self.fields.words, typed), distance, true);
+        let automaton = fuzzy.automaton()?;
+        let first = typed.chars().next();
+        let mut candidates: Vec<(usize, std::cmp::Reverse<u64>, String)> = Vec::new();
+        for segment in self.searcher.segment_readers() {
+            let inverted = segment.inverted_index(self.fields.words)?;
+            let mut stream = inverted.terms().search(&automaton).into_stream()?;
+            while stream.advance() {
+                let Ok(word) = std::str::from_utf8(stream.key()) else {
+                    continue;
+                };
+                // A typo seldom hits the first letter, and allowing it would find `player` for
+                // `layer`: whole words only.
+                if word.chars().next() != first || candidates.iter().any(|(_, _, w)| w == word) {
+                    continue;
+                }
+                let doc_freq = self.searcher.doc_freq(&Term::from_field_text(self.fields.words, word))?;
+                candidates.push((edit_distance(typed, word), std::cmp::Reverse(doc_freq), word.to_string()));
+            }
+        }
+        candidates.sort();
+        let mut units = Vec::new();
+        for (_, _, word) in candidates.into_iter().take(MAX_CORRECTIONS) {
+            if let Some(unit) = unit_of(&analyze(&mut self.stemmed, &word), true) {
+                if !units.contains(&unit) {
+                    units.push(unit);
+                }
+            }
+        }
+        Ok(units)
+    }
+}
+
+/// The unit of one clause's tokens. A typed word that gives several tokens is a compound or a
+/// run of letters and digits (`+1/+1`): its parts as a phrase, or, when `joined_too`, the
+/// compound's joined form as well.
+fn unit_of(tokens: &[Analyzed], joined_too: bool) -> Option<Unit> {
+    // The tokenizer puts a compound's joined form at its first part's position, just before it.
+    let mut parts: Vec<(usize, String)> = Vec::new();
+    let mut joined: Vec<String> = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        if tokens.get(i + 1).is_some_and(|next| next.position == token.position) {
+            joined.push(token.text.clone());
+        } else {
+            parts.push((token.position, token.text.clone()));
+        }
+    }
+    let base = parts.first().map_or(0, |(p, _)| *p);
+    let phrase = match parts.len() {
+        0 => return None,
+        1 => Unit::Term(parts.remove(0).1),
+        _ => Unit::Phrase(parts.into_iter().map(|(p, t)| (p - base, t)).collect()),
+    };
+    if !joined_too || joined.is_empty() {
+        return Some(phrase);
+    }
+    let mut alternatives = vec![phrase];
+    alternatives.extend(joined.into_iter().map(Unit::Term));
+    Some(Unit::Any(alternatives))
+}
+
+impl Plan {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+
+    pub(crate) fn query(&self, fields: &Fields) -> Box<dyn Query> {
+        let clauses = self
+            .units
+            .iter()
+            .map(|(unit, weight)| (Occur::Should, boosted(unit_query(unit, fields), *weight)))
+            .collect();
+        Box::new(BooleanQuery::new(clauses))
+    }
+}
+
+fn boosted(query: Box<dyn Query>, boost: f32) -> Box<dyn Query> {
+    if boost == 1.0 {
+        query
+    } else {
+        Box::new(BoostQuery::new(query, boost))
+    }
+}
+
+fn unit_query(unit: &Unit, fields: &Fields) -> Box<dyn Query> {
+    match unit {
+        Unit::Any(units) => Box::new(DisjunctionMaxQuery::new(units.iter().map(|u| unit_query(u, fields)).collect())),
+        Unit::Term(text) => per_field(fields, |field| {
+            Box::new(TermQuery::new(Term::from_field_text(field, text), IndexRecordOption::WithFreqs))
+        }),
+        Unit::Phrase(terms) => per_field(fields, |field| {
+            let terms = terms.iter().map(|(p, t)| (*p, Term::from_field_text(field, t))).collect();
+            Box::new(PhraseQuery::new_with_offset(terms))
+        }),
+        Unit::Near(terms, slop) => per_field(fields, |field| {
+            let terms = terms.iter().map(|(p, t)| (*p, Term::from_field_text(field, t))).collect();
+            Box::new(PhraseQuery::new_with_offset_and_slop(terms, *slop))
+        }),
+    }
+}
+
+/// The same query on each ranked field, with the field's boost, summed.
+fn per_field(fields: &Fields, query: impl Fn(tantivy::schema::Field) -> Box<dyn Query>) -> Box<dyn Query> {
+    let clauses =
+        fields.ranked().into_iter().map(|(field, boost)| (Occur::Should, boosted(query(field), boost))).collect();
+    Box::new(BooleanQuery::new(clauses))
+}
+
+/// Edit distance with adjacent transpositions counted as one edit (optimal string alignment),
+/// to order the words the automaton found.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    rows[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1).min(rows[i][j - 1] + 1).min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_and_quoted_phrases() {
+        use Clause::*;
+        assert_eq!(
+            clauses(r#"qui choisit "effet de remplacement" l'ordre «champ de bataille» fin"#),
+            [
+                Word("qui"),
+                Word("choisit"),
+                Phrase("effet de remplacement"),
+                Word("l'ordre"),
+                Phrase("champ de bataille"),
+                Word("fin")
+            ]
+        );
+        assert_eq!(clauses("“tant que” et \"non fermé"), [Phrase("tant que"), Word("et"), Phrase("non fermé")]);
+        assert_eq!(clauses(r#""" "  " +1/+1"#), [Word("+1/+1")]);
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("blessure", "blessure"), 0);
+        assert_eq!(edit_distance("blesure", "blessure"), 1);
+        assert_eq!(edit_distance("cimetirée", "cimetière"), 2);
+        assert_eq!(edit_distance("pilel", "pille"), 1);
+    }
+
+    #[test]
+    fn compounds_search_their_parts_or_their_joined_form() {
+        let a = |text: &str, position| Analyzed { text: text.into(), position };
+        let tokens = [a("autoremplac", 0), a("auto", 0), a("remplac", 1)];
+        assert_eq!(
+            unit_of(&tokens, true),
+            Some(Unit::Any(vec![
+                Unit::Phrase(vec![(0, "auto".into()), (1, "remplac".into())]),
+                Unit::Term("autoremplac".into())
+            ]))
+        );
+        assert_eq!(unit_of(&tokens, false), Some(Unit::Phrase(vec![(0, "auto".into()), (1, "remplac".into())])));
+        assert_eq!(
+            unit_of(&[a("effet", 3), a("remplac", 5)], false),
+            Some(Unit::Phrase(vec![(0, "effet".into()), (2, "remplac".into())]))
+        );
+        assert_eq!(unit_of(&[], true), None);
+    }
+}
