@@ -4,8 +4,8 @@
 //! before and after, and the objects are put back: nothing is declared by hand.
 //!
 //! Two things keep this fast on large boards. A pair is only tried when B writes a characteristic
-//! that A reads (its selector, its amounts, its source's abilities). And A is only looked at on the
-//! objects B changed: nothing else can have changed for it.
+//! value that A reads (a type its selector names, its source's ability, an amount's input). And A
+//! is only looked at on the objects B changed: nothing else can have changed for it.
 
 use super::apply::apply;
 use super::characteristics::Characteristics;
@@ -16,64 +16,138 @@ use super::world::World;
 use super::Sets;
 use crate::scenario::spec::{Amount, EffectBody, SelectorSpec};
 
-/// Characteristics, as bits, for what an effect reads and writes.
-type Fields = u16;
-const TYPES: Fields = 1;
-const SUBTYPES: Fields = 1 << 1;
-const SUPERTYPES: Fields = 1 << 2;
-const COLORS: Fields = 1 << 3;
-const ABILITIES: Fields = 1 << 4;
-const PT: Fields = 1 << 5;
-const CONTROLLER: Fields = 1 << 6;
-const MANA_VALUE: Fields = 1 << 7;
-const EVERYTHING: Fields = u16::MAX;
+/// One thing an effect can read or write: a characteristic, or one value of it. Two effects can
+/// only depend on each other when one writes something the other reads, and this is fine-grained
+/// enough to tell "artifacts become creatures" from "red creatures get +1/+1".
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Atom {
+    Type(Option<String>),
+    Subtype(Option<String>),
+    Supertype(Option<String>),
+    Color(Option<String>),
+    Ability(Option<String>),
+    Pt,
+    Controller,
+    ManaValue,
+    Everything,
+}
+
+impl Atom {
+    /// `None` stands for every value of that characteristic.
+    fn meets(&self, other: &Atom) -> bool {
+        use Atom::*;
+        let values = |a: &Option<String>, b: &Option<String>| a.is_none() || b.is_none() || a == b;
+        match (self, other) {
+            (Everything, _) | (_, Everything) => true,
+            (Type(a), Type(b)) | (Subtype(a), Subtype(b)) | (Supertype(a), Supertype(b)) | (Color(a), Color(b)) => {
+                values(a, b)
+            }
+            (Ability(a), Ability(b)) => values(a, b),
+            (a, b) => a == b,
+        }
+    }
+}
+
+fn meet(reads: &[Atom], writes: &[Atom]) -> bool {
+    reads.iter().any(|r| writes.iter().any(|w| r.meets(w)))
+}
+
+fn each(make: fn(Option<String>) -> Atom, change: &Option<crate::scenario::spec::SetChange>, out: &mut Vec<Atom>) {
+    let Some(change) = change else { return };
+    if change.set.is_some() {
+        out.push(make(None));
+    }
+    out.extend(change.add.iter().chain(&change.remove).map(|v| make(Some(v.clone()))));
+}
 
 /// What applying an effect's part in this layer can change.
-fn writes(effect: &Effect, layer: Layer) -> Fields {
+fn writes(effect: &Effect, layer: Layer) -> Vec<Atom> {
+    let b = &effect.body;
+    let mut out = Vec::new();
     match layer {
-        Layer::Copy => EVERYTHING,
-        Layer::Control => CONTROLLER,
-        Layer::Text | Layer::Ability => ABILITIES,
-        Layer::Type if effect.body.land_types.is_some() => TYPES | SUBTYPES | SUPERTYPES | ABILITIES,
-        Layer::Type => TYPES | SUBTYPES | SUPERTYPES,
-        Layer::Color => COLORS,
-        Layer::PtDefining | Layer::PtSet | Layer::PtModify | Layer::PtCounters | Layer::PtSwitch => PT,
+        Layer::Copy => out.push(Atom::Everything),
+        Layer::Control => out.push(Atom::Controller),
+        Layer::Text => out.push(Atom::Ability(None)),
+        Layer::Type => {
+            each(Atom::Type, &b.types, &mut out);
+            each(Atom::Subtype, &b.subtypes, &mut out);
+            each(Atom::Supertype, &b.supertypes, &mut out);
+            if b.land_types.is_some() {
+                out.extend([Atom::Subtype(None), Atom::Ability(None)]);
+            }
+            if b.creature_types.is_some() {
+                out.push(Atom::Subtype(None));
+            }
+        }
+        Layer::Color => each(Atom::Color, &b.colors, &mut out),
+        Layer::Ability => {
+            if let Some(change) = &b.abilities {
+                if change.remove_all {
+                    out.push(Atom::Ability(None));
+                }
+                out.extend(change.remove.iter().map(|r| Atom::Ability(Some(r.clone()))));
+                for added in &change.add {
+                    let id = match added {
+                        crate::scenario::spec::AbilitySpec::Text(t) => t.clone(),
+                        crate::scenario::spec::AbilitySpec::Static(s) => s.id.clone(),
+                    };
+                    out.push(Atom::Ability(Some(id)));
+                }
+            }
+        }
+        Layer::PtDefining | Layer::PtSet | Layer::PtModify | Layer::PtCounters | Layer::PtSwitch => out.push(Atom::Pt),
     }
+    out
 }
 
-/// What an effect's existence, text, set and amounts depend on.
-fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Fields {
-    let mut fields = if effect.ability.is_some() { ABILITIES } else { 0 };
+/// What an effect depends on: its source's ability (for its existence and text), and the state of
+/// the objects it looks at (for its set and its amounts).
+struct Reads {
+    source: Vec<Atom>,
+    state: Vec<Atom>,
+}
+
+fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
+    let source = effect.ability.iter().map(|a| Atom::Ability(Some(a.clone()))).collect();
+    if layer == Layer::Copy {
+        return Reads { source, state: vec![Atom::Everything] };
+    }
+    let mut out = Vec::new();
     if !sets.is_fixed(effect) {
-        fields |= effect.body.affects.as_ref().map_or(0, selector_reads);
+        if let Some(s) = &effect.body.affects {
+            selector_reads(s, &mut out);
+        }
     }
     for amount in amounts_in(&effect.body, layer) {
-        fields |= match amount {
-            Amount::Fixed(_) => 0,
-            Amount::ManaValue => MANA_VALUE,
-            Amount::Count(s) => selector_reads(s),
-        };
+        match amount {
+            Amount::Fixed(_) => {}
+            Amount::ManaValue => out.push(Atom::ManaValue),
+            Amount::Count(s) => selector_reads(s, &mut out),
+        }
     }
-    if layer == Layer::Copy {
-        fields = EVERYTHING;
-    }
-    fields
+    Reads { source, state: out }
 }
 
-fn selector_reads(s: &SelectorSpec) -> Fields {
-    let mut fields = 0;
-    let mut when = |cond: bool, f: Fields| {
-        if cond {
-            fields |= f
-        }
-    };
-    when(!s.types.is_empty() || !s.not_types.is_empty(), TYPES);
-    when(!s.subtypes.is_empty() || !s.not_subtypes.is_empty(), SUBTYPES);
-    when(!s.supertypes.is_empty() || !s.not_supertypes.is_empty(), SUPERTYPES);
-    when(!s.colors.is_empty() || !s.not_colors.is_empty(), COLORS);
-    when(s.controller.is_some(), CONTROLLER);
-    when(s.no_abilities, ABILITIES);
-    fields
+fn selector_reads(s: &SelectorSpec, out: &mut Vec<Atom>) {
+    let lists: [(fn(Option<String>) -> Atom, &[String]); 8] = [
+        (Atom::Type, &s.types),
+        (Atom::Type, &s.not_types),
+        (Atom::Subtype, &s.subtypes),
+        (Atom::Subtype, &s.not_subtypes),
+        (Atom::Supertype, &s.supertypes),
+        (Atom::Supertype, &s.not_supertypes),
+        (Atom::Color, &s.colors),
+        (Atom::Color, &s.not_colors),
+    ];
+    for (make, words) in lists {
+        out.extend(words.iter().map(|w| make(Some(w.clone()))));
+    }
+    if s.controller.is_some() {
+        out.push(Atom::Controller);
+    }
+    if s.no_abilities {
+        out.push(Atom::Ability(None));
+    }
 }
 
 fn amounts_in(body: &EffectBody, layer: Layer) -> Vec<&Amount> {
@@ -129,21 +203,26 @@ fn look(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize])
 /// For each candidate, the candidates it depends on and why.
 pub fn graph(world: &mut World, sets: &Sets, candidates: &[Effect], layer: Layer) -> Vec<Vec<(usize, DependencyKind)>> {
     let n = candidates.len();
-    let reads: Vec<Fields> = candidates.iter().map(|e| reads(e, sets, layer)).collect();
+    let reads: Vec<Reads> = candidates.iter().map(|e| reads(e, sets, layer)).collect();
     let mut edges = vec![Vec::new(); n];
     for (b, effect_b) in candidates.iter().enumerate() {
         if effect_b.is_defining() {
             continue;
         }
         let written = writes(effect_b, layer);
+        let changed = sets.affected(world, effect_b);
+        // A's existence and text can only change through its source's abilities, so that read
+        // counts only when B changes A's source.
         let tried: Vec<usize> = (0..n)
-            .filter(|a| *a != b && !candidates[*a].is_defining() && reads[*a] & written != 0)
-            .filter(|a| candidates[*a].key != effect_b.key)
+            .filter(|a| *a != b && !candidates[*a].is_defining() && candidates[*a].key != effect_b.key)
+            .filter(|a| {
+                let source_changed = candidates[*a].source.is_some_and(|s| changed.contains(&s));
+                meet(&reads[*a].state, &written) || (source_changed && meet(&reads[*a].source, &written))
+            })
             .collect();
         if tried.is_empty() {
             continue;
         }
-        let changed = sets.affected(world, effect_b);
         let before: Vec<Look> = tried.iter().map(|a| look(world, sets, &candidates[*a], layer, &changed)).collect();
         let saved: Vec<Characteristics> = changed.iter().map(|o| world.objects[*o].clone()).collect();
         for object in &changed {

@@ -5,6 +5,7 @@
 pub mod load;
 pub mod spans;
 pub mod spec;
+pub mod synthetic;
 pub mod validate;
 
 use crate::corpus::problem::FileProblems;

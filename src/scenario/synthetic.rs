@@ -1,0 +1,141 @@
+//! Synthetic scenario files for benchmarks and property tests: a board of any size with a mix of
+//! effects in every layer, including the shapes that make dependencies (land types against
+//! land-type grants, type-adding effects that feed each other, Opalescence-like animation).
+//! Deterministic for a given seed.
+
+use std::fmt::Write;
+
+/// A small deterministic generator (xorshift64*), so that no crate is needed for this.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+const COLORS: [&str; 5] = ["white", "blue", "black", "red", "green"];
+
+/// The effect bodies the generator draws from, as YAML flow mappings (`{c}` and `{d}` are
+/// colours), with how often each is drawn, out of 100. Most are what boards are full of
+/// (anthems, colour and ability changes); one in seven is of a kind that creates dependencies.
+const STATIC_EFFECTS: [(usize, &str); 11] = [
+    (40, "{affects: {types: [creature], colors: [{c}]}, pt: {modify: [1, 1]}}"),
+    (8, "{affects: {types: [creature], colors: [{c}]}, colors: {set: [{d}]}}"),
+    (12, "{affects: {types: [creature], controller: you}, abilities: {add: [flying]}}"),
+    (6, "{affects: {types: [creature], colors: [{c}]}, abilities: {remove_all: true}}"),
+    (12, "{affects: {types: [creature], colors: [{c}]}, pt: {set: [2, 2]}}"),
+    (8, "{affects: {types: [creature], colors: [{c}]}, pt: {switch: true}}"),
+    (3, "{affects: {types: [artifact]}, types: {add: [creature]}}"),
+    (3, "{affects: {types: [creature]}, types: {add: [artifact]}}"),
+    (
+        2,
+        "{affects: {types: [enchantment], other: true}, types: {add: [creature]}, pt: {set: [mana_value, mana_value]}}",
+    ),
+    (3, "{affects: {types: [land], not_supertypes: [basic]}, land_types: [mountain]}"),
+    (3, "{affects: {types: [land]}, subtypes: {add: [swamp]}}"),
+];
+
+fn weighted<'a>(rng: &mut Rng, items: &'a [(usize, &'a str)]) -> &'a str {
+    let total: usize = items.iter().map(|(w, _)| w).sum();
+    let mut roll = rng.below(total);
+    for (weight, item) in items {
+        if roll < *weight {
+            return item;
+        }
+        roll -= weight;
+    }
+    items[items.len() - 1].1
+}
+
+/// A scenario with `permanents` objects, `effects` of which carry a static ability, plus
+/// `effects / 4` resolved effects on fixed objects and one locked-in anthem (611.2c).
+pub fn scenario(seed: u64, permanents: usize, effects: usize) -> String {
+    let mut rng = Rng::new(seed);
+    let mut out =
+        String::from("title: synthetic board\nplayers:\n  - {name: Alice, active: true}\n  - {name: Bob}\nobjects:\n");
+    let sources = effects.min(permanents);
+    for i in 0..permanents {
+        let owner = if rng.below(2) == 0 { "Alice" } else { "Bob" };
+        let color = *rng.pick(&COLORS);
+        let mana = rng.below(7);
+        let _ = write!(
+            out,
+            "  - {{id: p{i}, name: Permanent {i}, owner: {owner}, timestamp: {}, mana_value: {mana}, colors: [{color}]",
+            i + 1
+        );
+        if i < sources {
+            let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
+            let body = weighted(&mut rng, &STATIC_EFFECTS).replace("{c}", c).replace("{d}", d);
+            let _ =
+                write!(out, ", types: [enchantment], abilities: [{{id: e{i}, text: effect {i}, effect: {body}}}]}}\n");
+            continue;
+        }
+        match rng.below(10) {
+            0..=5 => {
+                let (p, t) = (rng.below(6), 1 + rng.below(5));
+                let counters = if rng.below(4) == 0 { ", counters: {\"+1/+1\": 1}" } else { "" };
+                let _ =
+                    writeln!(out, ", types: [creature], power: {p}, toughness: {t}, abilities: [flying]{counters}}}");
+            }
+            6 | 7 => {
+                let basic = if rng.below(2) == 0 { ", supertypes: [basic], subtypes: [forest]" } else { "" };
+                let _ = writeln!(out, ", types: [land]{basic}, abilities: [\"{{T}}: Add {{G}}.\"]}}");
+            }
+            8 => {
+                let _ = writeln!(out, ", types: [artifact]}}");
+            }
+            _ => {
+                let _ = writeln!(out, ", types: [enchantment]}}");
+            }
+        }
+    }
+    out.push_str("effects:\n");
+    for j in 0..effects / 4 {
+        let targets: Vec<String> = (0..3).map(|_| format!("p{}", rng.below(permanents.max(1)))).collect();
+        let (p, t) = (rng.below(4), rng.below(4));
+        let _ = writeln!(
+            out,
+            "  - {{id: r{j}, text: resolved {j}, controller: Alice, timestamp: {}, effect: {{affects: {{objects: [{}]}}, pt: {{modify: [{p}, {t}]}}}}}}",
+            permanents + 1 + j,
+            targets.join(", ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  - {{id: locked, text: All white creatures get +1/+1 until end of turn., controller: Bob, timestamp: {}, effect: {{affects: {{types: [creature], colors: [white]}}, pt: {{modify: [1, 1]}}}}}}",
+        permanents + effects / 4 + 1
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_scenarios_are_valid_and_deterministic() {
+        for (n, m) in [(1, 1), (10, 10), (50, 20)] {
+            let text = scenario(7, n, m);
+            assert_eq!(text, scenario(7, n, m));
+            if let Err(e) = crate::scenario::read("synthetic", &text) {
+                panic!("{:?}\n{text}", miette::Report::new(e));
+            }
+        }
+    }
+}
