@@ -8,8 +8,8 @@ pub fn distance(a: &str, b: &str) -> usize {
     for (i, row) in rows.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        rows[0][j] = j;
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -47,7 +47,7 @@ mod tests {
         assert_eq!(distance("zonee", "zone"), 1);
         assert_eq!(distance("tpyes", "types"), 1);
         assert_eq!(distance("", "abc"), 3);
-        assert_eq!(distance("régénération", "regeneration"), 2);
+        assert_eq!(distance("régénération", "regeneration"), 3);
     }
 
     #[test]

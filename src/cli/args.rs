@@ -68,7 +68,7 @@ pub struct CheckArgs {
     pub paths: Vec<PathBuf>,
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub struct EditionArg {
     /// The edition to read [default: the embedded French corpus, fr-2011-02-04]
     #[arg(long, value_name = "NAME")]

@@ -1,12 +1,18 @@
-//! From parsed arguments to what the commands need: the data directory and the edition.
+//! From parsed arguments to what the commands need: the data directory, the edition store, and
+//! the edition a command reads.
 
 use super::error::CliError;
+use crate::corpus::store::Store;
 use crate::corpus::{embedded, Edition};
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
 pub struct Config {
     data_dir: Option<PathBuf>,
 }
+
+/// A short name for the embedded edition, for judges who do not want to type its date.
+const EMBEDDED_ALIAS: &str = "fr";
 
 impl Config {
     pub fn new(data_dir: Option<PathBuf>) -> Self {
@@ -25,20 +31,33 @@ impl Config {
         non_empty("HOME").map(|home| home.join(".local/share/judge")).ok_or(CliError::NoDataDir)
     }
 
+    pub fn store(&self) -> Result<Store, CliError> {
+        self.data_dir().map(Store::new)
+    }
+
     /// The edition a command reads: the embedded French corpus unless another is named.
     pub fn edition(&self, name: Option<&str>) -> miette::Result<Edition> {
-        match name {
+        match imported_name(name) {
             None => Ok(embedded_edition()),
-            Some(name) if name == embedded::NAME || name == "fr" => Ok(embedded_edition()),
-            Some(name) => {
-                Err(CliError::UnknownEdition { name: name.to_string(), known: format!("known: {}", embedded::NAME) }
-                    .into())
-            }
+            Some(name) => Ok(self.store()?.load(name)?),
+        }
+    }
+
+    /// Like [`Config::edition`], but an imported edition only brings the text of these sections
+    /// (numbers and references of all): what `judge rule` needs, read faster.
+    pub fn edition_sections(&self, name: Option<&str>, sections: RangeInclusive<u16>) -> miette::Result<Edition> {
+        match imported_name(name) {
+            None => Ok(embedded_edition()),
+            Some(name) => Ok(self.store()?.load_sections(name, sections)?),
         }
     }
 }
 
+fn imported_name(name: Option<&str>) -> Option<&str> {
+    name.filter(|n| *n != embedded::NAME && *n != EMBEDDED_ALIAS)
+}
+
 /// The shipped text parses without problems (a unit test checks it), so none are reported here.
-fn embedded_edition() -> Edition {
+pub fn embedded_edition() -> Edition {
     embedded::load().0
 }

@@ -20,13 +20,12 @@ pub enum CliError {
         nearest: Option<String>,
     },
 
-    #[error("no edition is named `{name}`")]
-    #[diagnostic(code(judge::unknown_edition))]
-    UnknownEdition {
-        name: String,
-        #[help]
-        known: String,
-    },
+    #[error("edition `{edition}` has no glossary")]
+    #[diagnostic(
+        code(judge::no_glossary),
+        help("the French pages have none; import the official English CR with `judge corpus import FILE` and pass `--edition`")
+    )]
+    NoGlossary { edition: String },
 
     #[error("no data directory: neither `--data-dir`, `JUDGE_DATA_DIR`, `XDG_DATA_HOME` nor `HOME` is set")]
     #[diagnostic(code(judge::no_data_dir), help("pass `--data-dir DIR` or set `JUDGE_DATA_DIR`"))]

@@ -4,11 +4,15 @@
 pub mod args;
 mod check_cmd;
 mod config;
+mod corpus_cmd;
+mod define_cmd;
 mod error;
+mod index_cmd;
 pub mod outcome;
 mod resolve_cmd;
 mod rule_cmd;
 mod scenario_file;
+mod search_cmd;
 
 use args::{Cli, Command};
 use config::Config;
@@ -22,8 +26,9 @@ pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
         Command::Rule(args) => rule_cmd::run(args, &config, style),
         Command::Resolve(args) => resolve_cmd::run(args, &config, style),
         Command::Check(args) => check_cmd::run(args),
-        Command::Search(_) | Command::Define(_) | Command::Corpus(_) | Command::Index(_) => {
-            Err(miette::miette!("not built yet"))
-        }
+        Command::Search(args) => search_cmd::run(args, &config, style),
+        Command::Define(args) => define_cmd::run(args, &config, style),
+        Command::Corpus(command) => corpus_cmd::run(command, &config, style),
+        Command::Index(args) => index_cmd::run(args, &config),
     }
 }

@@ -13,7 +13,9 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
         .iter()
         .map(|input| RuleRef::parse(input).map_err(|_| CliError::BadRuleRef { input: input.clone() }))
         .collect::<Result<Vec<_>, _>>()?;
-    let edition = config.edition(args.edition.edition.as_deref())?;
+    let first = refs.iter().map(|r| r.start().section()).min().unwrap_or(100);
+    let last = refs.iter().map(|r| r.end().section()).max().unwrap_or(999);
+    let edition = config.edition_sections(args.edition.edition.as_deref(), first..=last)?;
     let (rules, missing) = lookup(&edition, &refs);
     let warnings: Vec<miette::Report> = missing.into_iter().map(miette::Report::new).collect();
     let stdout = match (rules.is_empty(), args.json) {

@@ -38,6 +38,12 @@ impl RuleRef {
         }
     }
 
+    pub fn end(self) -> RuleId {
+        match self {
+            RuleRef::One(id) | RuleRef::Range(_, id) => id,
+        }
+    }
+
     /// Expands the reference into the numbers it names, siblings only (`614.1c–e` is `614.1c`,
     /// `614.1d`, `614.1e`), without looking at any corpus. Used for the references a rule text makes.
     pub fn expand(self) -> Vec<RuleId> {

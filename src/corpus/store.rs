@@ -190,7 +190,7 @@ impl Store {
     pub fn list(&self) -> Result<Vec<(EditionInfo, usize)>, StoreError> {
         let mut listed = Vec::new();
         for (name, path) in self.stored_files()? {
-            let header = read_stored(&path, &name, |input, len| edition_file::read_header(input, len))?;
+            let header = read_stored(&path, &name, edition_file::read_header)?;
             listed.push((header.info, header.rule_count));
         }
         Ok(listed)

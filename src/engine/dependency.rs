@@ -129,7 +129,8 @@ fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
 }
 
 fn selector_reads(s: &SelectorSpec, out: &mut Vec<Atom>) {
-    let lists: [(fn(Option<String>) -> Atom, &[String]); 8] = [
+    type Make = fn(Option<String>) -> Atom;
+    let lists: [(Make, &[String]); 8] = [
         (Atom::Type, &s.types),
         (Atom::Type, &s.not_types),
         (Atom::Subtype, &s.subtypes),

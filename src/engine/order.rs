@@ -97,10 +97,9 @@ fn reachability(edges: &[Vec<(usize, super::trace::DependencyKind)>]) -> Vec<Vec
     for k in 0..n {
         for a in 0..n {
             if reach[a][k] {
-                for b in 0..n {
-                    if reach[k][b] {
-                        reach[a][b] = true;
-                    }
+                let through = reach[k].clone();
+                for (cell, via) in reach[a].iter_mut().zip(through) {
+                    *cell |= via;
                 }
             }
         }

@@ -1,9 +1,12 @@
 //! Turning results into text: tables for people, JSON for scripts, Markdown for articles.
 //! Renderers never decide rules.
 
+pub mod define;
+pub mod editions;
 pub mod reason;
 pub mod resolve;
 pub mod rules;
+pub mod search;
 pub mod style;
 
 pub use style::Style;

@@ -96,7 +96,7 @@ pub struct ObjectSpec {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AbilitySpec {
     Text(String),
-    Static(StaticAbilitySpec),
+    Static(Box<StaticAbilitySpec>),
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -318,7 +318,7 @@ pub struct PtChange {
 pub enum Amount {
     Fixed(i64),
     ManaValue,
-    Count(SelectorSpec),
+    Count(Box<SelectorSpec>),
 }
 
 // Untagged enums lose serde's precise messages; these two say what is expected instead.
@@ -328,7 +328,7 @@ impl<'de> Deserialize<'de> for AbilitySpec {
         match serde_yaml::Value::deserialize(d)? {
             serde_yaml::Value::String(text) => Ok(AbilitySpec::Text(text)),
             value @ serde_yaml::Value::Mapping(_) => {
-                serde_yaml::from_value(value).map(AbilitySpec::Static).map_err(D::Error::custom)
+                serde_yaml::from_value(value).map(|s| AbilitySpec::Static(Box::new(s))).map_err(D::Error::custom)
             }
             _ => Err(D::Error::custom("an ability is a text, or a mapping with `id`, `text` and `effect`")),
         }
@@ -347,9 +347,9 @@ impl<'de> Deserialize<'de> for Amount {
         match serde_yaml::Value::deserialize(d)? {
             serde_yaml::Value::Number(n) => n.as_i64().map(Amount::Fixed).ok_or_else(|| D::Error::custom(expected)),
             serde_yaml::Value::String(s) if s == "mana_value" => Ok(Amount::ManaValue),
-            value @ serde_yaml::Value::Mapping(_) => {
-                serde_yaml::from_value::<Count>(value).map(|c| Amount::Count(c.count)).map_err(D::Error::custom)
-            }
+            value @ serde_yaml::Value::Mapping(_) => serde_yaml::from_value::<Count>(value)
+                .map(|c| Amount::Count(Box::new(c.count)))
+                .map_err(D::Error::custom),
             _ => Err(D::Error::custom(format!("expected {expected}"))),
         }
     }

@@ -13,7 +13,7 @@ impl Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -21,7 +21,7 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
@@ -83,7 +83,7 @@ pub fn scenario(seed: u64, permanents: usize, effects: usize) -> String {
             let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
             let body = weighted(&mut rng, &STATIC_EFFECTS).replace("{c}", c).replace("{d}", d);
             let _ =
-                write!(out, ", types: [enchantment], abilities: [{{id: e{i}, text: effect {i}, effect: {body}}}]}}\n");
+                writeln!(out, ", types: [enchantment], abilities: [{{id: e{i}, text: effect {i}, effect: {body}}}]}}");
             continue;
         }
         match rng.below(10) {

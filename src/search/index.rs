@@ -23,6 +23,18 @@ pub enum Origin {
     Built(BuildReason),
 }
 
+impl std::fmt::Display for BuildReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            BuildReason::FirstUse => "first use",
+            BuildReason::Outdated => "the corpus or judge changed",
+            BuildReason::Corrupt => "the old index could not be read",
+            BuildReason::Forced => "rebuild asked for",
+            BuildReason::InMemory => "in memory",
+        })
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BuildReason {
     /// No index of this edition existed.

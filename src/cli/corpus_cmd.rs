@@ -1,0 +1,34 @@
+//! `judge corpus import FILE` and `judge corpus list`.
+
+use super::args::CorpusCommand;
+use super::config::{embedded_edition, Config};
+use super::outcome::Outcome;
+use crate::render::{self, Style};
+
+pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Result<Outcome> {
+    let store = config.store()?;
+    match command {
+        CorpusCommand::Import { file, edition } => {
+            let imported = store.import(file, edition.as_deref())?;
+            let info = &imported.info;
+            let stdout = format!(
+                "imported {}: {} rules, language {}, rules text of {}, into {}\n",
+                info.name,
+                imported.rule_count,
+                info.lang,
+                info.date,
+                store.root().display()
+            );
+            let warnings = imported.warnings.into_iter().map(miette::Report::new).collect();
+            Ok(Outcome { stdout, warnings, status: super::outcome::Status::Found })
+        }
+        CorpusCommand::List { json } => {
+            let embedded = embedded_edition();
+            let mut editions = vec![(embedded.info.clone(), embedded.rule_count())];
+            editions.extend(store.list()?);
+            let stdout =
+                if *json { render::editions::json(&editions) } else { render::editions::table(&editions, style) };
+            Ok(Outcome::found(stdout))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! `judge define TERM`: the glossary of an imported English CR.
+
+use super::args::DefineArgs;
+use super::config::Config;
+use super::error::CliError;
+use super::outcome::{Outcome, Status};
+use crate::corpus::define::{define, Definition};
+use crate::render::{self, Style};
+
+pub fn run(args: &DefineArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
+    let term = args.term.join(" ");
+    let edition = config.edition(args.edition.edition.as_deref())?;
+    if edition.parsed.glossary.is_empty() {
+        return Err(CliError::NoGlossary { edition: edition.name().to_string() }.into());
+    }
+    let definition = define(&edition.parsed.glossary, &term);
+    let status = match &definition {
+        Definition::Found(_) => Status::Found,
+        Definition::Suggestions(_) => Status::NothingFound,
+    };
+    let stdout = if args.json {
+        render::define::json(&term, &edition, &definition)
+    } else {
+        render::define::text(&term, &edition, &definition, style)
+    };
+    Ok(Outcome { stdout, warnings: Vec::new(), status })
+}

@@ -1,0 +1,34 @@
+//! `judge search QUERY`: ranked rules for a judge's question; a rule number goes to lookup.
+
+use super::args::{RuleArgs, SearchArgs};
+use super::config::Config;
+use super::outcome::{Outcome, Status};
+use super::rule_cmd;
+use crate::corpus::RuleRef;
+use crate::render::{self, Style};
+use crate::search::{self, Origin};
+use std::io::IsTerminal;
+
+pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
+    let query = args.query.join(" ");
+    if RuleRef::parse(&query).is_ok() {
+        let lookup = RuleArgs { refs: vec![query], edition: args.edition.clone(), json: args.json };
+        return rule_cmd::run(&lookup, config, style);
+    }
+    let edition = config.edition(args.edition.edition.as_deref())?;
+    let data_dir = config.data_dir()?;
+    let index = search::open_or_build(&data_dir, &edition)?;
+    if let Origin::Built(reason) = index.origin() {
+        if std::io::stderr().is_terminal() {
+            eprintln!("note: built the search index of {} ({reason})", edition.name());
+        }
+    }
+    let hits = index.search(&query, usize::from(args.limit))?;
+    let stdout = if args.json {
+        render::search::json(&query, &edition, &hits)
+    } else {
+        render::search::table(&query, &edition, &hits, style)
+    };
+    let status = if hits.is_empty() { Status::NothingFound } else { Status::Found };
+    Ok(Outcome { stdout, warnings: Vec::new(), status })
+}

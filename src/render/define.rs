@@ -1,0 +1,49 @@
+//! `judge define` output: the glossary entries found, or the closest ones.
+
+use super::style::Style;
+use crate::corpus::define::Definition;
+use crate::corpus::glossary::GlossaryEntry;
+use crate::corpus::Edition;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct DefineJson<'a> {
+    term: &'a str,
+    edition: &'a str,
+    entries: &'a [&'a GlossaryEntry],
+    suggestions: &'a [&'a GlossaryEntry],
+}
+
+pub fn json(term: &str, edition: &Edition, definition: &Definition) -> String {
+    let (entries, suggestions): (&[&GlossaryEntry], &[&GlossaryEntry]) = match definition {
+        Definition::Found(found) => (found, &[]),
+        Definition::Suggestions(close) => (&[], close),
+    };
+    super::to_json(&DefineJson { term, edition: edition.name(), entries, suggestions })
+}
+
+pub fn text(term: &str, edition: &Edition, definition: &Definition, style: Style) -> String {
+    let mut out = format!("Edition {} · {} · glossary\n\n", edition.name(), edition.lang());
+    match definition {
+        Definition::Found(entries) => {
+            for entry in entries {
+                let mut head = style.strong(&entry.term);
+                if !entry.aliases.is_empty() {
+                    head.push_str(&format!(" (also: {})", entry.aliases.join(", ")));
+                }
+                if entry.obsolete {
+                    head.push_str(" (obsolete)");
+                }
+                out.push_str(&format!("{head}\n{}\n\n", entry.definition));
+            }
+        }
+        Definition::Suggestions(close) if close.is_empty() => {
+            out.push_str(&format!("No glossary entry is named `{term}`.\n"));
+        }
+        Definition::Suggestions(close) => {
+            let names: Vec<&str> = close.iter().map(|e| e.term.as_str()).collect();
+            out.push_str(&format!("No glossary entry is named `{term}`. Did you mean: {}?\n", names.join(", ")));
+        }
+    }
+    out
+}
