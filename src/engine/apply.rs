@@ -144,7 +144,7 @@ fn change_text(c: &mut Characteristics, from: &str, to: &str) {
         }
         ability.text = replace_word_ignoring_case(&ability.text, from, to);
         if let Some(generated) = &mut ability.generates {
-            std::sync::Arc::make_mut(generated).body.replace_word(from, to);
+            std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(generated).body).replace_word(from, to);
         }
     }
     // A land type in the type line is not rules text; colour words in abilities are.

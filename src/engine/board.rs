@@ -48,7 +48,7 @@ pub struct ResolvedEffect {
     pub source: Option<usize>,
     pub controller: usize,
     pub timestamp: Timestamp,
-    pub body: EffectBody,
+    pub body: std::sync::Arc<EffectBody>,
 }
 
 impl Board {

@@ -46,7 +46,7 @@ pub struct Ability {
 pub struct StaticEffect {
     /// A characteristic-defining ability (604.3).
     pub cda: bool,
-    pub body: EffectBody,
+    pub body: Arc<EffectBody>,
     /// For an ability granted by an effect, that effect's timestamp (613.6a: the later of the two).
     pub granted_at: Option<Timestamp>,
 }
@@ -62,7 +62,11 @@ impl Ability {
                 id: s.id.clone(),
                 text: s.text.clone(),
                 origin,
-                generates: Some(Arc::new(StaticEffect { cda: s.cda, body: s.effect.normalised(), granted_at })),
+                generates: Some(Arc::new(StaticEffect {
+                    cda: s.cda,
+                    body: Arc::new(s.effect.normalised()),
+                    granted_at,
+                })),
             },
         }
     }

@@ -11,10 +11,12 @@ use super::apply::apply;
 use super::characteristics::Characteristics;
 use super::effect::Effect;
 use super::layer::Layer;
+use super::snapshot::Snapshot;
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
 use crate::scenario::spec::{Amount, EffectBody, SelectorSpec};
+use std::collections::HashMap;
 
 /// One thing an effect can read or write: a characteristic, or one value of it. Two effects can
 /// only depend on each other when one writes something the other reads, and this is fine-grained
@@ -164,7 +166,7 @@ fn amounts_in(body: &EffectBody, layer: Layer) -> Vec<&Amount> {
 #[derive(Debug, PartialEq)]
 struct Look {
     exists: bool,
-    body: Option<EffectBody>,
+    body: Option<std::sync::Arc<EffectBody>>,
     membership: Vec<bool>,
     does: Vec<Vec<i64>>,
     copied: Option<Characteristics>,
@@ -201,38 +203,118 @@ fn look(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize])
     Look { exists, body, membership, does, copied }
 }
 
+/// Trial results kept between the choices of one layer. 613.7c asks for the dependencies to be
+/// worked out again after each effect applies; a pair's result can only change if that effect
+/// wrote something the pair's trial reads, so the others are kept.
+#[derive(Debug, Default)]
+pub struct PairCache {
+    results: HashMap<(usize, usize), Option<DependencyKind>>,
+    /// Effect keys as numbers, so that looking a pair up allocates nothing.
+    ids: HashMap<String, usize>,
+    /// By effect number: what its trials read, as A (its reads) and as B (its reads and writes),
+    /// and its source with the ability it reads there.
+    effects: Vec<Footprint>,
+}
+
+#[derive(Debug, Default)]
+struct Footprint {
+    as_a: Vec<Atom>,
+    as_b: Vec<Atom>,
+    source: Option<(usize, Vec<Atom>)>,
+}
+
+impl PairCache {
+    fn id(&mut self, effect: &Effect, reads: &Reads, writes: Vec<Atom>) -> usize {
+        let id = match self.ids.get(&effect.key) {
+            Some(id) => *id,
+            None => {
+                self.ids.insert(effect.key.clone(), self.effects.len());
+                self.effects.push(Footprint::default());
+                self.effects.len() - 1
+            }
+        };
+        let as_b = reads.state.iter().cloned().chain(writes).collect();
+        let source = effect.source.map(|s| (s, reads.source.clone()));
+        self.effects[id] = Footprint { as_a: reads.state.clone(), as_b, source };
+        id
+    }
+
+    /// Forgets the results that applying `effect` to `changed` may have changed: a pair's trial
+    /// reads A's reads, B's reads and writes, and A's source when B changes it.
+    pub fn applied(&mut self, effect: &Effect, layer: Layer, changed: &[usize]) {
+        let written = writes(effect, layer);
+        let touched: Vec<(bool, bool)> = self
+            .effects
+            .iter()
+            .map(|f| {
+                let source_hit =
+                    f.source.as_ref().is_some_and(|(s, atoms)| changed.contains(s) && meet(atoms, &written));
+                (source_hit || meet(&f.as_a, &written), meet(&f.as_b, &written))
+            })
+            .collect();
+        self.results.retain(|(a, b), _| !touched[*a].0 && !touched[*b].1);
+    }
+}
+
 /// For each candidate, the candidates it depends on and why.
-pub fn graph(world: &mut World, sets: &Sets, candidates: &[Effect], layer: Layer) -> Vec<Vec<(usize, DependencyKind)>> {
+pub fn graph(
+    world: &mut World,
+    sets: &Sets,
+    candidates: &[Effect],
+    layer: Layer,
+    cache: &mut PairCache,
+) -> Vec<Vec<(usize, DependencyKind)>> {
     let n = candidates.len();
     let reads: Vec<Reads> = candidates.iter().map(|e| reads(e, sets, layer)).collect();
+    let ids: Vec<usize> = candidates.iter().zip(&reads).map(|(e, r)| cache.id(e, r, writes(e, layer))).collect();
     let mut edges = vec![Vec::new(); n];
     for (b, effect_b) in candidates.iter().enumerate() {
         if effect_b.is_defining() {
             continue;
         }
         let written = writes(effect_b, layer);
-        let changed = sets.affected(world, effect_b);
-        // A's existence and text can only change through its source's abilities, so that read
-        // counts only when B changes A's source.
-        let tried: Vec<usize> = (0..n)
-            .filter(|a| *a != b && !candidates[*a].is_defining() && candidates[*a].key != effect_b.key)
-            .filter(|a| {
-                let source_changed = candidates[*a].source.is_some_and(|s| changed.contains(&s));
-                meet(&reads[*a].state, &written) || (source_changed && meet(&reads[*a].source, &written))
-            })
-            .collect();
+        let mut changed: Option<Vec<usize>> = None;
+        let mut tried: Vec<usize> = Vec::new();
+        for (a, effect_a) in candidates.iter().enumerate() {
+            if a == b || effect_a.is_defining() || effect_a.key == effect_b.key {
+                continue;
+            }
+            if let Some(cached) = cache.results.get(&(ids[a], ids[b])) {
+                if let Some(kind) = *cached {
+                    edges[a].push((b, kind));
+                }
+                continue;
+            }
+            // A's existence and text can only change through its source's abilities, so that
+            // read counts only when B changes A's source.
+            let changed = changed.get_or_insert_with(|| sets.affected(world, effect_b));
+            let source_changed = effect_a.source.is_some_and(|s| changed.contains(&s));
+            if meet(&reads[a].state, &written) || (source_changed && meet(&reads[a].source, &written)) {
+                tried.push(a);
+            } else {
+                cache.results.insert((ids[a], ids[b]), None);
+            }
+        }
         if tried.is_empty() {
             continue;
         }
-        let before: Vec<Look> = tried.iter().map(|a| look(world, sets, &candidates[*a], layer, &changed)).collect();
-        let saved: Vec<Characteristics> = changed.iter().map(|o| world.objects[*o].clone()).collect();
-        for object in &changed {
+        let affected = changed.unwrap_or_else(|| sets.affected(world, effect_b));
+        // Apply B for real, keep the objects it really changed, look at A after, put the
+        // objects back, look at A before: only those objects can differ for A.
+        let land_types = effect_b.body.land_types.is_some();
+        let mut saved: Vec<(usize, Snapshot)> = Vec::with_capacity(affected.len());
+        for object in &affected {
+            let snapshot = Snapshot::take(&world.objects[*object], layer, land_types);
             apply(world, effect_b, layer, *object);
+            saved.push((*object, snapshot));
         }
+        let changed: Vec<usize> =
+            saved.iter().filter(|(o, snap)| !snap.matches(&world.objects[*o])).map(|(o, _)| *o).collect();
         let after: Vec<Look> = tried.iter().map(|a| look(world, sets, &candidates[*a], layer, &changed)).collect();
-        for (object, chars) in changed.iter().zip(saved) {
-            world.objects[*object] = chars;
+        for (object, snapshot) in saved.into_iter().rev() {
+            snapshot.restore(&mut world.objects[object]);
         }
+        let before: Vec<Look> = tried.iter().map(|a| look(world, sets, &candidates[*a], layer, &changed)).collect();
         for ((a, x), y) in tried.iter().zip(&before).zip(&after) {
             let kind = if x.exists != y.exists {
                 Some(DependencyKind::Existence)
@@ -248,6 +330,7 @@ pub fn graph(world: &mut World, sets: &Sets, candidates: &[Effect], layer: Layer
             if let Some(kind) = kind {
                 edges[*a].push((b, kind));
             }
+            cache.results.insert((ids[*a], ids[b]), kind);
         }
     }
     edges

@@ -46,23 +46,25 @@ pub fn power_toughness(c: &Characteristics) -> String {
     }
 }
 
-/// Every characteristic that differs between `before` and `after`.
+/// Every characteristic that differs between `before` and `after`. Fields are compared before
+/// they are put into words: most objects an effect touches change in one characteristic.
 pub fn changes(board: &Board, object: usize, before: &Characteristics, after: &Characteristics) -> Vec<Change> {
     let id = &board.objects[object].id;
     let mut out = Vec::new();
-    let mut push = |characteristic: &'static str, b: String, a: String| {
-        if b != a {
-            out.push(Change { object: id.clone(), characteristic, before: b, after: a });
+    let mut push = |characteristic: &'static str, differs: bool, describe: &dyn Fn(&Characteristics) -> String| {
+        if differs {
+            out.push(Change { object: id.clone(), characteristic, before: describe(before), after: describe(after) });
         }
     };
-    push("name", before.name.clone(), after.name.clone());
-    push("controller", board.players[before.controller].clone(), board.players[after.controller].clone());
-    push("types", words(&before.types), words(&after.types));
-    push("subtypes", words(&before.subtypes), words(&after.subtypes));
-    push("supertypes", words(&before.supertypes), words(&after.supertypes));
-    push("colors", colors(&before.colors), colors(&after.colors));
-    push("abilities", abilities(before), abilities(after));
-    push("power/toughness", power_toughness(before), power_toughness(after));
-    push("mana value", format!("{:?}", before.mana_value), format!("{:?}", after.mana_value));
+    push("name", before.name != after.name, &|c| c.name.clone());
+    push("controller", before.controller != after.controller, &|c| board.players[c.controller].clone());
+    push("types", before.types != after.types, &|c| words(&c.types));
+    push("subtypes", before.subtypes != after.subtypes, &|c| words(&c.subtypes));
+    push("supertypes", before.supertypes != after.supertypes, &|c| words(&c.supertypes));
+    push("colors", before.colors != after.colors, &|c| colors(&c.colors));
+    push("abilities", before.abilities != after.abilities, &abilities);
+    let pt = (before.power, before.toughness) != (after.power, after.toughness);
+    push("power/toughness", pt, &power_toughness);
+    push("mana value", before.mana_value != after.mana_value, &|c| format!("{:?}", c.mana_value));
     out
 }

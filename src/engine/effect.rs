@@ -4,6 +4,7 @@
 use super::layer::Layer;
 use super::timestamp::Timestamp;
 use crate::scenario::spec::EffectBody;
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EffectKind {
@@ -28,7 +29,9 @@ pub struct Effect {
     pub kind: EffectKind,
     /// For a static ability, the ability's id on `source`: the effect exists while it is there.
     pub ability: Option<String>,
-    pub body: EffectBody,
+    /// Shared: effects are collected again before every choice, and bodies are never changed
+    /// once collected.
+    pub body: Arc<EffectBody>,
 }
 
 impl Effect {

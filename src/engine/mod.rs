@@ -11,6 +11,7 @@ pub mod effect;
 pub mod layer;
 pub mod order;
 pub mod resolve;
+pub mod snapshot;
 pub mod timestamp;
 pub mod trace;
 pub mod world;

@@ -18,6 +18,8 @@ pub struct SeenDependencies {
     on: BTreeMap<String, Vec<Dependency>>,
     /// Effect key → the loop it was found in, in timestamp order.
     loops: BTreeMap<String, Vec<String>>,
+    /// Trial results still valid.
+    pub cache: dependency::PairCache,
 }
 
 /// The index in `candidates` of the effect to apply next, and why it goes now.
@@ -38,7 +40,7 @@ pub fn next(
         return (i, Reason::Defining { timestamp: candidates[i].timestamp });
     }
     let n = candidates.len();
-    let edges = dependency::graph(world, sets, candidates, layer);
+    let edges = dependency::graph(world, sets, candidates, layer, &mut seen.cache);
     for (a, out) in edges.iter().enumerate() {
         for (b, kind) in out {
             let list = seen.on.entry(candidates[a].key.clone()).or_default();

@@ -12,7 +12,7 @@ use super::timestamp::Timestamp;
 use super::trace::{Reason, SetNote, Stage, Step};
 use super::world::World;
 use super::Sets;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Every concept the engine cites besides the layers themselves; the citation table must map
 /// each (a unit test checks it).
@@ -70,34 +70,38 @@ fn run<'b>(
     let mut steps = Vec::new();
     // Every effect that existed at some point, to say so when one stops existing before it applies.
     let mut known: BTreeMap<String, Effect> = BTreeMap::new();
-    let mut gone_reported: Vec<String> = Vec::new();
+    let mut gone_reported: HashSet<String> = HashSet::new();
     for layer in Layer::ALL {
         if layer == Layer::PtCounters {
             counters(&mut world, &mut steps, trace);
             continue;
         }
-        let mut done: Vec<String> = Vec::new();
+        let mut done: HashSet<String> = HashSet::new();
         let mut seen = SeenDependencies::default();
         loop {
             let live = world.live_effects();
-            for e in &live {
-                known.entry(e.key.clone()).or_insert_with(|| e.clone());
+            if trace {
+                for e in &live {
+                    if !known.contains_key(&e.key) {
+                        known.insert(e.key.clone(), e.clone());
+                    }
+                }
             }
             let mut candidates: Vec<Effect> =
                 live.into_iter().filter(|e| e.has_part_in(layer) && !done.contains(&e.key)).collect();
+            let mut keys: HashSet<String> = candidates.iter().map(|c| c.key.clone()).collect();
             // 613.5: an effect that started applying keeps applying, even without its ability.
             for (key, started) in &sets.started {
-                if started.effect.has_part_in(layer) && !done.contains(key) && !candidates.iter().any(|c| &c.key == key)
-                {
+                if started.effect.has_part_in(layer) && !done.contains(key) && keys.insert(key.clone()) {
                     candidates.push(started.effect.clone());
                 }
             }
             if trace {
                 for (key, effect) in &known {
                     let due = effect.has_part_in(layer) && !done.contains(key) && !gone_reported.contains(key);
-                    if due && !sets.started.contains_key(key) && !candidates.iter().any(|c| &c.key == key) {
+                    if due && !sets.started.contains_key(key) && !keys.contains(key) {
                         steps.push(no_longer_exists(&world, effect, layer, &steps));
-                        gone_reported.push(key.clone());
+                        gone_reported.insert(key.clone());
                     }
                 }
             }
@@ -110,10 +114,12 @@ fn run<'b>(
             let note = set_note(&sets, &effect);
             let affected = sets.affected(&world, &effect);
             sets.start(&effect, &affected, layer);
-            let before: Vec<Characteristics> = affected.iter().map(|o| world.objects[*o].clone()).collect();
+            let before: Vec<Characteristics> =
+                if trace { affected.iter().map(|o| world.objects[*o].clone()).collect() } else { Vec::new() };
             for object in &affected {
                 apply(&mut world, &effect, layer, *object);
             }
+            seen.cache.applied(&effect, layer, &affected);
             if trace {
                 let changes = affected
                     .iter()
@@ -122,7 +128,7 @@ fn run<'b>(
                     .collect();
                 steps.push(step(board, Stage::Layer(layer), &effect, &affected, changes, reason, note));
             }
-            done.push(effect.key.clone());
+            done.insert(effect.key.clone());
         }
     }
     let (players, game_rules) = after_objects(&world, &sets, &mut steps, trace);
@@ -142,7 +148,6 @@ fn locked_set(
         return set.clone();
     }
     let Some(selector) = &effect.body.affects else { return Vec::new() };
-    let (then, _) = run(board, Some(effect.timestamp), locked, false);
     let as_effect = Effect {
         key: effect.id.clone(),
         text: effect.text.clone(),
@@ -153,11 +158,13 @@ fn locked_set(
         ability: None,
         body: effect.body.clone(),
     };
-    let mut then = then;
-    if selector.objects.is_some() || selector.itself || selector.attached {
-        // Named objects are affected whether or not they were there before.
-        then.present = vec![true; board.objects.len()];
-    }
+    // Named objects are affected whatever they were like, and whether or not they were there before.
+    let named = selector.objects.is_some() || selector.itself || selector.attached;
+    let then = if named {
+        World::new(board, vec![true; board.objects.len()], None)
+    } else {
+        run(board, Some(effect.timestamp), locked, false).0
+    };
     let set = then.select(selector, &as_effect);
     locked.insert(effect.id.clone(), set.clone());
     set

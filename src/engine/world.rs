@@ -141,7 +141,7 @@ impl<'b> World<'b> {
     }
 
     /// The effect as its source's ability now reads, after text changes (layer 3).
-    pub fn current_body(&self, effect: &Effect) -> Option<crate::scenario::spec::EffectBody> {
+    pub fn current_body(&self, effect: &Effect) -> Option<std::sync::Arc<crate::scenario::spec::EffectBody>> {
         let (Some(ability), Some(source)) = (&effect.ability, effect.source) else {
             return Some(effect.body.clone());
         };

@@ -101,7 +101,7 @@ pub fn scenario(seed: u64, permanents: usize, effects: usize) -> String {
                 let _ = writeln!(out, ", types: [artifact]}}");
             }
             _ => {
-                let _ = writeln!(out, ", types: [enchantment]}}");
+                let _ = writeln!(out, ", types: [enchantment], subtypes: [shrine]}}");
             }
         }
     }

@@ -74,7 +74,7 @@ impl Validator<'_> {
                     source,
                     controller,
                     timestamp: self.stamp(&e.id, e.timestamp),
-                    body: e.effect.normalised(),
+                    body: std::sync::Arc::new(e.effect.normalised()),
                 }
             })
             .collect();
