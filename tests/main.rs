@@ -1,6 +1,7 @@
 //! Integration tests, compiled into one binary: one module per feature.
 
 mod cli_rule;
+mod cli_search;
 mod import;
 mod index_lifecycle;
 mod parsers_never_panic;
