@@ -1,5 +1,6 @@
 //! Integration tests, compiled into one binary: one module per feature.
 
+mod cli_corpus;
 mod cli_rule;
 mod cli_search;
 mod import;

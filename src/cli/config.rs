@@ -54,7 +54,13 @@ impl Config {
 }
 
 fn imported_name(name: Option<&str>) -> Option<&str> {
-    name.filter(|n| *n != embedded::NAME && *n != EMBEDDED_ALIAS)
+    name.filter(|n| !names_embedded(n))
+}
+
+/// True when `--edition NAME` means the embedded edition: its name or its short name. An
+/// imported edition of either name could never be read.
+pub fn names_embedded(name: &str) -> bool {
+    name == embedded::NAME || name == EMBEDDED_ALIAS
 }
 
 /// The shipped text parses without problems (a unit test checks it), so none are reported here.
