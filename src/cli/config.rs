@@ -15,8 +15,9 @@ pub struct Config {
 const EMBEDDED_ALIAS: &str = "fr";
 
 impl Config {
+    /// An empty `--data-dir` or `JUDGE_DATA_DIR` counts as unset.
     pub fn new(data_dir: Option<PathBuf>) -> Self {
-        Config { data_dir }
+        Config { data_dir: data_dir.filter(|dir| !dir.as_os_str().is_empty()) }
     }
 
     /// `--data-dir`, then `JUDGE_DATA_DIR` (both through clap), then the XDG data home.
