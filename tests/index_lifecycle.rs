@@ -133,6 +133,26 @@ fn an_empty_index_directory_means_a_rebuild() {
     assert_works(&index);
 }
 
+#[test]
+fn a_file_in_place_of_the_index_directory_means_a_rebuild() {
+    let data = TempDir::new().unwrap();
+    let edition = edition();
+    let dir = search::index_dir(data.path(), &edition);
+    fs::create_dir_all(dir.parent().unwrap()).unwrap();
+    fs::write(&dir, "not a directory").unwrap();
+    let index = search::open_or_build(data.path(), &edition).unwrap();
+    assert_eq!(index.origin(), Origin::Built(BuildReason::Corrupt));
+    assert_works(&index);
+    assert!(dir.is_dir());
+
+    fs::remove_dir_all(&dir).unwrap();
+    fs::write(&dir, "not a directory").unwrap();
+    let index = search::rebuild(data.path(), &edition).unwrap();
+    assert_eq!(index.origin(), Origin::Built(BuildReason::Forced));
+    assert_works(&index);
+    assert_eq!(listing(data.path()), [dir_name(data.path(), &edition)]);
+}
+
 /// Sets a directory's modification time, as if it had been left there long ago.
 fn age(dir: &Path, by: Duration) {
     let handle = fs::File::open(dir).unwrap();

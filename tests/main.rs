@@ -1,6 +1,9 @@
 //! Integration tests, compiled into one binary: one module per feature.
 
+mod cli_corpus;
+mod cli_exit_codes;
 mod cli_rule;
+mod cli_search;
 mod import;
 mod index_lifecycle;
 mod parsers_never_panic;

@@ -16,7 +16,17 @@ pub fn judge(data_dir: &Path) -> Command {
 
 /// Runs `judge` and returns (exit code, stdout, stderr).
 pub fn run(data_dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = judge(data_dir).args(args).output().expect("judge runs");
+    outputs(judge(data_dir).args(args))
+}
+
+/// Runs `judge` in the directory `cwd`, so that the files it names are short relative paths
+/// and its diagnostics read the same on every machine.
+pub fn run_in(data_dir: &Path, cwd: &Path, args: &[&str]) -> (i32, String, String) {
+    outputs(judge(data_dir).current_dir(cwd).args(args))
+}
+
+fn outputs(cmd: &mut Command) -> (i32, String, String) {
+    let output = cmd.output().expect("judge runs");
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8(output.stdout).expect("stdout is UTF-8"),

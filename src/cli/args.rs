@@ -1,6 +1,7 @@
 //! The command line as data: clap structs with no behaviour. `config.rs` turns them into what
 //! the commands need.
 
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -14,7 +15,14 @@ use std::path::PathBuf;
 pub struct Cli {
     /// Where imported editions and search indexes are kept
     /// [default: $XDG_DATA_HOME/judge or ~/.local/share/judge]
-    #[arg(long, global = true, env = "JUDGE_DATA_DIR", value_name = "DIR")]
+    // Empty is accepted here and means unset (`JUDGE_DATA_DIR= judge …`), as for `XDG_DATA_HOME`.
+    #[arg(
+        long,
+        global = true,
+        env = "JUDGE_DATA_DIR",
+        value_name = "DIR",
+        value_parser = clap::builder::OsStringValueParser::new().map(PathBuf::from)
+    )]
     pub data_dir: Option<PathBuf>,
 
     #[command(subcommand)]

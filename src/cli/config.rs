@@ -15,8 +15,9 @@ pub struct Config {
 const EMBEDDED_ALIAS: &str = "fr";
 
 impl Config {
+    /// An empty `--data-dir` or `JUDGE_DATA_DIR` counts as unset.
     pub fn new(data_dir: Option<PathBuf>) -> Self {
-        Config { data_dir }
+        Config { data_dir: data_dir.filter(|dir| !dir.as_os_str().is_empty()) }
     }
 
     /// `--data-dir`, then `JUDGE_DATA_DIR` (both through clap), then the XDG data home.
@@ -54,7 +55,13 @@ impl Config {
 }
 
 fn imported_name(name: Option<&str>) -> Option<&str> {
-    name.filter(|n| *n != embedded::NAME && *n != EMBEDDED_ALIAS)
+    name.filter(|n| !names_embedded(n))
+}
+
+/// True when `--edition NAME` means the embedded edition: its name or its short name. An
+/// imported edition of either name could never be read.
+pub fn names_embedded(name: &str) -> bool {
+    name == embedded::NAME || name == EMBEDDED_ALIAS
 }
 
 /// The shipped text parses without problems (a unit test checks it), so none are reported here.

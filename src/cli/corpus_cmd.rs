@@ -1,14 +1,18 @@
 //! `judge corpus import FILE` and `judge corpus list`.
 
 use super::args::CorpusCommand;
-use super::config::{embedded_edition, Config};
+use super::config::{embedded_edition, names_embedded, Config};
 use super::outcome::Outcome;
+use crate::corpus::store::ImportError;
 use crate::render::{self, Style};
 
 pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Result<Outcome> {
     let store = config.store()?;
     match command {
         CorpusCommand::Import { file, edition } => {
+            if let Some(name) = edition.as_deref().filter(|n| names_embedded(n)) {
+                return Err(ImportError::Reserved { name: name.to_string() }.into());
+            }
             let imported = store.import(file, edition.as_deref())?;
             let info = &imported.info;
             let stdout = format!(

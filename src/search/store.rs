@@ -212,8 +212,14 @@ fn exists(path: &Path) -> Result<bool, SearchError> {
     path.try_exists().map_err(io_error("look for", path))
 }
 
+/// Removes an index directory, or a file that stands where one should be: either way it is in
+/// the way of the index to build.
 fn remove_dir(path: &Path) -> Result<(), SearchError> {
-    match fs::remove_dir_all(path) {
+    let removed = match fs::symlink_metadata(path) {
+        Ok(metadata) if !metadata.is_dir() => fs::remove_file(path),
+        _ => fs::remove_dir_all(path),
+    };
+    match removed {
         Err(e) if e.kind() != io::ErrorKind::NotFound => {
             Err(SearchError::Io { action: "remove", path: path.to_path_buf(), source: e })
         }

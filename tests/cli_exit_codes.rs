@@ -1,0 +1,153 @@
+//! The exit codes of the README, command by command: 0 found, 1 nothing found, 2 error.
+
+use crate::support::{data_dir, judge, run};
+use std::path::Path;
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini-cr.txt");
+
+/// A data directory with the miniature rules text imported as `mini`.
+fn with_mini() -> tempfile::TempDir {
+    let dir = data_dir();
+    assert_eq!(run(dir.path(), &["corpus", "import", FIXTURE, "--edition", "mini"]).0, 0);
+    dir
+}
+
+fn code(data: &Path, args: &[&str]) -> i32 {
+    run(data, args).0
+}
+
+#[test]
+fn found_is_0() {
+    let dir = with_mini();
+    for args in [
+        &["rule", "614.12"][..],
+        &["rule", "614.1a-c", "101"],
+        &["rule", "613.1", "--edition", "mini"],
+        &["search", "régénération"],
+        &["search", "614.12"],
+        &["search", "self-replacement", "--edition", "mini"],
+        &["define", "trample", "--edition", "mini"],
+        &["corpus", "list"],
+        &["corpus", "import", FIXTURE, "--edition", "mini2"],
+        &["index"],
+        &["index", "--edition", "mini", "--rebuild"],
+        &["--help"],
+        &["--version"],
+        &["search", "--help"],
+    ] {
+        let (code, stdout, stderr) = run(dir.path(), args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        assert!(!stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn nothing_found_is_1() {
+    let dir = with_mini();
+    for args in [
+        &["rule", "614.99"][..],
+        &["rule", "613.4c", "--edition", "mini"],
+        &["search", "zorglub"],
+        &["search", "zorglub", "--json"],
+        &["search", "614.99"],
+        &["define", "trampel", "--edition", "mini"],
+        &["define", "zzzzzz", "--edition", "mini", "--json"],
+    ] {
+        assert_eq!(code(dir.path(), args), 1, "{args:?}");
+    }
+    // Some rules found and one not: what was found is printed, the missing one is reported, and
+    // the code says that something was not found.
+    let (code, stdout, stderr) = run(dir.path(), &["rule", "614.12", "614.99"]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("│ 614.12 "), "{stdout}");
+    assert!(stderr.contains("rule `614.99` is not in edition `fr-2011-02-04`"), "{stderr}");
+}
+
+#[test]
+fn bad_arguments_are_2() {
+    let dir = data_dir();
+    for args in [
+        &[][..],
+        &["frobnicate"],
+        &["rule"],
+        &["rule", "614.12", "--bogus"],
+        &["rule", "61a.4"],
+        &["search"],
+        &["search", "x", "--limit", "0"],
+        &["search", "x", "--limit", "1001"],
+        &["search", "x", "--limit", "many"],
+        &["define"],
+        &["corpus"],
+        &["corpus", "import"],
+        &["corpus", "list", "--edition", "mini"],
+    ] {
+        let (code, stdout, stderr) = run(dir.path(), args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        assert!(!stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn an_unknown_edition_is_2_and_the_help_lists_the_imported_ones() {
+    let dir = data_dir();
+    let (code, _, stderr) = run(dir.path(), &["rule", "614.12", "--edition", "mini"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no edition named `mini`"), "{stderr}");
+    assert!(stderr.contains("no edition has been imported into this data directory"), "{stderr}");
+
+    let dir = with_mini();
+    assert_eq!(run(dir.path(), &["corpus", "import", FIXTURE]).0, 0);
+    for command in [&["rule", "614.12"][..], &["search", "remplacement"], &["define", "trample"], &["index"]] {
+        let args = [command, &["--edition", "en-2011-02-04"]].concat();
+        let (code, stdout, stderr) = run(dir.path(), &args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(stdout.is_empty(), "{args:?}");
+        assert!(stderr.contains("no edition named `en-2011-02-04`"), "{args:?}: {stderr}");
+        assert!(stderr.contains("help: imported editions: en-2024-04-01, mini"), "{args:?}: {stderr}");
+    }
+    let (code, _, stderr) = run(dir.path(), &["rule", "614.12", "--edition", "../mini"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("`../mini` is not a valid edition name"), "{stderr}");
+}
+
+#[test]
+fn errors_of_files_and_data_are_2() {
+    let dir = data_dir();
+    let work = tempfile::tempdir().unwrap();
+    let not_cr = work.path().join("notes.txt");
+    std::fs::write(&not_cr, "Shopping list\n\nEggs.\n").unwrap();
+    let (status, _, stderr) = run(dir.path(), &["corpus", "import", not_cr.to_str().unwrap()]);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("line 1: no effective date") && stderr.contains("line 1: no rules found"), "{stderr}");
+    let (status, _, stderr) = run(dir.path(), &["corpus", "import", "/nonexistent/MagicCompRules.txt"]);
+    assert_eq!(status, 2);
+    assert!(stderr.contains("cannot read `/nonexistent/MagicCompRules.txt`"), "{stderr}");
+    assert_eq!(code(dir.path(), &["define", "trample"]), 2, "the embedded edition has no glossary");
+
+    // A data directory that is a file: commands that need it fail; a lookup does not need it.
+    let file = work.path().join("data-is-a-file");
+    std::fs::write(&file, "").unwrap();
+    assert_eq!(code(&file, &["search", "régénération"]), 2);
+    assert_eq!(code(&file, &["corpus", "list"]), 2);
+    assert_eq!(code(&file, &["rule", "614.12"]), 0);
+}
+
+#[test]
+fn an_empty_judge_data_dir_counts_as_unset() {
+    let home = tempfile::tempdir().unwrap();
+    let empty = |args: &[&str]| {
+        let output = judge(Path::new("")).env("HOME", home.path()).args(args).output().unwrap();
+        (output.status.code(), String::from_utf8(output.stderr).unwrap())
+    };
+    // `rule` needs no data directory at all.
+    assert_eq!(empty(&["rule", "614.12"]), (Some(0), String::new()));
+    // Others fall back to the XDG data directory, here under HOME.
+    assert_eq!(empty(&["search", "régénération"]), (Some(0), String::new()));
+    assert!(home.path().join(".local/share/judge/index").is_dir());
+    // Without HOME either, there is no data directory, and the error says so.
+    let output = judge(Path::new("")).env_remove("HOME").args(["search", "x"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("no data directory"), "{stderr}");
+}
