@@ -2,10 +2,13 @@
 
 mod cli_corpus;
 mod cli_exit_codes;
+mod citations;
 mod cli_rule;
 mod cli_search;
 mod import;
 mod index_lifecycle;
+mod engine_properties;
 mod parsers_never_panic;
+mod scenario_traces;
 mod search_quality;
 mod support;
