@@ -19,7 +19,9 @@ fn english(file: &str) -> Option<judge::corpus::edition::Parsed> {
 #[test]
 fn every_concept_is_cited_by_a_rule_about_it_in_both_real_files() {
     let table = table();
-    for (numbering, file) in [("cr-2011-02-04", "MagicCompRules_20110204.txt"), ("cr-2025-11-14", "MagicCompRules_20251114.txt")] {
+    for (numbering, file) in
+        [("cr-2011-02-04", "MagicCompRules_20110204.txt"), ("cr-2025-11-14", "MagicCompRules_20251114.txt")]
+    {
         let Some(parsed) = english(file) else { continue };
         let numbering = table.numberings.iter().find(|n| n.name == numbering).expect("numbering in the table");
         let mut wrong = Vec::new();

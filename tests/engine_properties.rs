@@ -48,6 +48,20 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
+    fn the_shortcuts_never_change_the_answer(seed in any::<u64>(), permanents in 1usize..40, effects in 0usize..25) {
+        let text = synthetic::scenario(seed, permanents, effects);
+        let board = scenario::read("generated", &text).expect("generated scenarios are valid");
+        let fast = resolve::resolve(&board);
+        let plain = resolve::resolve_plainly(&board);
+        prop_assert_eq!(fast.characteristics, plain.characteristics);
+        prop_assert_eq!(fast.steps, plain.steps);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
     fn the_order_of_the_file_never_changes_the_answer(seed in any::<u64>(), order in any::<u64>(), permanents in 1usize..40, effects in 0usize..25) {
         let text = synthetic::scenario(seed, permanents, effects);
         let (objects, steps) = outcome(&text);

@@ -1,13 +1,13 @@
 //! Integration tests, compiled into one binary: one module per feature.
 
+mod citations;
 mod cli_corpus;
 mod cli_exit_codes;
-mod citations;
 mod cli_rule;
 mod cli_search;
+mod engine_properties;
 mod import;
 mod index_lifecycle;
-mod engine_properties;
 mod parsers_never_panic;
 mod scenario_traces;
 mod search_quality;

@@ -10,157 +10,14 @@
 use super::apply::apply;
 use super::characteristics::Characteristics;
 use super::effect::Effect;
+use super::footprint::{amounts_in, meet, reads, writes, Reads};
 use super::layer::Layer;
+use super::pair_cache::PairCache;
 use super::snapshot::Snapshot;
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
-use crate::scenario::spec::{Amount, EffectBody, SelectorSpec};
-use std::collections::HashMap;
-
-/// One thing an effect can read or write: a characteristic, or one value of it. Two effects can
-/// only depend on each other when one writes something the other reads, and this is fine-grained
-/// enough to tell "artifacts become creatures" from "red creatures get +1/+1".
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Atom {
-    Type(Option<String>),
-    Subtype(Option<String>),
-    Supertype(Option<String>),
-    Color(Option<String>),
-    Ability(Option<String>),
-    Pt,
-    Controller,
-    ManaValue,
-    Everything,
-}
-
-impl Atom {
-    /// `None` stands for every value of that characteristic.
-    fn meets(&self, other: &Atom) -> bool {
-        use Atom::*;
-        let values = |a: &Option<String>, b: &Option<String>| a.is_none() || b.is_none() || a == b;
-        match (self, other) {
-            (Everything, _) | (_, Everything) => true,
-            (Type(a), Type(b)) | (Subtype(a), Subtype(b)) | (Supertype(a), Supertype(b)) | (Color(a), Color(b)) => {
-                values(a, b)
-            }
-            (Ability(a), Ability(b)) => values(a, b),
-            (a, b) => a == b,
-        }
-    }
-}
-
-fn meet(reads: &[Atom], writes: &[Atom]) -> bool {
-    reads.iter().any(|r| writes.iter().any(|w| r.meets(w)))
-}
-
-fn each(make: fn(Option<String>) -> Atom, change: &Option<crate::scenario::spec::SetChange>, out: &mut Vec<Atom>) {
-    let Some(change) = change else { return };
-    if change.set.is_some() {
-        out.push(make(None));
-    }
-    out.extend(change.add.iter().chain(&change.remove).map(|v| make(Some(v.clone()))));
-}
-
-/// What applying an effect's part in this layer can change.
-fn writes(effect: &Effect, layer: Layer) -> Vec<Atom> {
-    let b = &effect.body;
-    let mut out = Vec::new();
-    match layer {
-        Layer::Copy => out.push(Atom::Everything),
-        Layer::Control => out.push(Atom::Controller),
-        Layer::Text => out.push(Atom::Ability(None)),
-        Layer::Type => {
-            each(Atom::Type, &b.types, &mut out);
-            each(Atom::Subtype, &b.subtypes, &mut out);
-            each(Atom::Supertype, &b.supertypes, &mut out);
-            if b.land_types.is_some() {
-                out.extend([Atom::Subtype(None), Atom::Ability(None)]);
-            }
-            if b.creature_types.is_some() {
-                out.push(Atom::Subtype(None));
-            }
-        }
-        Layer::Color => each(Atom::Color, &b.colors, &mut out),
-        Layer::Ability => {
-            if let Some(change) = &b.abilities {
-                if change.remove_all {
-                    out.push(Atom::Ability(None));
-                }
-                out.extend(change.remove.iter().map(|r| Atom::Ability(Some(r.clone()))));
-                for added in &change.add {
-                    let id = match added {
-                        crate::scenario::spec::AbilitySpec::Text(t) => t.clone(),
-                        crate::scenario::spec::AbilitySpec::Static(s) => s.id.clone(),
-                    };
-                    out.push(Atom::Ability(Some(id)));
-                }
-            }
-        }
-        Layer::PtDefining | Layer::PtSet | Layer::PtModify | Layer::PtCounters | Layer::PtSwitch => out.push(Atom::Pt),
-    }
-    out
-}
-
-/// What an effect depends on: its source's ability (for its existence and text), and the state of
-/// the objects it looks at (for its set and its amounts).
-struct Reads {
-    source: Vec<Atom>,
-    state: Vec<Atom>,
-}
-
-fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
-    let source = effect.ability.iter().map(|a| Atom::Ability(Some(a.clone()))).collect();
-    if layer == Layer::Copy {
-        return Reads { source, state: vec![Atom::Everything] };
-    }
-    let mut out = Vec::new();
-    if !sets.is_fixed(effect) {
-        if let Some(s) = &effect.body.affects {
-            selector_reads(s, &mut out);
-        }
-    }
-    for amount in amounts_in(&effect.body, layer) {
-        match amount {
-            Amount::Fixed(_) => {}
-            Amount::ManaValue => out.push(Atom::ManaValue),
-            Amount::Count(s) => selector_reads(s, &mut out),
-        }
-    }
-    Reads { source, state: out }
-}
-
-fn selector_reads(s: &SelectorSpec, out: &mut Vec<Atom>) {
-    type Make = fn(Option<String>) -> Atom;
-    let lists: [(Make, &[String]); 8] = [
-        (Atom::Type, &s.types),
-        (Atom::Type, &s.not_types),
-        (Atom::Subtype, &s.subtypes),
-        (Atom::Subtype, &s.not_subtypes),
-        (Atom::Supertype, &s.supertypes),
-        (Atom::Supertype, &s.not_supertypes),
-        (Atom::Color, &s.colors),
-        (Atom::Color, &s.not_colors),
-    ];
-    for (make, words) in lists {
-        out.extend(words.iter().map(|w| make(Some(w.clone()))));
-    }
-    if s.controller.is_some() {
-        out.push(Atom::Controller);
-    }
-    if s.no_abilities {
-        out.push(Atom::Ability(None));
-    }
-}
-
-fn amounts_in(body: &EffectBody, layer: Layer) -> Vec<&Amount> {
-    let Some(pt) = &body.pt else { return Vec::new() };
-    match layer {
-        Layer::PtDefining | Layer::PtSet => pt.set.iter().flatten().collect(),
-        Layer::PtModify => pt.modify.iter().flatten().collect(),
-        _ => Vec::new(),
-    }
-}
+use crate::scenario::spec::EffectBody;
 
 /// Effect A as far as 613.7a is concerned, looked at on the objects another effect changes.
 #[derive(Debug, PartialEq)]
@@ -182,8 +39,8 @@ fn look(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize])
         (None, Some(selector)) => changed.iter().map(|o| world.matches(selector, *o, a)).collect(),
         _ => Vec::new(),
     };
-    let in_set = |o: usize| match &fixed {
-        Some(set) => set.contains(&o),
+    let in_set = |o: usize| match fixed {
+        Some(set) => set.binary_search(&o).is_ok(),
         None => a.body.affects.as_ref().is_some_and(|s| world.matches(s, o, a)),
     };
     let amounts = amounts_in(&a.body, layer);
@@ -201,59 +58,6 @@ fn look(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize])
         _ => None,
     };
     Look { exists, body, membership, does, copied }
-}
-
-/// Trial results kept between the choices of one layer. 613.7c asks for the dependencies to be
-/// worked out again after each effect applies; a pair's result can only change if that effect
-/// wrote something the pair's trial reads, so the others are kept.
-#[derive(Debug, Default)]
-pub struct PairCache {
-    results: HashMap<(usize, usize), Option<DependencyKind>>,
-    /// Effect keys as numbers, so that looking a pair up allocates nothing.
-    ids: HashMap<String, usize>,
-    /// By effect number: what its trials read, as A (its reads) and as B (its reads and writes),
-    /// and its source with the ability it reads there.
-    effects: Vec<Footprint>,
-}
-
-#[derive(Debug, Default)]
-struct Footprint {
-    as_a: Vec<Atom>,
-    as_b: Vec<Atom>,
-    source: Option<(usize, Vec<Atom>)>,
-}
-
-impl PairCache {
-    fn id(&mut self, effect: &Effect, reads: &Reads, writes: Vec<Atom>) -> usize {
-        let id = match self.ids.get(&effect.key) {
-            Some(id) => *id,
-            None => {
-                self.ids.insert(effect.key.clone(), self.effects.len());
-                self.effects.push(Footprint::default());
-                self.effects.len() - 1
-            }
-        };
-        let as_b = reads.state.iter().cloned().chain(writes).collect();
-        let source = effect.source.map(|s| (s, reads.source.clone()));
-        self.effects[id] = Footprint { as_a: reads.state.clone(), as_b, source };
-        id
-    }
-
-    /// Forgets the results that applying `effect` to `changed` may have changed: a pair's trial
-    /// reads A's reads, B's reads and writes, and A's source when B changes it.
-    pub fn applied(&mut self, effect: &Effect, layer: Layer, changed: &[usize]) {
-        let written = writes(effect, layer);
-        let touched: Vec<(bool, bool)> = self
-            .effects
-            .iter()
-            .map(|f| {
-                let source_hit =
-                    f.source.as_ref().is_some_and(|(s, atoms)| changed.contains(s) && meet(atoms, &written));
-                (source_hit || meet(&f.as_a, &written), meet(&f.as_b, &written))
-            })
-            .collect();
-        self.results.retain(|(a, b), _| !touched[*a].0 && !touched[*b].1);
-    }
 }
 
 /// For each candidate, the candidates it depends on and why.
@@ -287,7 +91,7 @@ pub fn graph(
             }
             // A's existence and text can only change through its source's abilities, so that
             // read counts only when B changes A's source.
-            let changed = changed.get_or_insert_with(|| sets.affected(world, effect_b));
+            let changed = changed.get_or_insert_with(|| cache.affected(ids[b], world, sets, effect_b));
             let source_changed = effect_a.source.is_some_and(|s| changed.contains(&s));
             if meet(&reads[a].state, &written) || (source_changed && meet(&reads[a].source, &written)) {
                 tried.push(a);
@@ -298,7 +102,7 @@ pub fn graph(
         if tried.is_empty() {
             continue;
         }
-        let affected = changed.unwrap_or_else(|| sets.affected(world, effect_b));
+        let affected = changed.unwrap_or_else(|| cache.affected(ids[b], world, sets, effect_b));
         // Apply B for real, keep the objects it really changed, look at A after, put the
         // objects back, look at A before: only those objects can differ for A.
         let land_types = effect_b.body.land_types.is_some();

@@ -8,8 +8,11 @@ pub mod characteristics;
 pub mod dependency;
 pub mod describe;
 pub mod effect;
+pub mod footprint;
 pub mod layer;
+pub mod locked;
 pub mod order;
+pub mod pair_cache;
 pub mod resolve;
 pub mod snapshot;
 pub mod timestamp;
@@ -38,17 +41,21 @@ pub struct Sets {
 }
 
 impl Sets {
+    /// The objects an effect applies to now, in board order.
     pub fn affected(&self, world: &World, effect: &Effect) -> Vec<usize> {
-        self.fixed_set(effect)
-            .unwrap_or_else(|| effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect)))
+        match self.fixed_set(effect) {
+            Some(set) => set.to_vec(),
+            None => effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect)),
+        }
     }
 
-    /// The set of an effect that no longer depends on the state: started (613.5) or locked in (611.2c).
-    pub fn fixed_set(&self, effect: &Effect) -> Option<Vec<usize>> {
+    /// The set of an effect that no longer depends on the state: started (613.5) or locked in
+    /// (611.2c). Sorted, as every set is found in board order.
+    pub fn fixed_set(&self, effect: &Effect) -> Option<&[usize]> {
         if let Some(started) = self.started.get(&effect.key) {
-            return Some(started.set.clone());
+            return Some(&started.set);
         }
-        self.locked.get(&effect.key).map(|(set, _)| set.clone())
+        self.locked.get(&effect.key).map(|(set, _)| set.as_slice())
     }
 
     pub fn is_fixed(&self, effect: &Effect) -> bool {

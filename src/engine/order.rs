@@ -19,7 +19,7 @@ pub struct SeenDependencies {
     /// Effect key → the loop it was found in, in timestamp order.
     loops: BTreeMap<String, Vec<String>>,
     /// Trial results still valid.
-    pub cache: dependency::PairCache,
+    pub cache: super::pair_cache::PairCache,
 }
 
 /// The index in `candidates` of the effect to apply next, and why it goes now.

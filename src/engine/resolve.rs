@@ -7,7 +7,9 @@ use super::characteristics::Characteristics;
 use super::describe;
 use super::effect::{Effect, EffectKind};
 use super::layer::Layer;
+use super::locked;
 use super::order::{self, SeenDependencies};
+use super::snapshot::Snapshot;
 use super::timestamp::Timestamp;
 use super::trace::{Reason, SetNote, Stage, Step};
 use super::world::World;
@@ -49,35 +51,67 @@ pub struct Resolution {
 
 pub fn resolve(board: &Board) -> Resolution {
     let mut locked = HashMap::new();
-    run(board, None, &mut locked, true).1
+    run(board, Scope::Now { shortcuts: true }, &mut locked).1
+}
+
+/// The same answer, the long way: every locked-in set from its own run of the layers, every
+/// dependency tried again before each choice. The engine's shortcuts must never change an answer;
+/// a property test compares the two.
+pub fn resolve_plainly(board: &Board) -> Resolution {
+    let mut locked = HashMap::new();
+    run(board, Scope::Now { shortcuts: false }, &mut locked).1
+}
+
+/// How much of the layer system a run goes through.
+#[derive(Clone, Copy)]
+pub(super) enum Scope {
+    /// The board as it stands, every layer, with the trace; `shortcuts`: keep dependency trials
+    /// between choices and read locked-in sets off this run where the board allows it.
+    Now { shortcuts: bool },
+    /// The board just before `cutoff` (the objects and effects with earlier timestamps), up to
+    /// `last` (the last layer a selector looks at), without a trace: for 611.2c.
+    Before { cutoff: Timestamp, last: Layer },
 }
 
 /// Runs the layers on the board as it stood just before `cutoff` (every object and effect with
 /// an earlier timestamp), or as it stands now.
-fn run<'b>(
+pub(super) fn run<'b>(
     board: &'b Board,
-    cutoff: Option<Timestamp>,
+    scope: Scope,
     locked: &mut HashMap<String, Vec<usize>>,
-    trace: bool,
 ) -> (World<'b>, Resolution) {
+    let (cutoff, last, trace, shortcuts) = match scope {
+        Scope::Now { shortcuts } => (None, Layer::PtSwitch, true, shortcuts),
+        Scope::Before { cutoff, last } => (Some(cutoff), last, false, true),
+    };
     let present = board.objects.iter().map(|o| cutoff.is_none_or(|t| o.timestamp < t)).collect();
     let mut world = World::new(board, present, cutoff);
     let mut sets = Sets::default();
+    let mut waiting = Vec::new();
     for effect in board.resolved.iter().filter(|r| cutoff.is_none_or(|t| r.timestamp < t)) {
-        let set = locked_set(board, effect, locked);
-        sets.locked.insert(effect.id.clone(), (set, effect.timestamp));
+        match (scope, locked::settled_during_run(board, effect)) {
+            (Scope::Now { shortcuts: true }, Some(layer)) if !locked.contains_key(&effect.id) => {
+                waiting.push((effect, layer))
+            }
+            _ => {
+                let set = locked::locked_set(board, effect, locked);
+                sets.locked.insert(effect.id.clone(), (set, effect.timestamp));
+            }
+        }
     }
     let mut steps = Vec::new();
     // Every effect that existed at some point, to say so when one stops existing before it applies.
     let mut known: BTreeMap<String, Effect> = BTreeMap::new();
     let mut gone_reported: HashSet<String> = HashSet::new();
-    for layer in Layer::ALL {
+    for layer in Layer::ALL.into_iter().filter(|l| *l <= last) {
+        locked::settle(&world, &mut sets, locked, &mut waiting, Some(layer));
         if layer == Layer::PtCounters {
             counters(&mut world, &mut steps, trace);
             continue;
         }
         let mut done: HashSet<String> = HashSet::new();
         let mut seen = SeenDependencies::default();
+        seen.cache.enabled = shortcuts;
         loop {
             let live = world.live_effects();
             if trace {
@@ -116,10 +150,22 @@ fn run<'b>(
             sets.start(&effect, &affected, layer);
             let before: Vec<Characteristics> =
                 if trace { affected.iter().map(|o| world.objects[*o].clone()).collect() } else { Vec::new() };
+            let land_types = effect.body.land_types.is_some();
+            let snapshots: Vec<Snapshot> =
+                affected.iter().map(|o| Snapshot::take(&world.objects[*o], layer, land_types)).collect();
             for object in &affected {
                 apply(&mut world, &effect, layer, *object);
             }
-            seen.cache.applied(&effect, layer, &affected);
+            let mut written = Vec::new();
+            let mut changed = Vec::new();
+            for (object, snapshot) in affected.iter().zip(&snapshots) {
+                let before = written.len();
+                snapshot.changed_atoms(&world.objects[*object], &mut written);
+                if written.len() > before {
+                    changed.push(*object);
+                }
+            }
+            seen.cache.applied(&written, &changed);
             if trace {
                 let changes = affected
                     .iter()
@@ -131,43 +177,11 @@ fn run<'b>(
             done.insert(effect.key.clone());
         }
     }
-    let (players, game_rules) = after_objects(&world, &sets, &mut steps, trace);
+    locked::settle(&world, &mut sets, locked, &mut waiting, None);
+    let (players, game_rules) =
+        if trace { after_objects(&world, &sets, &mut steps, trace) } else { (Vec::new(), Vec::new()) };
     let characteristics = world.objects.clone();
     (world, Resolution { characteristics, steps, players, game_rules })
-}
-
-/// 611.2c: the objects a resolved effect affects are fixed when it is created. A selector that
-/// names objects is fixed anyway; one that describes them is evaluated on the board as it stood
-/// then: the objects and effects with earlier timestamps.
-fn locked_set(
-    board: &Board,
-    effect: &super::board::ResolvedEffect,
-    locked: &mut HashMap<String, Vec<usize>>,
-) -> Vec<usize> {
-    if let Some(set) = locked.get(&effect.id) {
-        return set.clone();
-    }
-    let Some(selector) = &effect.body.affects else { return Vec::new() };
-    let as_effect = Effect {
-        key: effect.id.clone(),
-        text: effect.text.clone(),
-        source: effect.source,
-        controller: effect.controller,
-        timestamp: effect.timestamp,
-        kind: EffectKind::Resolved,
-        ability: None,
-        body: effect.body.clone(),
-    };
-    // Named objects are affected whatever they were like, and whether or not they were there before.
-    let named = selector.objects.is_some() || selector.itself || selector.attached;
-    let then = if named {
-        World::new(board, vec![true; board.objects.len()], None)
-    } else {
-        run(board, Some(effect.timestamp), locked, false).0
-    };
-    let set = then.select(selector, &as_effect);
-    locked.insert(effect.id.clone(), set.clone());
-    set
 }
 
 fn set_note(sets: &Sets, effect: &Effect) -> Option<SetNote> {

@@ -3,6 +3,7 @@
 //! comparing with them tells which objects the trial really changed.
 
 use super::characteristics::{Ability, Characteristics};
+use super::footprint::Atom;
 use super::layer::Layer;
 
 pub enum Snapshot {
@@ -70,5 +71,55 @@ impl Snapshot {
                 c.toughness = t;
             }
         }
+    }
+
+    /// What changed since the snapshot, value by value.
+    pub fn changed_atoms(&self, c: &Characteristics, out: &mut Vec<Atom>) {
+        match self {
+            Snapshot::Everything(old) => {
+                if **old != *c {
+                    out.push(Atom::Everything);
+                }
+            }
+            Snapshot::Controller(old) => {
+                if *old != c.controller {
+                    out.push(Atom::Controller);
+                }
+            }
+            Snapshot::Abilities(old) => abilities_diff(old, &c.abilities, out),
+            Snapshot::Types { types, subtypes, supertypes, abilities } => {
+                words_diff(types, &c.types, Atom::Type, out);
+                words_diff(subtypes, &c.subtypes, Atom::Subtype, out);
+                words_diff(supertypes, &c.supertypes, Atom::Supertype, out);
+                if let Some(old) = abilities {
+                    abilities_diff(old, &c.abilities, out);
+                }
+            }
+            Snapshot::Colors(old) => words_diff(old, &c.colors, Atom::Color, out),
+            Snapshot::Pt(p, t) => {
+                if (*p, *t) != (c.power, c.toughness) {
+                    out.push(Atom::Pt);
+                }
+            }
+        }
+    }
+}
+
+/// The words in one list and not the other, as atoms.
+fn words_diff(old: &[String], new: &[String], make: fn(Option<String>) -> Atom, out: &mut Vec<Atom>) {
+    for w in old.iter().filter(|w| !new.contains(w)).chain(new.iter().filter(|w| !old.contains(w))) {
+        out.push(make(Some(w.clone())));
+    }
+}
+
+fn abilities_diff(old: &[Ability], new: &[Ability], out: &mut Vec<Atom>) {
+    let gone = old.iter().filter(|a| !new.iter().any(|n| n.id == a.id));
+    let came = new.iter().filter(|n| !old.iter().any(|a| a.id == n.id));
+    for a in gone.chain(came) {
+        out.push(Atom::Ability(Some(a.id.clone())));
+    }
+    // An ability that stays but reads differently (a text change) changes what it generates.
+    if old.len() == new.len() && old.iter().zip(new).any(|(a, b)| a.id == b.id && a != b) {
+        out.push(Atom::Ability(None));
     }
 }

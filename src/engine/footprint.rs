@@ -1,0 +1,150 @@
+//! What an effect reads and writes, as atoms: a characteristic, or one value of it. Two effects
+//! can only depend on each other when one writes something the other reads, and the atoms are
+//! fine-grained enough to tell "artifacts become creatures" from "red creatures get +1/+1".
+
+use super::effect::Effect;
+use super::layer::Layer;
+use super::Sets;
+use crate::scenario::spec::{AbilitySpec, Amount, EffectBody, SelectorSpec, SetChange};
+
+/// One thing an effect can read or write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Atom {
+    Type(Option<String>),
+    Subtype(Option<String>),
+    Supertype(Option<String>),
+    Color(Option<String>),
+    Ability(Option<String>),
+    Pt,
+    Controller,
+    ManaValue,
+    Everything,
+}
+
+impl Atom {
+    /// `None` stands for every value of that characteristic.
+    fn meets(&self, other: &Atom) -> bool {
+        use Atom::*;
+        let values = |a: &Option<String>, b: &Option<String>| a.is_none() || b.is_none() || a == b;
+        match (self, other) {
+            (Everything, _) | (_, Everything) => true,
+            (Type(a), Type(b)) | (Subtype(a), Subtype(b)) | (Supertype(a), Supertype(b)) | (Color(a), Color(b)) => {
+                values(a, b)
+            }
+            (Ability(a), Ability(b)) => values(a, b),
+            (a, b) => a == b,
+        }
+    }
+}
+
+pub fn meet(reads: &[Atom], writes: &[Atom]) -> bool {
+    reads.iter().any(|r| writes.iter().any(|w| r.meets(w)))
+}
+
+fn each(make: fn(Option<String>) -> Atom, change: &Option<SetChange>, out: &mut Vec<Atom>) {
+    let Some(change) = change else { return };
+    if change.set.is_some() {
+        out.push(make(None));
+    }
+    out.extend(change.add.iter().chain(&change.remove).map(|v| make(Some(v.clone()))));
+}
+
+/// What applying an effect's part in this layer can change.
+pub fn writes(effect: &Effect, layer: Layer) -> Vec<Atom> {
+    let b = &effect.body;
+    let mut out = Vec::new();
+    match layer {
+        Layer::Copy => out.push(Atom::Everything),
+        Layer::Control => out.push(Atom::Controller),
+        Layer::Text => out.push(Atom::Ability(None)),
+        Layer::Type => {
+            each(Atom::Type, &b.types, &mut out);
+            each(Atom::Subtype, &b.subtypes, &mut out);
+            each(Atom::Supertype, &b.supertypes, &mut out);
+            if b.land_types.is_some() {
+                out.extend([Atom::Subtype(None), Atom::Ability(None)]);
+            }
+            if b.creature_types.is_some() {
+                out.push(Atom::Subtype(None));
+            }
+        }
+        Layer::Color => each(Atom::Color, &b.colors, &mut out),
+        Layer::Ability => {
+            if let Some(change) = &b.abilities {
+                if change.remove_all {
+                    out.push(Atom::Ability(None));
+                }
+                out.extend(change.remove.iter().map(|r| Atom::Ability(Some(r.clone()))));
+                for added in &change.add {
+                    let id = match added {
+                        AbilitySpec::Text(t) => t.clone(),
+                        AbilitySpec::Static(s) => s.id.clone(),
+                    };
+                    out.push(Atom::Ability(Some(id)));
+                }
+            }
+        }
+        Layer::PtDefining | Layer::PtSet | Layer::PtModify | Layer::PtCounters | Layer::PtSwitch => out.push(Atom::Pt),
+    }
+    out
+}
+
+/// What an effect depends on: its source's ability (for its existence and text), and the state of
+/// the objects it looks at (for its set and its amounts).
+pub struct Reads {
+    pub source: Vec<Atom>,
+    pub state: Vec<Atom>,
+}
+
+pub fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
+    let source = effect.ability.iter().map(|a| Atom::Ability(Some(a.clone()))).collect();
+    if layer == Layer::Copy {
+        return Reads { source, state: vec![Atom::Everything] };
+    }
+    let mut out = Vec::new();
+    if !sets.is_fixed(effect) {
+        if let Some(s) = &effect.body.affects {
+            selector_reads(s, &mut out);
+        }
+    }
+    for amount in amounts_in(&effect.body, layer) {
+        match amount {
+            Amount::Fixed(_) => {}
+            Amount::ManaValue => out.push(Atom::ManaValue),
+            Amount::Count(s) => selector_reads(s, &mut out),
+        }
+    }
+    Reads { source, state: out }
+}
+
+fn selector_reads(s: &SelectorSpec, out: &mut Vec<Atom>) {
+    type Make = fn(Option<String>) -> Atom;
+    let lists: [(Make, &[String]); 8] = [
+        (Atom::Type, &s.types),
+        (Atom::Type, &s.not_types),
+        (Atom::Subtype, &s.subtypes),
+        (Atom::Subtype, &s.not_subtypes),
+        (Atom::Supertype, &s.supertypes),
+        (Atom::Supertype, &s.not_supertypes),
+        (Atom::Color, &s.colors),
+        (Atom::Color, &s.not_colors),
+    ];
+    for (make, words) in lists {
+        out.extend(words.iter().map(|w| make(Some(w.clone()))));
+    }
+    if s.controller.is_some() {
+        out.push(Atom::Controller);
+    }
+    if s.no_abilities {
+        out.push(Atom::Ability(None));
+    }
+}
+
+pub fn amounts_in(body: &EffectBody, layer: Layer) -> Vec<&Amount> {
+    let Some(pt) = &body.pt else { return Vec::new() };
+    match layer {
+        Layer::PtDefining | Layer::PtSet => pt.set.iter().flatten().collect(),
+        Layer::PtModify => pt.modify.iter().flatten().collect(),
+        _ => Vec::new(),
+    }
+}

@@ -1,0 +1,105 @@
+//! 611.2c: the objects a resolved effect affects are fixed when it is created. A selector that
+//! names objects is fixed anyway; one that describes them ("all white creatures") is evaluated on
+//! the board as it stood then: the objects and effects with earlier timestamps, through the
+//! layers that can change what the selector looks at.
+
+use super::board::{Board, ResolvedEffect};
+use super::effect::{Effect, EffectKind};
+use super::layer::Layer;
+use super::resolve::{run, Scope};
+use super::world::World;
+use super::Sets;
+use crate::scenario::spec::SelectorSpec;
+use std::collections::HashMap;
+
+/// The resolved effect as the engine applies it.
+pub fn as_effect(effect: &ResolvedEffect) -> Effect {
+    Effect {
+        key: effect.id.clone(),
+        text: effect.text.clone(),
+        source: effect.source,
+        controller: effect.controller,
+        timestamp: effect.timestamp,
+        kind: EffectKind::Resolved,
+        ability: None,
+        body: effect.body.clone(),
+    }
+}
+
+/// The set, from a run of the layers on the board as it stood at the effect's timestamp.
+pub fn locked_set(
+    board: &Board,
+    effect: &super::board::ResolvedEffect,
+    locked: &mut HashMap<String, Vec<usize>>,
+) -> Vec<usize> {
+    if let Some(set) = locked.get(&effect.id) {
+        return set.clone();
+    }
+    let Some(selector) = &effect.body.affects else { return Vec::new() };
+    let as_effect = as_effect(effect);
+    // Named objects are affected whatever they were like, and whether or not they were there before.
+    let named = selector.objects.is_some() || selector.itself || selector.attached;
+    let then = if named {
+        World::new(board, vec![true; board.objects.len()], None)
+    } else {
+        run(board, Scope::Before { cutoff: effect.timestamp, last: last_layer_read(selector) }, locked).0
+    };
+    let set = then.select(selector, &as_effect);
+    locked.insert(effect.id.clone(), set.clone());
+    set
+}
+
+/// The last layer that can change what a selector looks at: no later layer matters to it.
+pub fn last_layer_read(s: &SelectorSpec) -> Layer {
+    if s.no_abilities {
+        Layer::Ability
+    } else if !s.colors.is_empty() || !s.not_colors.is_empty() {
+        Layer::Color
+    } else if [&s.types, &s.not_types, &s.subtypes, &s.not_subtypes, &s.supertypes, &s.not_supertypes]
+        .iter()
+        .any(|l| !l.is_empty())
+    {
+        Layer::Type
+    } else if s.controller.is_some() {
+        Layer::Control
+    } else {
+        Layer::Copy
+    }
+}
+
+/// When the board as the effect found it is the board now, up to the layers its selector looks
+/// at, its set can be read off the main run once those layers are done, instead of running them
+/// again: no object came later, and nothing that came at or after it (itself included) applies
+/// in those layers. The layer after which to read it.
+pub fn settled_during_run(board: &Board, effect: &ResolvedEffect) -> Option<Layer> {
+    let selector = effect.body.affects.as_ref()?;
+    let last = last_layer_read(selector);
+    let t = effect.timestamp;
+    let later_object = board.objects.iter().any(|o| o.timestamp >= t);
+    let later_part = board
+        .resolved
+        .iter()
+        .filter(|r| r.timestamp >= t)
+        .any(|r| Layer::ALL.iter().any(|l| *l <= last && as_effect(r).has_part_in(*l)));
+    (!later_object && !later_part).then_some(last)
+}
+
+/// Reads off the sets of the effects waiting for layers before `before` (all, for `None`).
+pub fn settle(
+    world: &World,
+    sets: &mut Sets,
+    locked: &mut HashMap<String, Vec<usize>>,
+    waiting: &mut Vec<(&ResolvedEffect, Layer)>,
+    before: Option<Layer>,
+) {
+    waiting.retain(|(effect, last)| {
+        if before.is_some_and(|layer| *last >= layer) {
+            return true;
+        }
+        let selector = effect.body.affects.as_ref().expect("only effects with a selector wait");
+        let set = world.select(selector, &as_effect(effect));
+        locked.insert(effect.id.clone(), set.clone());
+        sets.locked.insert(effect.id.clone(), (set, effect.timestamp));
+        false
+    });
+}
