@@ -26,6 +26,23 @@ pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
         Ok(spans) => spans,
         Err(e) => return Err(vec![problem(source, (e.at, e.at), format!("invalid YAML: {}", e.message), None)]),
     };
+    if !spans.duplicates().is_empty() {
+        return Err(spans
+            .duplicates()
+            .iter()
+            .map(|d| {
+                let parent = d.path.strip_suffix(&d.key).unwrap_or("").trim_end_matches('.');
+                let location = if parent.is_empty() { String::new() } else { format!(" in `{parent}`") };
+                let first_line = source[..d.first.0].matches('\n').count() + 1;
+                problem(
+                    source,
+                    d.at,
+                    format!("the key `{}` is given twice{location}", d.key),
+                    Some(format!("first given on line {first_line}")),
+                )
+            })
+            .collect());
+    }
     let root: Value = match serde_yaml::from_str(source) {
         Ok(value) => value,
         Err(e) => {
@@ -300,6 +317,15 @@ mod tests {
         assert!(found[0].1.starts_with("invalid YAML"), "{}", found[0].1);
         let found = problems("title: t\n");
         assert_eq!(found[0].1, "missing `players`");
+    }
+
+    #[test]
+    fn a_key_given_twice_is_placed_at_its_second_place() {
+        let found = problems("title: t\nplayers:\n  - name: Alice\n    active: true\n    name: Bob\n");
+        assert_eq!(
+            found,
+            [(5, "the key `name` is given twice in `players[0]`".into(), Some("first given on line 3".into()))]
+        );
     }
 
     #[test]
