@@ -7,5 +7,6 @@ mod cli_search;
 mod import;
 mod index_lifecycle;
 mod parsers_never_panic;
+mod scenario_docs;
 mod search_quality;
 mod support;
