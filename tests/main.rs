@@ -3,6 +3,7 @@
 mod cli_corpus;
 mod cli_exit_codes;
 mod cli_rule;
+mod cli_scenario_errors;
 mod cli_search;
 mod import;
 mod index_lifecycle;
