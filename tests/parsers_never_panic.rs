@@ -205,3 +205,337 @@ proptest! {
         check_english(&normalised(&text))?;
     }
 }
+
+// Scenario files: any text, and text that looks like a scenario, gives a board or problems placed
+// inside the text, never a panic; a board that reads is resolved without a panic either.
+
+use judge::engine::{answer, resolve};
+use judge::scenario::{load, validate};
+
+/// A valid scenario using most constructs, for the mutations below to start from.
+const SCENARIO: &str = "title: Mutated
+players:
+  - name: Alice
+    active: true
+  - {name: Bob}
+objects:
+  - id: moon
+    name: Blood Moon
+    owner: Bob
+    types: [enchantment]
+    colors: [red]
+    timestamp: 1
+    abilities:
+      - id: mountains
+        text: Nonbasic lands are Mountains.
+        effect: {affects: {types: [land], not_supertypes: [basic]}, land_types: [mountain]}
+  - {id: bears, name: Grizzly Bears, owner: Alice, types: [creature], subtypes: [bear], colors: [green], power: 2, toughness: 2, counters: {\"+1/+1\": 1}}
+  - id: aura
+    name: Aura
+    owner: Alice
+    controller: Alice
+    zone: battlefield
+    types: [enchantment]
+    subtypes: [aura]
+    attached_to: bears
+    attached_at: 7
+    abilities:
+      - {id: grants, text: Enchanted creature has flying., effect: {affects: {attached: true}, abilities: {add: [flying]}}}
+  - id: goyf
+    name: Goyf
+    owner: Bob
+    zone: graveyard
+    types: [creature]
+    abilities:
+      - id: cda
+        text: Goyf's power is the number of creature cards in graveyards.
+        cda: true
+        effect: {affects: {self: true}, pt: {set: [{count: {types: [creature], zone: graveyard}}, mana_value]}}
+effects:
+  - id: pump
+    text: Creatures you control get +1/+1.
+    controller: Alice
+    timestamp: 9
+    effect: {affects: {types: [creature], controller: you}, pt: {modify: [1, 1], switch: true}, colors: {add: [white]}}
+  - id: steal
+    text: Gain control of target creature.
+    source: moon
+    timestamp: 10
+    effect: {affects: {objects: [bears]}, control: you, text_change: {from: green, to: blue}, creature_types: [elf]}
+  - id: shroud
+    text: You have shroud.
+    controller: Bob
+    timestamp: 11
+    effect: {players: {affects: [you], gains: [shroud]}, game_rule: Bob has shroud.}
+timestamp_order: [pump]
+ask:
+  objects: [bears, goyf]
+expect:
+  bears: {controller: Bob, types: [creature], colors: [white, green], abilities: [flying], power: 4, toughness: 4}
+";
+
+/// Plain words and numbers of a scenario: put in place of another word, they mostly keep the
+/// YAML valid and change what the board means, so the checks and the engine get to run.
+fn plain_word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "bears",
+            "moon",
+            "aura",
+            "goyf",
+            "pump",
+            "steal",
+            "Alice",
+            "Bob",
+            "you",
+            "opponents",
+            "all",
+            "true",
+            "false",
+            "creature",
+            "land",
+            "artifact",
+            "enchantment",
+            "basic",
+            "legendary",
+            "red",
+            "green",
+            "white",
+            "blue",
+            "black",
+            "mountain",
+            "forest",
+            "swamp",
+            "elf",
+            "flying",
+            "graveyard",
+            "battlefield",
+            "exile",
+            "hand",
+            "mana_value",
+            "grants",
+            "cda",
+            "mountains",
+            "self",
+            "attached",
+            "other",
+            "0",
+            "1",
+            "2",
+            "7",
+            "9",
+            "10",
+            "11",
+            "-3",
+        ])
+        .prop_map(str::to_string),
+        (-20i64..40).prop_map(|n| n.to_string()),
+    ]
+}
+
+/// Words a scenario is made of, for the mutations to put in odd places.
+fn scenario_word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "title",
+            "players",
+            "objects",
+            "effects",
+            "ask",
+            "expect",
+            "timestamp_order",
+            "id",
+            "name",
+            "owner",
+            "controller",
+            "zone",
+            "types",
+            "subtypes",
+            "colors",
+            "abilities",
+            "effect",
+            "affects",
+            "self",
+            "all",
+            "pt",
+            "set",
+            "modify",
+            "count",
+            "mana_value",
+            "timestamp",
+            "attached_to",
+            "attached_at",
+            "cda",
+            "bears",
+            "moon",
+            "Alice",
+            "Bob",
+            "you",
+            "creature",
+            "graveyard",
+            "- ",
+            ": ",
+            "[",
+            "]",
+            "{",
+            "}",
+            ", ",
+            "&a ",
+            "*a",
+            "~",
+            "|",
+            ">-",
+            "\"",
+            "'",
+            "#",
+            "\t",
+            "\n",
+            "  ",
+            "é",
+            "—",
+            "-1",
+            "999999999999999999999",
+            "1.5",
+        ])
+        .prop_map(str::to_string),
+        "[a-z_]{1,8}",
+        "\\PC{0,6}",
+    ]
+}
+
+#[derive(Clone, Debug)]
+enum Mutation {
+    DeleteLine(usize),
+    DuplicateLine(usize),
+    SwapLines(usize, usize),
+    Insert(usize, String),
+    Replace(usize, String),
+    Indent(usize, usize),
+    Truncate(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        1 => any::<usize>().prop_map(Mutation::DeleteLine),
+        1 => any::<usize>().prop_map(Mutation::DuplicateLine),
+        1 => (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Mutation::SwapLines(a, b)),
+        1 => (any::<usize>(), scenario_word()).prop_map(|(at, w)| Mutation::Insert(at, w)),
+        20 => (any::<usize>(), plain_word()).prop_map(|(at, w)| Mutation::Replace(at, w)),
+        1 => (any::<usize>(), 0..8usize).prop_map(|(line, n)| Mutation::Indent(line, n)),
+        1 => any::<usize>().prop_map(Mutation::Truncate),
+    ]
+}
+
+/// Applies the mutations to the scenario, by lines and by characters.
+fn mutated(mutations: &[Mutation]) -> String {
+    let mut lines: Vec<String> = SCENARIO.lines().map(str::to_string).collect();
+    for m in mutations {
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+        let n = lines.len();
+        match m {
+            Mutation::DeleteLine(i) => {
+                lines.remove(i % n);
+            }
+            Mutation::DuplicateLine(i) => {
+                let line = lines[i % n].clone();
+                lines.insert(i % n, line);
+            }
+            Mutation::SwapLines(a, b) => lines.swap(a % n, b % n),
+            Mutation::Insert(at, word) => {
+                let line = &mut lines[at % n];
+                let chars: Vec<char> = line.chars().collect();
+                let cut = (at / n) % (chars.len() + 1);
+                let (head, tail): (String, String) = (chars[..cut].iter().collect(), chars[cut..].iter().collect());
+                *line = format!("{head}{word}{tail}");
+            }
+            Mutation::Replace(at, word) => {
+                // One of the line's words, whole.
+                let line = &mut lines[at % n];
+                let is_word = |c: char| c.is_alphanumeric() || c == '_';
+                let words: Vec<(usize, usize)> = line
+                    .char_indices()
+                    .filter(|(i, c)| is_word(*c) && !line[..*i].ends_with(is_word))
+                    .map(|(i, _)| (i, line[i..].find(|c: char| !is_word(c)).map_or(line.len(), |e| i + e)))
+                    .collect();
+                if !words.is_empty() {
+                    let (start, end) = words[(at / n) % words.len()];
+                    line.replace_range(start..end, word);
+                }
+            }
+            Mutation::Indent(i, spaces) => {
+                let line = &mut lines[i % n];
+                *line = format!("{}{}", " ".repeat(*spaces), line.trim_start());
+            }
+            Mutation::Truncate(i) => lines.truncate(i % n + 1),
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Reads a scenario text: a problem is placed inside the text, on character boundaries, at the
+/// line it says; a board is resolved and checked without a panic.
+fn check_scenario(text: &str) -> Result<(), TestCaseError> {
+    let problems = match load::load(text).and_then(|loaded| validate::validate(text, &loaded)) {
+        Ok(board) => {
+            let resolution = resolve::resolve(&board);
+            let _ = answer::answer(&board, &resolution);
+            let _ = answer::check(&board, &resolution);
+            prop_assert!(judge::scenario::read("fuzz.yaml", text).is_ok());
+            return Ok(());
+        }
+        Err(problems) => problems,
+    };
+    prop_assert!(!problems.is_empty());
+    for problem in &problems {
+        check_problem(text, problem)?;
+    }
+    // The diagnostic the command prints renders every problem at its place.
+    let report = judge::scenario::read("fuzz.yaml", text).expect_err("the same problems");
+    let mut rendered = String::new();
+    miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .render_report(&mut rendered, &report)
+        .expect("a diagnostic renders");
+    prop_assert!(rendered.contains("is not a valid scenario"), "{rendered}");
+    Ok(())
+}
+
+#[test]
+fn the_mutated_scenario_is_valid_before_mutation() {
+    if let Err(e) = judge::scenario::read("fuzz.yaml", SCENARIO) {
+        panic!("{:?}", miette::Report::new(e));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn scenario_reader_never_panics_on_arbitrary_text(text in "\\PC{0,400}") {
+        check_scenario(&text)?;
+    }
+
+    #[test]
+    fn scenario_reader_never_panics_on_lines_of_scenario_words(
+        lines in proptest::collection::vec((0..6usize, proptest::collection::vec(scenario_word(), 0..6)), 0..30)
+    ) {
+        let text: String = lines.iter().map(|(indent, words)| format!("{}{}\n", " ".repeat(*indent), words.concat())).collect();
+        check_scenario(&text)?;
+    }
+
+    #[test]
+    fn scenario_reader_never_panics_on_a_mutated_scenario(mutations in proptest::collection::vec(mutation(), 1..4)) {
+        check_scenario(&mutated(&mutations))?;
+    }
+}
+
+proptest! {
+    // Valid boards of every shape the generator makes: the engine runs on each, so fewer cases.
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn scenario_engine_never_panics_on_synthetic_boards(seed in any::<u64>(), permanents in 0..25usize, effects in 0..25usize) {
+        check_scenario(&judge::scenario::synthetic::scenario(seed, permanents, effects))?;
+    }
+}

@@ -6,6 +6,7 @@ use super::spec::{AskSpec, ExpectSpec, ObjectSpec, PlayerSpec, ResolvedEffectSpe
 use crate::corpus::problem::Problem;
 use crate::suggest;
 use serde::de::DeserializeOwned;
+use serde_path_to_error::Segment;
 use serde_yaml::Value;
 use std::collections::BTreeMap;
 
@@ -25,6 +26,23 @@ pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
         Ok(spans) => spans,
         Err(e) => return Err(vec![problem(source, (e.at, e.at), format!("invalid YAML: {}", e.message), None)]),
     };
+    if !spans.duplicates().is_empty() {
+        return Err(spans
+            .duplicates()
+            .iter()
+            .map(|d| {
+                let parent = d.path.strip_suffix(&d.key).unwrap_or("").trim_end_matches('.');
+                let location = if parent.is_empty() { String::new() } else { format!(" in `{parent}`") };
+                let first_line = source[..d.first.0].matches('\n').count() + 1;
+                problem(
+                    source,
+                    d.at,
+                    format!("the key `{}` is given twice{location}", d.key),
+                    Some(format!("first given on line {first_line}")),
+                )
+            })
+            .collect());
+    }
     let root: Value = match serde_yaml::from_str(source) {
         Ok(value) => value,
         Err(e) => {
@@ -119,23 +137,43 @@ fn check_node(source: &str, spans: &Spans, path: &str, value: &Value, kind: Kind
 
 impl Checker<'_> {
     /// Deserializes one node on its own, so that one bad object does not hide the next one's
-    /// problems, and places the error at the exact field serde names.
+    /// problems, and places the error at the exact field serde names. serde stops at the first
+    /// problem of a node: the entry it names is taken out and the node read again, so that every
+    /// problem of one object is found at once too.
     fn item<T: DeserializeOwned>(&mut self, path: &str, value: &Value) {
-        let Err(error) = serde_path_to_error::deserialize::<_, T>(value.clone()) else {
-            return;
-        };
-        let mut inner = path.to_string();
-        for segment in error.path().iter() {
-            inner = match segment {
-                serde_path_to_error::Segment::Seq { index } => spans::item(&inner, *index),
-                serde_path_to_error::Segment::Map { key } => spans::child(&inner, key),
-                serde_path_to_error::Segment::Enum { .. } | serde_path_to_error::Segment::Unknown => inner,
+        let mut value = value.clone();
+        let mut removed: Vec<String> = Vec::new();
+        loop {
+            let Err(error) = serde_path_to_error::deserialize::<_, T>(value.clone()) else {
+                return;
             };
+            let segments: Vec<Segment> = error.path().iter().cloned().collect();
+            let inner = joined(path, &segments);
+            let message = error.inner().to_string();
+            if let Some(field) = missing_field(&message) {
+                // A field taken out after a problem of its own is not missing as well.
+                if !removed.contains(&spans::child(&inner, field)) {
+                    self.report(path, &inner, &message);
+                }
+                return;
+            }
+            self.report(path, &inner, &message);
+            // Take out the innermost map entry the problem is in; a list is taken out whole,
+            // so that the places of the other entries stay the same.
+            let Some(cut) = segments.iter().rposition(|s| matches!(s, Segment::Map { .. })) else {
+                return;
+            };
+            if !remove(&mut value, &segments[..=cut]) {
+                return;
+            }
+            removed.push(joined(path, &segments[..=cut]));
         }
-        let message = error.inner().to_string();
-        if let Some((field, expected)) = unknown_field(&message) {
+    }
+
+    fn report(&mut self, path: &str, inner: &str, message: &str) {
+        if let Some((field, expected)) = unknown_field(message) {
             // The path names the unknown key itself; the message says where it stands.
-            let inner = inner.strip_suffix(&format!(".{field}")).unwrap_or(&inner).to_string();
+            let inner = inner.strip_suffix(&format!(".{field}")).unwrap_or(inner).to_string();
             let at = self.spans.key(&spans::child(&inner, field));
             let help = match suggest::closest(field, expected.iter().map(String::as_str)) {
                 Some(k) => format!("did you mean `{k}`?"),
@@ -144,14 +182,58 @@ impl Checker<'_> {
             let location = if inner.is_empty() { String::new() } else { format!(" in `{inner}`") };
             self.push(at, format!("unknown key `{field}`{location}"), Some(help));
         } else {
-            let location = if inner.is_empty() { path.to_string() } else { inner.clone() };
-            self.push(self.spans.value(&inner), format!("`{location}`: {message}"), None);
+            let location = if inner.is_empty() { path } else { inner };
+            self.push(self.spans.value(inner), format!("`{location}`: {message}"), None);
         }
     }
 
     fn push(&mut self, span: Span, message: String, help: Option<String>) {
         self.problems.push(problem(self.source, span, message, help));
     }
+}
+
+/// The path of a node `segments` below `path`.
+fn joined(path: &str, segments: &[Segment]) -> String {
+    let mut inner = path.to_string();
+    for segment in segments {
+        inner = match segment {
+            Segment::Seq { index } => spans::item(&inner, *index),
+            Segment::Map { key } => spans::child(&inner, key),
+            Segment::Enum { .. } | Segment::Unknown => inner,
+        };
+    }
+    inner
+}
+
+/// Removes the map entry at the end of `segments`, keeping the order of the others (the next
+/// problem found is then the next in the file); false when there is none.
+fn remove(value: &mut Value, segments: &[Segment]) -> bool {
+    let Some((last, parents)) = segments.split_last() else {
+        return false;
+    };
+    let mut node = value;
+    for segment in parents {
+        node = match segment {
+            Segment::Seq { index } => match node.as_sequence_mut().and_then(|s| s.get_mut(*index)) {
+                Some(next) => next,
+                None => return false,
+            },
+            Segment::Map { key } => match node.as_mapping_mut().and_then(|m| m.get_mut(key.as_str())) {
+                Some(next) => next,
+                None => return false,
+            },
+            Segment::Enum { .. } | Segment::Unknown => node,
+        };
+    }
+    match (last, node.as_mapping_mut()) {
+        (Segment::Map { key }, Some(mapping)) => mapping.shift_remove(key.as_str()).is_some(),
+        _ => false,
+    }
+}
+
+/// serde's `missing field `x``.
+fn missing_field(message: &str) -> Option<&str> {
+    message.strip_prefix("missing field `")?.split_once('`').map(|(field, _)| field)
 }
 
 /// serde's `unknown field `x`, expected one of `a`, `b``, taken apart.
@@ -202,12 +284,48 @@ mod tests {
     }
 
     #[test]
+    fn a_problem_inside_a_static_ability_or_a_count_is_placed_at_its_key() {
+        let source = "title: t\nplayers: [{name: Alice, active: true}]\nobjects:\n  - id: anthem\n    name: Anthem\n    owner: Alice\n    abilities:\n      - id: pump\n        text: Creatures get +1/+1.\n        effect:\n          affects: {types: [creature]}\n          pt: {modfy: [1, {count: {typs: [creature]}}]}\n";
+        let problems = load(source).unwrap_err();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].message, "unknown key `modfy` in `objects[0].abilities[0].effect.pt`");
+        assert_eq!(&source[problems[0].span.0..problems[0].span.1], "modfy");
+        let source = source.replace("modfy", "modify");
+        let problems = load(&source).unwrap_err();
+        assert_eq!(problems[0].message, "unknown key `typs` in `objects[0].abilities[0].effect.pt.modify[1].count`");
+        assert_eq!(&source[problems[0].span.0..problems[0].span.1], "typs");
+    }
+
+    #[test]
+    fn every_problem_of_one_object_is_found_at_once() {
+        let source = "title: t\nplayers: [{name: Alice, active: true}]\nobjects:\n  - id: bear\n    name: Bear\n    owner: [Alice]\n    zonee: battlefield\n    tpyes: [creature]\n    power: two\n";
+        let found = problems(source);
+        let lines: Vec<usize> = found.iter().map(|p| p.0).collect();
+        assert_eq!(lines, [6, 7, 8, 9], "{found:?}");
+        assert_eq!(found[0].1, "`objects[0].owner`: invalid type: sequence, expected a string");
+        assert_eq!(found[1].1, "unknown key `zonee` in `objects[0]`");
+        assert_eq!(found[2].1, "unknown key `tpyes` in `objects[0]`");
+        assert!(found[3].1.starts_with("`objects[0].power`: invalid type"), "{}", found[3].1);
+        // `owner` was taken out after its problem: it is not reported missing as well.
+        assert!(!found.iter().any(|p| p.1.contains("missing")), "{found:?}");
+    }
+
+    #[test]
     fn syntax_errors_and_missing_keys() {
         let found = problems("title: [unclosed\n");
         assert_eq!(found.len(), 1);
         assert!(found[0].1.starts_with("invalid YAML"), "{}", found[0].1);
         let found = problems("title: t\n");
         assert_eq!(found[0].1, "missing `players`");
+    }
+
+    #[test]
+    fn a_key_given_twice_is_placed_at_its_second_place() {
+        let found = problems("title: t\nplayers:\n  - name: Alice\n    active: true\n    name: Bob\n");
+        assert_eq!(
+            found,
+            [(5, "the key `name` is given twice in `players[0]`".into(), Some("first given on line 3".into()))]
+        );
     }
 
     #[test]

@@ -13,6 +13,18 @@ pub type Span = (usize, usize);
 pub struct Spans {
     values: HashMap<String, Span>,
     keys: HashMap<String, Span>,
+    duplicates: Vec<Duplicate>,
+}
+
+/// A key given twice in one mapping: serde_yaml refuses it but places it at the mapping.
+#[derive(Debug, Clone)]
+pub struct Duplicate {
+    /// The path the key names (`players[0].name`).
+    pub path: String,
+    pub key: String,
+    /// The second occurrence, and the first.
+    pub at: Span,
+    pub first: Span,
 }
 
 /// A syntax error, with its place.
@@ -31,6 +43,11 @@ impl Spans {
             return Err(SyntaxError { message: e.info().to_string(), at });
         }
         Ok(builder.spans)
+    }
+
+    /// Every key given twice in the same mapping, in the order of the file.
+    pub fn duplicates(&self) -> &[Duplicate] {
+        &self.duplicates
     }
 
     /// The span of the value at `path`, or of the closest ancestor that has one.
@@ -75,8 +92,16 @@ pub fn item(path: &str, index: usize) -> String {
 }
 
 enum Frame {
-    Map { path: String, key: Option<(String, Span)> },
-    Seq { path: String, next: usize },
+    /// `seen`: the keys of this mapping so far, with their places, to find one given twice.
+    Map {
+        path: String,
+        key: Option<(String, Span)>,
+        seen: HashMap<String, Span>,
+    },
+    Seq {
+        path: String,
+        next: usize,
+    },
     Root,
 }
 
@@ -103,7 +128,7 @@ impl Builder<'_> {
     /// The path of the node that starts now, and whether it is a map key rather than a value.
     fn next_path(&mut self) -> (Option<String>, bool) {
         match self.stack.last_mut() {
-            Some(Frame::Map { path, key }) => match key.take() {
+            Some(Frame::Map { path, key, .. }) => match key.take() {
                 Some((name, key_span)) => {
                     let p = child(path, &name);
                     self.spans.keys.insert(p.clone(), key_span);
@@ -145,7 +170,17 @@ impl MarkedEventReceiver for Builder<'_> {
                     if let Some((_, start)) = self.open.last_mut() {
                         *start = (*start).min(at);
                     }
-                    if let Some(Frame::Map { key, .. }) = self.stack.last_mut() {
+                    if let Some(Frame::Map { path, key, seen }) = self.stack.last_mut() {
+                        if let Some(first) = seen.get(&value) {
+                            self.spans.duplicates.push(Duplicate {
+                                path: child(path, &value),
+                                key: value.clone(),
+                                at: (at, end),
+                                first: *first,
+                            });
+                        } else {
+                            seen.insert(value.clone(), (at, end));
+                        }
                         *key = Some((value, (at, end)));
                     }
                 } else if let Some(path) = path {
@@ -158,7 +193,7 @@ impl MarkedEventReceiver for Builder<'_> {
                 let path = if is_key { String::from("<complex key>") } else { path.unwrap_or_default() };
                 self.open.push((path.clone(), at));
                 if matches!(event, Event::MappingStart(..)) {
-                    self.stack.push(Frame::Map { path, key: None });
+                    self.stack.push(Frame::Map { path, key: None, seen: HashMap::new() });
                 } else {
                     self.stack.push(Frame::Seq { path, next: 0 });
                 }
@@ -218,6 +253,17 @@ mod tests {
         let spans = Spans::parse(doc).unwrap();
         let (s, e) = spans.value("name");
         assert_eq!(&doc[s..e], "« Orbe »");
+    }
+
+    #[test]
+    fn keys_given_twice_are_found_with_both_places() {
+        let doc = "title: a\nplayers:\n  - {name: A, active: true, name: B}\ntitle: b\n";
+        let spans = Spans::parse(doc).unwrap();
+        let found: Vec<(&str, &str, usize, usize)> =
+            spans.duplicates().iter().map(|d| (d.path.as_str(), d.key.as_str(), d.at.0, d.first.0)).collect();
+        let second_name = doc.rfind("name: B").unwrap();
+        let second_title = doc.rfind("title").unwrap();
+        assert_eq!(found, [("players[0].name", "name", second_name, 23), ("title", "title", second_title, 0)]);
     }
 
     #[test]

@@ -321,37 +321,62 @@ pub enum Amount {
     Count(Box<SelectorSpec>),
 }
 
-// Untagged enums lose serde's precise messages; these two say what is expected instead.
+// Untagged enums lose serde's precise messages; these two say what is expected instead. They
+// visit the node in place rather than through a `serde_yaml::Value`, so that a problem inside a
+// static ability or a `count` keeps its full path (`abilities[0].effect.pt.modfy`) and its place.
 impl<'de> Deserialize<'de> for AbilitySpec {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        match serde_yaml::Value::deserialize(d)? {
-            serde_yaml::Value::String(text) => Ok(AbilitySpec::Text(text)),
-            value @ serde_yaml::Value::Mapping(_) => {
-                serde_yaml::from_value(value).map(|s| AbilitySpec::Static(Box::new(s))).map_err(D::Error::custom)
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = AbilitySpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an ability: a text, or a mapping with `id`, `text` and `effect`")
             }
-            _ => Err(D::Error::custom("an ability is a text, or a mapping with `id`, `text` and `effect`")),
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<AbilitySpec, E> {
+                Ok(AbilitySpec::Text(text.to_string()))
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<AbilitySpec, M::Error> {
+                let deserializer = serde::de::value::MapAccessDeserializer::new(map);
+                StaticAbilitySpec::deserialize(deserializer).map(|s| AbilitySpec::Static(Box::new(s)))
+            }
         }
+        d.deserialize_any(Visitor)
     }
 }
 
 impl<'de> Deserialize<'de> for Amount {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
         struct Count {
             count: SelectorSpec,
         }
-        let expected = "a number, `mana_value`, or `count: <selector>`";
-        match serde_yaml::Value::deserialize(d)? {
-            serde_yaml::Value::Number(n) => n.as_i64().map(Amount::Fixed).ok_or_else(|| D::Error::custom(expected)),
-            serde_yaml::Value::String(s) if s == "mana_value" => Ok(Amount::ManaValue),
-            value @ serde_yaml::Value::Mapping(_) => serde_yaml::from_value::<Count>(value)
-                .map(|c| Amount::Count(Box::new(c.count)))
-                .map_err(D::Error::custom),
-            _ => Err(D::Error::custom(format!("expected {expected}"))),
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Amount;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number, `mana_value`, or `count: <selector>`")
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Amount, E> {
+                Ok(Amount::Fixed(n))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Amount, E> {
+                i64::try_from(n)
+                    .map(Amount::Fixed)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Amount, E> {
+                match s {
+                    "mana_value" => Ok(Amount::ManaValue),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(s), &self)),
+                }
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<Amount, M::Error> {
+                let deserializer = serde::de::value::MapAccessDeserializer::new(map);
+                Count::deserialize(deserializer).map(|c| Amount::Count(Box::new(c.count)))
+            }
         }
+        d.deserialize_any(Visitor)
     }
 }
 

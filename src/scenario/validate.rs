@@ -3,7 +3,7 @@
 //! engine sees the board.
 
 use super::load::{problem, Loaded};
-use super::spans::{child, item, Spans};
+use super::spans::{child, item, Span, Spans};
 use super::spec::{
     AbilitySpec, Amount, EffectBody, ExpectSpec, ObjectSpec, ScenarioSpec, SelectorSpec, SetChange, Zone,
 };
@@ -68,6 +68,20 @@ impl Validator<'_> {
                     }
                 };
                 self.body(&child(&path, "effect"), &e.effect, &players, false);
+                if let (None, Some(affects)) = (&e.source, &e.effect.affects) {
+                    // Without a source these would silently name nothing.
+                    for (key, on) in [("self", affects.itself), ("attached", affects.attached)] {
+                        if on {
+                            self.error(
+                                &child(&child(&child(&path, "effect"), "affects"), key),
+                                format!("`{key}: true` in an effect without `source`"),
+                                Some(
+                                    "give the effect its `source`, or name the objects with `objects: [id, …]`".into(),
+                                ),
+                            );
+                        }
+                    }
+                }
                 ResolvedEffect {
                     id: e.id.clone(),
                     text: e.text.clone(),
@@ -89,7 +103,8 @@ impl Validator<'_> {
             .iter()
             .filter_map(|(id, e)| {
                 let path = child("expect", id);
-                let index = self.object_ref(&path, id)?;
+                // The id is the key: `phantom:` in `expect`, not what is expected of it.
+                let index = self.object_ref_at(self.spans.key(&path), id)?;
                 self.expectation(&path, e, &players);
                 Some((index, e.clone()))
             })
@@ -267,12 +282,12 @@ impl Validator<'_> {
         }
         for (key, change) in [("types", &body.types), ("supertypes", &body.supertypes), ("colors", &body.colors)] {
             if let Some(change) = change {
-                let known: &[&str] = match key {
-                    "types" => &CARD_TYPES,
-                    "supertypes" => &SUPERTYPES,
-                    _ => &COLORS,
+                let (known, what): (&[&str], &str) = match key {
+                    "types" => (&CARD_TYPES, "card type"),
+                    "supertypes" => (&SUPERTYPES, "supertype"),
+                    _ => (&COLORS, "colour"),
                 };
-                self.set_change(&child(path, key), change, known);
+                self.set_change(&child(path, key), change, known, what);
             }
         }
         if let Some(lands) = &body.land_types {
@@ -342,12 +357,12 @@ impl Validator<'_> {
         }
     }
 
-    fn set_change(&mut self, path: &str, change: &SetChange, known: &[&str]) {
+    fn set_change(&mut self, path: &str, change: &SetChange, known: &[&str], what: &str) {
         for (key, words) in [("add", &change.add), ("remove", &change.remove)] {
-            self.words(&child(path, key), words, known, "word");
+            self.words(&child(path, key), words, known, what);
         }
         if let Some(set) = &change.set {
-            self.words(&child(path, "set"), set, known, "word");
+            self.words(&child(path, "set"), set, known, what);
         }
     }
 
@@ -355,13 +370,13 @@ impl Validator<'_> {
         if let Some(c) = &e.controller {
             self.player_ref(&child(path, "controller"), c, players);
         }
-        for (key, words, known) in [
-            ("types", &e.types, &CARD_TYPES[..]),
-            ("supertypes", &e.supertypes, &SUPERTYPES[..]),
-            ("colors", &e.colors, &COLORS[..]),
+        for (key, words, known, what) in [
+            ("types", &e.types, &CARD_TYPES[..], "card type"),
+            ("supertypes", &e.supertypes, &SUPERTYPES[..], "supertype"),
+            ("colors", &e.colors, &COLORS[..], "colour"),
         ] {
             if let Some(words) = words {
-                self.words(&child(path, key), words, known, "word");
+                self.words(&child(path, key), words, known, what);
             }
         }
     }
@@ -384,11 +399,15 @@ impl Validator<'_> {
     }
 
     fn object_ref(&mut self, path: &str, id: &str) -> Option<usize> {
+        self.object_ref_at(self.spans.value(path), id)
+    }
+
+    fn object_ref_at(&mut self, span: Span, id: &str) -> Option<usize> {
         let found = self.spec.objects.iter().position(|o| o.id == id);
         if found.is_none() {
             let help = suggest::closest(id, self.spec.objects.iter().map(|o| o.id.as_str()))
                 .map(|k| format!("did you mean `{k}`?"));
-            self.error(path, format!("no object has the id `{id}`"), help);
+            self.problems.push(problem(self.source, span, format!("no object has the id `{id}`"), help));
         }
         found
     }
@@ -415,8 +434,14 @@ impl Validator<'_> {
     fn timestamps(&mut self, objects: &[ObjectDef]) {
         let mut seen: BTreeMap<Timestamp, String> = BTreeMap::new();
         let mut stamped: Vec<(Timestamp, String, String)> = Vec::new();
-        for (i, o) in objects.iter().enumerate() {
-            stamped.push((o.timestamp, o.id.clone(), item("objects", i)));
+        for (i, (o, spec)) in objects.iter().zip(&self.spec.objects).enumerate() {
+            // At its `timestamp` when it has one, else at its id (its place in the list).
+            let at = if spec.timestamp.is_some() { "timestamp" } else { "id" };
+            stamped.push((o.timestamp, o.id.clone(), child(&item("objects", i), at)));
+            // An Aura or Equipment's new timestamp (613.6d) orders its effects like any other.
+            if let Some(attached_at) = o.attached_at.filter(|t| *t != o.timestamp) {
+                stamped.push((attached_at, o.id.clone(), child(&item("objects", i), "attached_at")));
+            }
         }
         for (i, e) in self.spec.effects.iter().enumerate() {
             stamped.push((self.stamp(&e.id, e.timestamp), e.id.clone(), child(&item("effects", i), "timestamp")));

@@ -1,0 +1,217 @@
+//! `judge resolve` and `judge check` on scenario files that are wrong: every problem reported at
+//! its place (stderr snapshotted), all of a file's problems at once, and the exit codes.
+
+use crate::support::{data_dir, run, run_in};
+use std::path::{Path, PathBuf};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scenarios")
+}
+
+/// `judge resolve FILE` on a fixture, run in the fixtures directory so that the diagnostic names
+/// the file as it is written here. Returns stderr, after checking that the command failed with 2
+/// and printed nothing on stdout.
+fn resolve_fails(file: &str) -> String {
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), &fixtures(), &["resolve", file]);
+    assert_eq!(code, 2, "{file}: {stderr}");
+    assert!(stdout.is_empty(), "{file}: {stdout}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+/// The problems a diagnostic lists, one per `x line N:` heading.
+fn problem_lines(stderr: &str) -> Vec<usize> {
+    stderr
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("x line "))
+        .map(|rest| rest.split(':').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_yaml_syntax_error() {
+    let stderr = resolve_fails("yaml-syntax.yaml");
+    assert!(stderr.contains("invalid YAML"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn unknown_keys_with_did_you_mean_both_in_one_object() {
+    let stderr = resolve_fails("unknown-keys.yaml");
+    assert!(stderr.contains("is not a valid scenario: 2 problems"), "{stderr}");
+    assert_eq!(problem_lines(&stderr), [9, 10]);
+    assert!(stderr.contains("help: did you mean `zone`?"), "{stderr}");
+    assert!(stderr.contains("help: did you mean `types`?"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn a_word_where_a_number_goes() {
+    let stderr = resolve_fails("wrong-type.yaml");
+    assert_eq!(problem_lines(&stderr), [10]);
+    assert!(stderr.contains("`objects[0].power`: invalid type: string \"two\""), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn an_unknown_zone() {
+    let stderr = resolve_fails("unknown-variant.yaml");
+    assert_eq!(problem_lines(&stderr), [9]);
+    assert!(stderr.contains("unknown variant `battlefeld`"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn ids_that_name_no_object_in_attached_to_objects_copy_ask_and_expect() {
+    let stderr = resolve_fails("unknown-ids.yaml");
+    assert!(stderr.contains("is not a valid scenario: 5 problems"), "{stderr}");
+    // attached_to, a selector's objects, copy, ask, expect: each at its own line.
+    assert_eq!(problem_lines(&stderr), [12, 21, 26, 28, 30]);
+    for id in ["baers", "bear", "hill-giant", "elves", "grizzly"] {
+        assert!(stderr.contains(&format!("no object has the id `{id}`")), "{id}: {stderr}");
+    }
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn ids_used_twice_by_two_objects_and_by_an_object_and_its_ability() {
+    let stderr = resolve_fails("duplicate-ids.yaml");
+    assert_eq!(problem_lines(&stderr), [10, 19]);
+    assert!(stderr.contains("help: first used on line 6"), "{stderr}");
+    assert!(stderr.contains("help: first used on line 14"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn a_key_given_twice() {
+    let stderr = resolve_fails("duplicate-keys.yaml");
+    assert_eq!(problem_lines(&stderr), [10]);
+    assert!(stderr.contains("help: first given on line 7"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn an_effect_in_no_layer() {
+    let stderr = resolve_fails("no-layer.yaml");
+    assert!(stderr.contains("this effect is in no layer: it changes nothing"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn an_effect_without_affects() {
+    let stderr = resolve_fails("no-affects.yaml");
+    assert_eq!(problem_lines(&stderr), [14]);
+    assert!(stderr.contains("this effect changes objects but says none: add `affects`"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn two_timestamps_colliding_without_timestamp_order() {
+    let stderr = resolve_fails("timestamps.yaml");
+    assert_eq!(problem_lines(&stderr), [12]);
+    assert!(stderr.contains("`giant-growth` and `elves` have the same timestamp t2"), "{stderr}");
+    assert!(stderr.contains("timestamp_order"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn the_same_timestamps_in_timestamp_order_are_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixtures().join("timestamps.yaml")).unwrap();
+    let ordered = format!("{text}timestamp_order: [elves, giant-growth]\n");
+    std::fs::write(dir.path().join("ordered.yaml"), ordered).unwrap();
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), dir.path(), &["resolve", "ordered.yaml"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("timestamp t2.2"), "{stdout}");
+}
+
+#[test]
+fn a_player_who_is_not_playing() {
+    let stderr = resolve_fails("unknown-player.yaml");
+    assert_eq!(problem_lines(&stderr), [7]);
+    assert!(stderr.contains("help: did you mean `Alice`?"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn every_problem_of_a_file_is_reported_at_once() {
+    let stderr = resolve_fails("several-problems.yaml");
+    assert!(stderr.contains("is not a valid scenario: 6 problems"), "{stderr}");
+    // A colour, a player, a card type, an attached_at colliding with an effect, `self` without a
+    // source, an id in expect.
+    assert_eq!(problem_lines(&stderr), [6, 7, 7, 21, 22, 24]);
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn a_file_that_is_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("latin1.yaml"), b"title: R\xe8gles\nplayers: [{name: Alice, active: true}]\n")
+        .unwrap();
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), dir.path(), &["resolve", "latin1.yaml"]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn a_missing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), dir.path(), &["resolve", "nowhere.yaml"]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("cannot read `nowhere.yaml`"), "{stderr}");
+    // The OS's wording of "not found" is not ours to snapshot.
+    assert!(stderr.contains("judge::unreadable_scenario"), "{stderr}");
+}
+
+#[test]
+fn check_reports_an_invalid_file_among_valid_ones_and_exits_2() {
+    let data = data_dir();
+    let (code, stdout, stderr) =
+        run_in(data.path(), &fixtures(), &["check", "valid.yaml", "unknown-keys.yaml", "unknown-player.yaml"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert_eq!(
+        stdout,
+        "invalid  unknown-keys.yaml\ninvalid  unknown-player.yaml\nok       valid.yaml\n3 files: 1 ok, 0 differ, 2 invalid\n"
+    );
+    // Both invalid files' problems are reported, each at its place.
+    assert!(stderr.contains("`unknown-keys.yaml` is not a valid scenario: 2 problems"), "{stderr}");
+    assert!(stderr.contains("`unknown-player.yaml` is not a valid scenario"), "{stderr}");
+    assert!(stderr.contains("[unknown-keys.yaml:9:5]"), "{stderr}");
+    assert!(stderr.contains("[unknown-player.yaml:7:45]"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn check_with_an_expectation_that_fails_exits_1() {
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), &fixtures(), &["check", "valid.yaml", "expectation-fails.yaml"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(
+        stdout,
+        "DIFFERS  expectation-fails.yaml\n         bears power: expected 4, got 5\nok       valid.yaml\n2 files: 1 ok, 1 differ, 0 invalid\n"
+    );
+    // `judge resolve` prints the answer and says it differs, but found an answer: 0.
+    let (code, stdout, _) = run_in(data.path(), &fixtures(), &["resolve", "expectation-fails.yaml"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("Expected answer: DIFFERS:\n  bears power: expected 4, got 5"), "{stdout}");
+}
+
+#[test]
+fn check_of_the_shipped_scenarios_exits_0() {
+    let data = data_dir();
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let (code, stdout, stderr) = run(data.path(), &["check", scenarios.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    let count = std::fs::read_dir(&scenarios).unwrap().count();
+    assert!(count >= 20, "{count}");
+    assert!(stdout.ends_with(&format!("{count} files: {count} ok, 0 differ, 0 invalid\n")), "{stdout}");
+    assert!(!stdout.contains("no expectation"), "every shipped scenario has an expected answer: {stdout}");
+}
