@@ -55,7 +55,18 @@ pub fn answer(board: &Board, resolution: &Resolution) -> Answer {
     Answer { objects, players, game_rules: resolution.game_rules.clone() }
 }
 
+/// A noncreature permanent has no power or toughness, even with numbers printed on it (207.3 in
+/// the 2011 rules, 208.3 today).
+fn power_toughness(c: &Characteristics) -> (Option<i64>, Option<i64>) {
+    if c.has_type("creature") {
+        (c.power, c.toughness)
+    } else {
+        (None, None)
+    }
+}
+
 fn object_answer(board: &Board, index: usize, c: &Characteristics) -> ObjectAnswer {
+    let (power, toughness) = power_toughness(c);
     ObjectAnswer {
         id: board.objects[index].id.clone(),
         name: c.name.clone(),
@@ -65,8 +76,8 @@ fn object_answer(board: &Board, index: usize, c: &Characteristics) -> ObjectAnsw
         supertypes: c.supertypes.clone(),
         colors: c.colors.clone(),
         abilities: c.abilities.iter().map(|a| a.text.clone()).collect(),
-        power: c.power,
-        toughness: c.toughness,
+        power,
+        toughness,
     }
 }
 
@@ -105,7 +116,8 @@ pub fn check(board: &Board, resolution: &Resolution) -> Vec<Mismatch> {
                 push("abilities", expected.join("; "), actual.join("; "));
             }
         }
-        for (name, expected, actual) in [("power", power, c.power), ("toughness", toughness, c.toughness)] {
+        let (actual_power, actual_toughness) = power_toughness(c);
+        for (name, expected, actual) in [("power", power, actual_power), ("toughness", toughness, actual_toughness)] {
             if let Some(expected) = expected {
                 if Some(*expected) != actual {
                     push(name, expected.to_string(), actual.map_or("—".into(), |v| v.to_string()));

@@ -40,6 +40,17 @@ pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
             }
             if let Some(change) = &body.subtypes {
                 change_set(&mut c.subtypes, change);
+                // 305.7: a land that gains a basic land type in addition to its own gains that
+                // type's mana ability too.
+                if c.has_type("land") {
+                    for added in &change.add {
+                        if let Some(ability) = land_type_ability(added) {
+                            if !c.has_ability(&ability.id) {
+                                c.abilities.push(ability);
+                            }
+                        }
+                    }
+                }
             }
             if let Some(change) = &body.supertypes {
                 change_set(&mut c.supertypes, change);
@@ -170,15 +181,43 @@ fn capitalise(word: &str) -> String {
     chars.next().map_or_else(String::new, |f| f.to_uppercase().chain(chars).collect())
 }
 
-/// Applying counters (7d in 2011, part of 7c later): +1/+1 and -1/-1 counters.
-pub fn apply_counters(c: &mut Characteristics, plus: i64, minus: i64) {
-    c.power = Some(c.power.unwrap_or(0) + plus - minus);
-    c.toughness = Some(c.toughness.unwrap_or(0) + plus - minus);
+/// The change to power and toughness a kind of counter makes: `+1/+1`, `-1/-1`, `+1/+0`,
+/// `-0/-2`… (613.3d); other counters (`charge`, `loyalty`) make none.
+pub fn counter_pt(kind: &str) -> Option<(i64, i64)> {
+    let (p, t) = kind.trim().split_once('/')?;
+    let signed = |s: &str| -> Option<i64> {
+        let sign = if s.starts_with('-') {
+            -1
+        } else if s.starts_with('+') {
+            1
+        } else {
+            return None;
+        };
+        s[1..].parse::<i64>().ok().map(|n| sign * n)
+    };
+    Some((signed(p)?, signed(t)?))
+}
+
+/// Applies an object's power/toughness counters (7d in 2011, part of 7c later).
+pub fn apply_counters(c: &mut Characteristics, power: i64, toughness: i64) {
+    c.power = Some(c.power.unwrap_or(0) + power);
+    c.toughness = Some(c.toughness.unwrap_or(0) + toughness);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counters_that_change_power_and_toughness() {
+        assert_eq!(counter_pt("+1/+1"), Some((1, 1)));
+        assert_eq!(counter_pt("-1/-1"), Some((-1, -1)));
+        assert_eq!(counter_pt("+1/+0"), Some((1, 0)));
+        assert_eq!(counter_pt("-0/-2"), Some((0, -2)));
+        assert_eq!(counter_pt("+2/+2"), Some((2, 2)));
+        assert_eq!(counter_pt("charge"), None);
+        assert_eq!(counter_pt("1/1"), None);
+    }
 
     #[test]
     fn text_change_keeps_case_and_punctuation() {

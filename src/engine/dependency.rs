@@ -10,7 +10,7 @@
 use super::apply::apply;
 use super::characteristics::Characteristics;
 use super::effect::Effect;
-use super::footprint::{amounts_in, meet, reads, writes, Reads};
+use super::footprint::{amounts_in, meet, reads, writes, Atom, Reads, KINDS};
 use super::layer::Layer;
 use super::pair_cache::PairCache;
 use super::snapshot::Snapshot;
@@ -18,6 +18,7 @@ use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
 use crate::scenario::spec::EffectBody;
+use std::collections::HashMap;
 
 /// Effect A as far as 613.7a is concerned, looked at on the objects another effect changes.
 #[derive(Debug, PartialEq)]
@@ -72,6 +73,21 @@ pub fn graph(
     let reads: Vec<Reads> = candidates.iter().map(|e| reads(e, sets, layer)).collect();
     let ids: Vec<usize> = candidates.iter().zip(&reads).map(|(e, r)| cache.id(e, r, writes(e, layer))).collect();
     let mut edges = vec![Vec::new(); n];
+    // Who reads each kind of atom, and whose source is each object: a pair is only looked at
+    // when B writes a kind A reads, or changes A's source.
+    let mut readers: Vec<Vec<usize>> = vec![Vec::new(); KINDS];
+    let mut by_source: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (a, r) in reads.iter().enumerate() {
+        let mut kinds: Vec<usize> = r.state.iter().flat_map(Atom::kinds).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        for kind in kinds {
+            readers[kind].push(a);
+        }
+        if let Some(source) = candidates[a].source {
+            by_source.entry(source).or_default().push(a);
+        }
+    }
     for (b, effect_b) in candidates.iter().enumerate() {
         if effect_b.is_defining() {
             continue;
@@ -79,7 +95,16 @@ pub fn graph(
         let written = writes(effect_b, layer);
         let mut changed: Option<Vec<usize>> = None;
         let mut tried: Vec<usize> = Vec::new();
-        for (a, effect_a) in candidates.iter().enumerate() {
+        let mut looked: Vec<usize> =
+            written.iter().flat_map(Atom::kinds).flat_map(|k| readers[k].iter().copied()).collect();
+        if written.iter().any(|w| w.kinds().contains(&4)) {
+            let changed = changed.get_or_insert_with(|| cache.affected(ids[b], world, sets, effect_b));
+            looked.extend(changed.iter().filter_map(|o| by_source.get(o)).flatten());
+        }
+        looked.sort_unstable();
+        looked.dedup();
+        for a in looked {
+            let effect_a = &candidates[a];
             if a == b || effect_a.is_defining() || effect_a.key == effect_b.key {
                 continue;
             }
@@ -112,13 +137,32 @@ pub fn graph(
             apply(world, effect_b, layer, *object);
             saved.push((*object, snapshot));
         }
-        let changed: Vec<usize> =
-            saved.iter().filter(|(o, snap)| !snap.matches(&world.objects[*o])).map(|(o, _)| *o).collect();
-        let after: Vec<Look> = tried.iter().map(|a| look(world, sets, &candidates[*a], layer, &changed)).collect();
+        // What B really changed, object by object: for A, only the objects where that meets what
+        // A reads (or A's source) can look different.
+        let changed: Vec<(usize, Vec<Atom>)> = saved
+            .iter()
+            .map(|(o, snap)| {
+                let mut atoms = Vec::new();
+                snap.changed_atoms(&world.objects[*o], &mut atoms);
+                (*o, atoms)
+            })
+            .filter(|(_, atoms)| !atoms.is_empty())
+            .collect();
+        let seen_by: Vec<Vec<usize>> = tried
+            .iter()
+            .map(|a| {
+                let (r, source) = (&reads[*a], candidates[*a].source);
+                let sees = |(o, atoms): &&(usize, Vec<Atom>)| meet(&r.state, atoms) || source == Some(*o);
+                changed.iter().filter(sees).map(|(o, _)| *o).collect()
+            })
+            .collect();
+        let after: Vec<Look> =
+            tried.iter().zip(&seen_by).map(|(a, objects)| look(world, sets, &candidates[*a], layer, objects)).collect();
         for (object, snapshot) in saved.into_iter().rev() {
             snapshot.restore(&mut world.objects[object]);
         }
-        let before: Vec<Look> = tried.iter().map(|a| look(world, sets, &candidates[*a], layer, &changed)).collect();
+        let before: Vec<Look> =
+            tried.iter().zip(&seen_by).map(|(a, objects)| look(world, sets, &candidates[*a], layer, objects)).collect();
         for ((a, x), y) in tried.iter().zip(&before).zip(&after) {
             let kind = if x.exists != y.exists {
                 Some(DependencyKind::Existence)

@@ -37,6 +37,27 @@ impl Atom {
     }
 }
 
+/// How many kinds of atom there are: a pair can only meet on atoms of the same kind.
+pub const KINDS: usize = 8;
+
+impl Atom {
+    /// The kinds this atom can meet: its own, or all for `Everything`.
+    pub fn kinds(&self) -> std::ops::Range<usize> {
+        let kind = match self {
+            Atom::Type(_) => 0,
+            Atom::Subtype(_) => 1,
+            Atom::Supertype(_) => 2,
+            Atom::Color(_) => 3,
+            Atom::Ability(_) => 4,
+            Atom::Pt => 5,
+            Atom::Controller => 6,
+            Atom::ManaValue => 7,
+            Atom::Everything => return 0..KINDS,
+        };
+        kind..kind + 1
+    }
+}
+
 pub fn meet(reads: &[Atom], writes: &[Atom]) -> bool {
     reads.iter().any(|r| writes.iter().any(|w| r.meets(w)))
 }

@@ -5,7 +5,7 @@
 use super::dependency;
 use super::effect::Effect;
 use super::layer::Layer;
-use super::trace::{Dependency, Reason, Wait};
+use super::trace::{Dependency, DependencyKind, Reason, Wait};
 use super::world::World;
 use super::Sets;
 use std::collections::BTreeMap;
@@ -49,15 +49,15 @@ pub fn next(
             }
         }
     }
-    let reach = reachability(&edges);
-    let same_loop = |a: usize, b: usize| reach[a][b] && reach[b][a];
-    let in_group = |a: usize, b: usize| a == b || same_loop(a, b);
+    let groups = Groups::of(&edges);
+    let in_group = |a: usize, b: usize| groups.id[a] == groups.id[b];
     // An effect waits for those it depends on (613.7b); a loop's effects wait together for what
     // any of them depends on outside the loop, and among themselves go by timestamp.
-    let free = |a: usize| (0..n).filter(|m| in_group(a, *m)).all(|m| edges[m].iter().all(|(b, _)| in_group(a, *b)));
+    let free = |a: usize| groups.free[groups.id[a]];
     let pick = earliest(&mut (0..n).filter(|a| free(*a))).expect("a finite dependency graph always has a free effect");
     let chosen = &candidates[pick];
-    let members: Vec<usize> = (0..n).filter(|b| *b != pick && same_loop(pick, *b)).collect();
+    let members: Vec<usize> =
+        groups.loop_of(pick).map(|m| m.iter().copied().filter(|b| *b != pick).collect()).unwrap_or_default();
     if !members.is_empty() {
         let mut keys: Vec<&Effect> = members.iter().map(|b| &candidates[*b]).chain(std::iter::once(chosen)).collect();
         keys.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
@@ -87,24 +87,84 @@ pub fn next(
     (pick, reason)
 }
 
-/// reach[a][b]: `a` depends on `b`, directly or through others.
-fn reachability(edges: &[Vec<(usize, super::trace::DependencyKind)>]) -> Vec<Vec<bool>> {
-    let n = edges.len();
-    let mut reach = vec![vec![false; n]; n];
-    for (a, out) in edges.iter().enumerate() {
-        for (b, _) in out {
-            reach[a][*b] = true;
-        }
-    }
-    for k in 0..n {
-        for a in 0..n {
-            if reach[a][k] {
-                let through = reach[k].clone();
-                for (cell, via) in reach[a].iter_mut().zip(through) {
-                    *cell |= via;
+/// The strongly connected groups of the dependency graph (Tarjan's algorithm, without
+/// recursion): effects in one group of more than one form a dependency loop.
+struct Groups {
+    /// Effect → its group.
+    id: Vec<usize>,
+    /// Group → its effects.
+    members: Vec<Vec<usize>>,
+    /// Group → no effect in it depends on an effect outside it.
+    free: Vec<bool>,
+}
+
+impl Groups {
+    fn of(edges: &[Vec<(usize, DependencyKind)>]) -> Groups {
+        let n = edges.len();
+        let mut index = vec![usize::MAX; n];
+        let mut low = vec![0; n];
+        let mut on_stack = vec![false; n];
+        let mut stack = Vec::new();
+        let mut id = vec![usize::MAX; n];
+        let mut members: Vec<Vec<usize>> = Vec::new();
+        let mut counter = 0;
+        for root in 0..n {
+            if index[root] != usize::MAX {
+                continue;
+            }
+            // (node, next edge to look at)
+            let mut work = vec![(root, 0)];
+            index[root] = counter;
+            low[root] = counter;
+            counter += 1;
+            stack.push(root);
+            on_stack[root] = true;
+            while let Some(&mut (node, ref mut next)) = work.last_mut() {
+                if let Some(&(to, _)) = edges[node].get(*next) {
+                    *next += 1;
+                    if index[to] == usize::MAX {
+                        index[to] = counter;
+                        low[to] = counter;
+                        counter += 1;
+                        stack.push(to);
+                        on_stack[to] = true;
+                        work.push((to, 0));
+                    } else if on_stack[to] {
+                        low[node] = low[node].min(index[to]);
+                    }
+                    continue;
+                }
+                work.pop();
+                if let Some(&(parent, _)) = work.last() {
+                    low[parent] = low[parent].min(low[node]);
+                }
+                if low[node] == index[node] {
+                    let group = members.len();
+                    let mut list = Vec::new();
+                    while let Some(m) = stack.pop() {
+                        on_stack[m] = false;
+                        id[m] = group;
+                        list.push(m);
+                        if m == node {
+                            break;
+                        }
+                    }
+                    list.sort_unstable();
+                    members.push(list);
                 }
             }
         }
+        let free = members
+            .iter()
+            .enumerate()
+            .map(|(g, list)| list.iter().all(|m| edges[*m].iter().all(|(to, _)| id[*to] == g)))
+            .collect();
+        Groups { id, members, free }
     }
-    reach
+
+    /// The loop an effect is in, if any.
+    fn loop_of(&self, effect: usize) -> Option<&[usize]> {
+        let list = &self.members[self.id[effect]];
+        (list.len() > 1).then_some(list.as_slice())
+    }
 }

@@ -1,7 +1,7 @@
 //! The layer system (613): every layer in order, effects ordered within each, each application
 //! recorded as a trace step. Then effects on players (613.9) and on the rules (613.10).
 
-use super::apply::{apply, apply_counters};
+use super::apply::{apply, apply_counters, counter_pt};
 use super::board::Board;
 use super::characteristics::Characteristics;
 use super::describe;
@@ -200,13 +200,17 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
     let mut changes = Vec::new();
     let mut affected = Vec::new();
     for (index, def) in board.objects.iter().enumerate() {
-        let plus = def.counters.get("+1/+1").copied().unwrap_or(0);
-        let minus = def.counters.get("-1/-1").copied().unwrap_or(0);
-        if !world.present[index] || (plus == 0 && minus == 0) {
+        let (power, toughness) = def
+            .counters
+            .iter()
+            .filter_map(|(kind, n)| counter_pt(kind).map(|(p, t)| (p * n, t * n)))
+            .fold((0, 0), |(p, t), (dp, dt)| (p + dp, t + dt));
+        let has_pt_counters = def.counters.iter().any(|(kind, n)| *n > 0 && counter_pt(kind).is_some());
+        if !world.present[index] || !has_pt_counters {
             continue;
         }
         let before = world.objects[index].clone();
-        apply_counters(&mut world.objects[index], plus, minus);
+        apply_counters(&mut world.objects[index], power, toughness);
         changes.extend(describe::changes(board, index, &before, &world.objects[index]));
         affected.push(def.id.clone());
     }
@@ -215,7 +219,7 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
             stage: Stage::Layer(Layer::PtCounters),
             effect: "counters".into(),
             source: None,
-            text: "+1/+1 and -1/-1 counters".into(),
+            text: "counters that change power and toughness".into(),
             applies_to: affected,
             changes,
             reason: Reason::Counters,
@@ -326,7 +330,10 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
     match stage {
         Stage::Layer(layer) => {
             out.push(layer.concept());
-            if layer == Layer::Type && effect.body.land_types.is_some() {
+            let adds_basic_land_type = effect.body.subtypes.as_ref().is_some_and(|c| {
+                c.add.iter().any(|t| super::characteristics::BASIC_LAND_TYPES.iter().any(|(b, _)| b == t))
+            });
+            if layer == Layer::Type && (effect.body.land_types.is_some() || adds_basic_land_type) {
                 out.push("land-type-change");
             }
         }
