@@ -1,27 +1,32 @@
 //! "Did you mean": the closest of some known words to a mistyped one.
 
-/// Edit distance with adjacent transpositions (optimal string alignment), on characters.
+/// Edit distance with adjacent transpositions (Damerau–Levenshtein in its restricted form, optimal
+/// string alignment): insertions, deletions, substitutions and swaps of two neighbouring
+/// characters each count one. One implementation for every fuzzy match of the tool.
 pub fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in rows.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in rows[0].iter_mut().enumerate() {
-        *cell = j;
-    }
+    distance_chars(&a.chars().collect::<Vec<_>>(), &b.chars().collect::<Vec<_>>())
+}
+
+/// [`distance`] on characters already split, for callers that compare one word with many.
+pub fn distance_chars(a: &[char], b: &[char]) -> usize {
+    // Three rows of the usual table: two back (for swaps), one back, and the current one.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current: Vec<usize> = vec![0; b.len() + 1];
     for i in 1..=a.len() {
+        current[0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (rows[i - 1][j] + 1).min(rows[i][j - 1] + 1).min(rows[i - 1][j - 1] + cost);
+            let mut best = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(rows[i - 2][j - 2] + 1);
+                best = best.min(before[j - 2] + 1);
             }
-            rows[i][j] = best;
+            current[j] = best;
         }
+        std::mem::swap(&mut before, &mut previous);
+        std::mem::swap(&mut previous, &mut current);
     }
-    rows[a.len()][b.len()]
+    previous[b.len()]
 }
 
 /// The known word closest to `word`, if it is close enough to be a typo of it (a third of its
@@ -48,6 +53,13 @@ mod tests {
         assert_eq!(distance("tpyes", "types"), 1);
         assert_eq!(distance("", "abc"), 3);
         assert_eq!(distance("régénération", "regeneration"), 3);
+        assert_eq!(distance("abc", ""), 3);
+        assert_eq!(distance("kitten", "sitting"), 3);
+        assert_eq!(distance("trample", "tramlpe"), 1);
+        assert_eq!(distance("ca", "abc"), 3, "restricted form: no edit of a swapped pair");
+        assert_eq!(distance("blesure", "blessure"), 1);
+        assert_eq!(distance("cimetirée", "cimetière"), 2);
+        assert_eq!(distance("pilel", "pille"), 1);
     }
 
     #[test]

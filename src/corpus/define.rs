@@ -109,7 +109,7 @@ fn closeness(query_chars: &[char], query: &str, name: &str, obsolete: bool) -> O
         return close(2, 0);
     }
     let name_chars: Vec<char> = name.chars().collect();
-    let distance = edit_distance(query_chars, &name_chars);
+    let distance = crate::suggest::distance_chars(query_chars, &name_chars);
     (distance <= allowed_mistakes(query_chars.len())).then_some(Closeness { kind: 3, distance, obsolete, length })
 }
 
@@ -121,29 +121,6 @@ fn allowed_mistakes(query_length: usize) -> usize {
         6..=9 => 2,
         _ => 3,
     }
-}
-
-/// Damerau–Levenshtein distance in its restricted form (optimal string alignment): insertions,
-/// deletions, substitutions and swaps of two neighbouring characters each count one.
-fn edit_distance(a: &[char], b: &[char]) -> usize {
-    // Three rows of the usual table: two back (for swaps), one back, and the current one.
-    let mut before: Vec<usize> = vec![0; b.len() + 1];
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current: Vec<usize> = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        current[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(before[j - 2] + 1);
-            }
-            current[j] = best;
-        }
-        std::mem::swap(&mut before, &mut previous);
-        std::mem::swap(&mut previous, &mut current);
-    }
-    previous[b.len()]
 }
 
 #[cfg(test)]
@@ -236,17 +213,5 @@ mod tests {
             Definition::Found(_) => panic!("no entry is named `word`"),
         };
         assert_eq!(first, ["Word 00", "Word 01", "Word 02", "Word 03", "Word 04"]);
-    }
-
-    #[test]
-    fn edit_distances() {
-        let d = |a: &str, b: &str| edit_distance(&a.chars().collect::<Vec<_>>(), &b.chars().collect::<Vec<_>>());
-        assert_eq!(d("", ""), 0);
-        assert_eq!(d("abc", ""), 3);
-        assert_eq!(d("", "abc"), 3);
-        assert_eq!(d("kitten", "sitting"), 3);
-        assert_eq!(d("trample", "tramlpe"), 1);
-        assert_eq!(d("ca", "abc"), 3, "restricted form: no edit of a swapped pair");
-        assert_eq!(d("été", "ete"), 2);
     }
 }

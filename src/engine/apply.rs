@@ -1,7 +1,7 @@
 //! What one part of an effect does to one object, layer by layer (613.1, 613.3).
 
 use super::characteristics::{
-    add_unique, land_type_ability, Ability, Characteristics, Origin, LAND_TYPES, NON_CREATURE_SUBTYPES,
+    add_unique, is_creature_type, land_type_ability, Ability, Characteristics, Origin, LAND_TYPES,
 };
 use super::effect::Effect;
 use super::layer::Layer;
@@ -59,7 +59,7 @@ pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
                 set_land_types(c, lands);
             }
             if let Some(kinds) = &body.creature_types {
-                c.subtypes.retain(|s| NON_CREATURE_SUBTYPES.contains(&s.as_str()));
+                c.subtypes.retain(|s| !is_creature_type(s));
                 for kind in kinds {
                     add_unique(&mut c.subtypes, kind);
                 }

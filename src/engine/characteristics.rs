@@ -140,25 +140,9 @@ pub const LAND_TYPES: [&str; 16] = [
     "town",
 ];
 
-/// Subtypes that are not creature types: land, artifact, enchantment, planeswalker-less spell
-/// types. Setting an object's creature types keeps these.
-pub const NON_CREATURE_SUBTYPES: [&str; 30] = [
-    "plains",
-    "island",
-    "swamp",
-    "mountain",
-    "forest",
-    "desert",
-    "gate",
-    "lair",
-    "locus",
-    "mine",
-    "power-plant",
-    "tower",
-    "urza's",
-    "cave",
-    "sphere",
-    "town",
+/// Subtypes of artifacts, enchantments and spells: with land types, the subtypes that are not
+/// creature types. Setting an object's creature types keeps these.
+pub const OTHER_NONCREATURE_SUBTYPES: [&str; 14] = [
     "equipment",
     "fortification",
     "contraption",
@@ -174,6 +158,11 @@ pub const NON_CREATURE_SUBTYPES: [&str; 30] = [
     "arcane",
     "trap",
 ];
+
+/// True for a subtype that a "becomes the chosen creature type" effect replaces.
+pub fn is_creature_type(subtype: &str) -> bool {
+    !LAND_TYPES.contains(&subtype) && !OTHER_NONCREATURE_SUBTYPES.contains(&subtype)
+}
 
 /// The mana ability a basic land type gives its land (305.6), as printed in the English rules.
 pub fn land_type_ability(land_type: &str) -> Option<Ability> {

@@ -252,7 +252,7 @@ impl Planner<'_> {
                     continue;
                 }
                 let doc_freq = self.searcher.doc_freq(&Term::from_field_text(self.fields.words, word))?;
-                candidates.push((edit_distance(typed, word), std::cmp::Reverse(doc_freq), word.to_string()));
+                candidates.push((crate::suggest::distance(typed, word), std::cmp::Reverse(doc_freq), word.to_string()));
             }
         }
         candidates.sort();
@@ -343,29 +343,6 @@ fn per_field(fields: &Fields, query: impl Fn(tantivy::schema::Field) -> Box<dyn 
     Box::new(BooleanQuery::new(clauses))
 }
 
-/// Edit distance with adjacent transpositions counted as one edit (optimal string alignment),
-/// to order the words the automaton found.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in rows.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    rows[0] = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (rows[i - 1][j] + 1).min(rows[i][j - 1] + 1).min(rows[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(rows[i - 2][j - 2] + 1);
-            }
-            rows[i][j] = best;
-        }
-    }
-    rows[a.len()][b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,14 +363,6 @@ mod tests {
         );
         assert_eq!(clauses("“tant que” et \"non fermé"), [Phrase("tant que"), Word("et"), Phrase("non fermé")]);
         assert_eq!(clauses(r#""" "  " +1/+1"#), [Word("+1/+1")]);
-    }
-
-    #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance("blessure", "blessure"), 0);
-        assert_eq!(edit_distance("blesure", "blessure"), 1);
-        assert_eq!(edit_distance("cimetirée", "cimetière"), 2);
-        assert_eq!(edit_distance("pilel", "pille"), 1);
     }
 
     #[test]
