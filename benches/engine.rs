@@ -25,11 +25,11 @@ fn thousand_permanents_two_hundred_effects(bencher: divan::Bencher) {
     });
 }
 
-/// Scaling with the number of effects on 1,000 permanents (sources are permanents, so beyond
-/// 1,000 effects the board grows with them).
-#[divan::bench(args = [10, 100, 1000], sample_count = 5)]
+/// Scaling with the number of effects, on twice as many permanents (at least 1,000), since every
+/// static ability stands on a permanent of its own. Larger sizes: docs/PERFORMANCE.md.
+#[divan::bench(args = [10, 100, 1000, 2000], sample_count = 5)]
 fn effects(bencher: divan::Bencher, effects: usize) {
-    let board = board(1000.max(effects), effects);
+    let board = board(1000.max(2 * effects), effects);
     bencher.bench(|| {
         let r = resolve::resolve(&board);
         assert!(!r.characteristics.is_empty());
