@@ -44,7 +44,8 @@ impl Config {
     }
 
     /// Like [`Config::edition`], but an imported edition only brings the text of these sections
-    /// (numbers and references of all): what `judge rule` needs, read faster.
+    /// (the numbers of all, and the references to these sections): what `judge rule` needs,
+    /// read faster.
     pub fn edition_sections(&self, name: Option<&str>, sections: RangeInclusive<u16>) -> miette::Result<Edition> {
         match imported_name(name) {
             None => Ok(embedded_edition()),

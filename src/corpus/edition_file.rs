@@ -24,7 +24,7 @@ use super::rule::Rule;
 use super::rule_id::RuleId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::ops::RangeInclusive;
 
 const MAGIC: &[u8] = b"judge edition\n";
@@ -97,37 +97,39 @@ pub(crate) fn write(edition: &Edition, out: impl Write) -> io::Result<()> {
 }
 
 /// Reads the header only: what listing the store needs, without the rules.
-pub(crate) fn read_header(input: impl Read, len: u64) -> Result<Header, ReadError> {
+pub(crate) fn read_header(input: impl BufRead, len: u64) -> Result<Header, ReadError> {
     Reader { input, remaining: len }.header()
 }
 
 /// How much of an edition to read.
 pub(crate) enum Part {
     Whole,
-    /// Every rule's number, line and references, so that the lookups across the edition (the
-    /// rules that cite a rule, the nearest numbers) stay right, but the text and examples only of
-    /// the rules of these sections, and no glossary: what a quick lookup of a few rules needs.
+    /// Every rule's number and line, and every reference to a rule of these sections, so that
+    /// the lookups across the edition (the rules that cite a rule of the sections, the nearest
+    /// numbers) stay right, but the text, examples and own references only of the rules of these
+    /// sections, and no glossary: what a quick lookup of a few rules needs.
     Sections(RangeInclusive<u16>),
 }
 
 /// Reads an edition, or part of one. `len` is the file's length, which bounds every length read
 /// from it, so that a damaged file cannot make us allocate more than its size.
-pub(crate) fn read(input: impl Read, len: u64, part: &Part) -> Result<Edition, ReadError> {
+pub(crate) fn read(input: impl BufRead, len: u64, part: &Part) -> Result<Edition, ReadError> {
     let mut reader = Reader { input, remaining: len };
     let header = reader.header()?;
     let mut rules = Vec::with_capacity(header.rule_count.min(reader.max_count()));
     for _ in 0..header.rule_count {
         let id = reader.id()?;
         let line = reader.number()?;
-        let (text, examples) = match part {
+        let (text, examples, references) = match part {
             Part::Sections(sections) if !sections.contains(&id.section()) => {
                 reader.skip_string()?;
                 reader.skip_strings()?;
-                (String::new(), Vec::new())
+                // Only what gives the rules of the sections their `cited_by`: most rules cite
+                // rules of their own section, and need no list at all.
+                (String::new(), Vec::new(), reader.ids_within(sections)?)
             }
-            _ => (reader.string()?, reader.strings()?),
+            _ => (reader.string()?, reader.strings()?, reader.ids()?),
         };
-        let references = reader.ids()?;
         let rule = Rule { id, text, examples, references, line };
         rules.push((id, rule));
     }
@@ -194,7 +196,7 @@ struct Reader<R> {
     remaining: u64,
 }
 
-impl<R: Read> Reader<R> {
+impl<R: BufRead> Reader<R> {
     fn header(&mut self) -> Result<Header, ReadError> {
         let magic = match self.bytes(MAGIC.len()) {
             Err(ReadError::Damaged(_)) => return Err(damaged("not an edition file")),
@@ -253,13 +255,20 @@ impl<R: Read> Reader<R> {
         Ok(count)
     }
 
+    /// Passes over `len` bytes inside the input's buffer, without copying them anywhere.
     fn skip(&mut self, len: usize) -> Result<(), ReadError> {
         if len as u64 > self.remaining {
             return Err(damaged("the file ends too soon"));
         }
-        let skipped = io::copy(&mut (&mut self.input).take(len as u64), &mut io::sink())?;
-        if skipped != len as u64 {
-            return Err(damaged("the file ends too soon"));
+        let mut left = len;
+        while left > 0 {
+            let available = self.input.fill_buf()?.len();
+            if available == 0 {
+                return Err(damaged("the file ends too soon"));
+            }
+            let step = left.min(available);
+            self.input.consume(step);
+            left -= step;
         }
         self.remaining -= len as u64;
         Ok(())
@@ -303,6 +312,19 @@ impl<R: Read> Reader<R> {
     fn ids(&mut self) -> Result<Vec<RuleId>, ReadError> {
         let count = self.count()?;
         (0..count).map(|_| self.id()).collect()
+    }
+
+    /// The numbers of a list that belong to these sections.
+    fn ids_within(&mut self, sections: &RangeInclusive<u16>) -> Result<Vec<RuleId>, ReadError> {
+        let count = self.count()?;
+        let mut within = Vec::new();
+        for _ in 0..count {
+            let id = self.id()?;
+            if sections.contains(&id.section()) {
+                within.push(id);
+            }
+        }
+        Ok(within)
     }
 }
 
@@ -379,7 +401,7 @@ mod tests {
             id: id("100.1"),
             text: "Other.".to_string(),
             examples: vec!["E.".to_string()],
-            references: vec![id("614.1")],
+            references: vec![id("101.1"), id("614.1")],
             line: 1,
         };
         parsed.rules.insert(rule.id, rule);
@@ -390,7 +412,11 @@ mod tests {
         assert_eq!(part.get(id("614.1a")), edition.get(id("614.1a")), "its texts and examples");
         let other = part.get(id("100.1")).unwrap();
         assert_eq!((other.text.as_str(), other.examples.len(), other.line), ("", 0, 1), "numbers and lines only");
-        assert_eq!(part.cited_by(id("614.1")), edition.cited_by(id("614.1")), "references of every rule");
+        assert_eq!(other.references, [id("614.1")], "only its references into the sections");
+        for rule in edition.rules().filter(|r| r.id.section() == 614) {
+            assert_eq!(part.get(rule.id).unwrap().references, rule.references, "all of theirs");
+            assert_eq!(part.cited_by(rule.id), edition.cited_by(rule.id), "cited by rules of any section");
+        }
         assert!(part.parsed.glossary.is_empty());
         assert_eq!(part.parsed.sections, edition.parsed.sections);
     }

@@ -202,9 +202,10 @@ impl Store {
     }
 
     /// Loads what a lookup of the rules of a few sections needs, about twice as fast as a
-    /// whole edition: every rule's number, line and references (so that the rules citing a rule
-    /// and the nearest numbers to a missing one are still right), but the text and examples only
-    /// of the rules of `sections`, and no glossary. The other rules' texts are empty.
+    /// whole edition: every rule's number and line, and every reference to a rule of `sections`
+    /// (so that the rules citing one and the nearest numbers to a missing one are still right),
+    /// but the text, examples and own references only of the rules of `sections`, and no
+    /// glossary. The other rules' texts are empty.
     pub fn load_sections(&self, name: &str, sections: RangeInclusive<u16>) -> Result<Edition, StoreError> {
         self.load_part(name, &Part::Sections(sections))
     }
