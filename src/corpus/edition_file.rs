@@ -5,8 +5,10 @@
 //! took about 4 ms of CPU to load in a fresh process, mostly spent filling fresh memory (the whole
 //! file read at once, then every string copied out of it) and parsing. This layout is read through
 //! a small buffer straight into the strings of the edition, rule numbers are fixed-size, and a
-//! lookup can skip the texts it does not need (`Part::Sections`): about 2 ms for a whole edition
-//! and 1 ms for a lookup (`benches/corpus.rs` measures the same in a warm process).
+//! lookup skips, inside that buffer, the texts and references it does not need
+//! (`Part::Sections`). `benches/corpus.rs` measures loading in a warm process and
+//! `benches/process.rs` the whole `judge rule`; the figures are in `docs/PERFORMANCE.md`.
+//! The search index's fingerprint hashes an edition in this layout too (`search/fingerprint.rs`).
 //!
 //! Layout, integers little-endian, a *string* being its byte length as a `u32` then its UTF-8:
 //! - the magic line `judge edition\n`, then the format as a `u32`;
