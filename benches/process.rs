@@ -5,10 +5,11 @@
 //! Target: `judge rule` within 2× the time of its grep.
 //! Run: `cargo bench --bench process`. Results: docs/PERFORMANCE.md.
 
+mod grep;
 mod official_cr;
 
 use divan::Bencher;
-use official_cr::{CR, NAME};
+use official_cr::NAME;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::LazyLock;
@@ -42,7 +43,7 @@ fn judge(data_dir: &std::path::Path, args: &[&str]) -> Output {
 
 /// Runs `grep -i` in the given locale, which decides how grep folds case.
 fn grep(locale: &str, pattern: &str) -> Output {
-    Command::new("grep").env_clear().env("LC_ALL", locale).args(["-i", pattern, CR]).output().expect("grep runs")
+    grep::grep(locale, pattern).output().expect("grep runs")
 }
 
 fn found(output: &Output, text: &str) -> bool {

@@ -6,9 +6,10 @@
 //! Run: `cargo bench --bench rule_vs_grep` (`ROUNDS=1000` for more rounds than 300).
 //! Results: docs/PERFORMANCE.md.
 
+mod grep;
 mod official_cr;
 
-use official_cr::{CR, NAME};
+use official_cr::NAME;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -34,10 +35,8 @@ fn judge(data_dir: &Path, args: &[&str], expected: &'static str) -> Run {
     Run { label: format!("judge {}", args.join(" ")), command, expected, times: Vec::new() }
 }
 
-/// `grep -i` in the given locale, which decides how grep folds case: the C locale is the faster.
 fn grep(locale: &str, pattern: &str, expected: &'static str) -> Run {
-    let mut command = Command::new("grep");
-    command.env_clear().env("LC_ALL", locale).args(["-i", pattern, CR]);
+    let command = grep::grep(locale, pattern);
     Run { label: format!("LC_ALL={locale} grep -i '{pattern}'"), command, expected, times: Vec::new() }
 }
 
