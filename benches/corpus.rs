@@ -1,17 +1,17 @@
 //! Benches of the corpus on the official 2025 rules text (`../shared/cr`; they do nothing when it
-//! is absent): what an import costs, and what `judge rule` pays to load the imported edition,
-//! which is measured against `grep` over the same text.
+//! is absent): what an import costs, and what `judge rule` pays to load the imported edition (the
+//! whole process is measured against `grep` in `benches/process.rs`).
+//! Run: `cargo bench --bench corpus`. Results: docs/PERFORMANCE.md.
+
+mod official_cr;
 
 use divan::Bencher;
 use judge::corpus::decode::decode;
 use judge::corpus::parse_en;
 use judge::corpus::store::Store;
-use std::path::{Path, PathBuf};
+use judge::corpus::RuleId;
+use official_cr::{CR, NAME, RULES};
 use std::sync::LazyLock;
-
-const CR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/cr/MagicCompRules_20251114.txt");
-const NAME: &str = "en-2025-11-14";
-const RULES: usize = 3109;
 
 fn main() {
     divan::main();
@@ -24,16 +24,7 @@ static TEXT: LazyLock<Option<String>> = LazyLock::new(|| {
 });
 
 /// A store holding the 2025 edition, imported once per run.
-static STORE: LazyLock<Option<Store>> = LazyLock::new(|| {
-    if !Path::new(CR).exists() {
-        eprintln!("note: `{CR}` is absent; the corpus benches measure nothing");
-        return None;
-    }
-    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bench-store");
-    let store = Store::new(root);
-    store.import(Path::new(CR), None).expect("the official text imports");
-    Some(store)
-});
+static STORE: LazyLock<Option<Store>> = LazyLock::new(|| official_cr::imported("bench-store"));
 
 /// Guards the import: decoding is done once, this is the parser alone.
 #[divan::bench]
@@ -57,13 +48,13 @@ fn load_whole_2025(bencher: Bencher) {
     });
 }
 
-/// Guards `judge rule`: one section's texts, every rule's number and references.
+/// Guards `judge rule`: what showing the rules of one section needs.
 #[divan::bench]
-fn load_one_section_2025(bencher: Bencher) {
+fn load_for_lookup_2025(bencher: Bencher) {
     let Some(store) = STORE.as_ref() else { return };
     bencher.bench(|| {
-        let edition = store.load_sections(NAME, 614..=614).expect("the edition loads");
-        assert_eq!(edition.rule_count(), RULES);
+        let edition = store.load_for_lookup(NAME, 614..=614).expect("the edition loads");
+        assert!(edition.get(RuleId::parse("614.15").expect("a rule number")).is_some_and(|r| !r.text.is_empty()));
         edition
     });
 }

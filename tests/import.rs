@@ -4,7 +4,8 @@
 use judge::corpus::decode::decode;
 use judge::corpus::define::{define, Definition};
 use judge::corpus::store::{ImportError, Store};
-use judge::corpus::{Edition, RuleId};
+use judge::corpus::{Edition, RuleId, RuleRef};
+use judge::render::{self, Style};
 use miette::Diagnostic;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -324,8 +325,10 @@ fn a_bad_file_leaves_the_store_as_it_was_and_names_the_line() {
     assert!(matches!(store.import(&root.path().join("missing.txt"), None), Err(ImportError::Read { .. })));
 }
 
+/// What `judge rule` shows from the part of an edition it reads, for every section and for
+/// ranges across sections, is what it would show from the whole edition.
 #[test]
-fn a_lookup_loads_the_texts_of_its_sections_only() {
+fn a_lookup_shows_what_the_whole_edition_shows() {
     let Some(path) = official("MagicCompRules_20251114.txt") else {
         return;
     };
@@ -333,13 +336,23 @@ fn a_lookup_loads_the_texts_of_its_sections_only() {
     let store = Store::new(root.path());
     store.import(&path, None).unwrap();
     let whole = store.load("en-2025-11-14").unwrap();
-    let part = store.load_sections("en-2025-11-14", 614..=614).unwrap();
-    assert_eq!(part.rule_count(), whole.rule_count());
-    for rule in whole.subtree(id("614")) {
-        assert_eq!(part.get(rule.id), Some(rule));
+    let shown = |edition: &Edition, reference: &str| {
+        let rules = edition.resolve(RuleRef::parse(reference).unwrap());
+        (render::rules::json(edition, &rules), render::rules::table(edition, &rules, Style::plain(100)))
+    };
+    let mut largest = 0;
+    for &section in whole.parsed.sections.keys() {
+        let part = store.load_for_lookup("en-2025-11-14", section..=section).unwrap();
+        assert_eq!(shown(&part, &section.to_string()), shown(&whole, &section.to_string()), "section {section}");
+        assert!(part.parsed.glossary.is_empty());
+        largest = largest.max(part.rule_count());
     }
-    assert_eq!(text_of(&part, "613.4d"), "");
-    assert_eq!(part.cited_by(id("614.15")), whole.cited_by(id("614.15")));
-    assert_eq!(part.nearest(id("614.99"), 3), whole.nearest(id("614.99"), 3));
-    assert!(part.parsed.glossary.is_empty());
+    for (range, sections) in [("613.1-614.2", 613..=614), ("100.1-101.4", 100..=101), ("702.2-702.19", 702..=702)] {
+        let part = store.load_for_lookup("en-2025-11-14", sections).unwrap();
+        assert_eq!(shown(&part, range), shown(&whole, range), "{range}");
+    }
+    // The point of the part: a few rules instead of thousands.
+    let part = store.load_for_lookup("en-2025-11-14", 614..=614).unwrap();
+    assert!(part.rule_count() < whole.rule_count() / 10, "{} rules", part.rule_count());
+    assert!(largest < whole.rule_count() / 2, "the largest section's part has {largest} rules");
 }

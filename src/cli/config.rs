@@ -44,13 +44,19 @@ impl Config {
         }
     }
 
-    /// Like [`Config::edition`], but an imported edition only brings the text of these sections
-    /// (numbers and references of all): what `judge rule` needs, read faster.
-    pub fn edition_sections(&self, name: Option<&str>, sections: RangeInclusive<u16>) -> miette::Result<Edition> {
+    /// What `judge rule` reads of the edition to show the rules of these sections: the embedded
+    /// edition whole, or the part of an imported one that shows them as the whole edition would
+    /// ([`Store::load_for_lookup`]), read several times faster.
+    pub fn edition_for_lookup(&self, name: Option<&str>, sections: RangeInclusive<u16>) -> miette::Result<Edition> {
         match imported_name(name) {
             None => Ok(embedded_edition()),
-            Some(name) => Ok(self.store()?.load_sections(name, sections)?),
+            Some(name) => Ok(self.store()?.load_for_lookup(name, sections)?),
         }
+    }
+
+    /// Whether `name` is the embedded edition, which is always loaded whole.
+    pub fn is_embedded(&self, name: Option<&str>) -> bool {
+        imported_name(name).is_none()
     }
 }
 

@@ -15,9 +15,18 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
         .collect::<Result<Vec<_>, _>>()?;
     let first = refs.iter().map(|r| r.start().section()).min().unwrap_or(100);
     let last = refs.iter().map(|r| r.end().section()).max().unwrap_or(999);
-    let edition = config.edition_sections(args.edition.edition.as_deref(), first..=last)?;
+    let name = args.edition.edition.as_deref();
+    let edition = config.edition_for_lookup(name, first..=last)?;
     let (rules, missing) = lookup(&edition, &refs);
-    let warnings: Vec<miette::Report> = missing.into_iter().map(miette::Report::new).collect();
+    let warnings: Vec<miette::Report> = if missing.is_empty() {
+        Vec::new()
+    } else {
+        // The numbers nearest to a missing one can be anywhere in the edition, and the part of
+        // an imported edition that a lookup reads holds only the rules it shows.
+        let whole = if config.is_embedded(name) { None } else { Some(config.edition(name)?) };
+        let whole = whole.as_ref().unwrap_or(&edition);
+        missing.into_iter().map(|reference| miette::Report::new(unknown(whole, reference))).collect()
+    };
     let stdout = match (rules.is_empty(), args.json) {
         (true, _) => String::new(),
         (false, true) => render::rules::json(&edition, &rules),
@@ -27,15 +36,15 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
     Ok(Outcome { stdout, warnings, status })
 }
 
-/// The rules the references name, in the order asked and without repeats, and an error for
-/// each reference that names nothing.
-pub fn lookup<'e>(edition: &'e Edition, refs: &[RuleRef]) -> (Vec<&'e Rule>, Vec<CliError>) {
+/// The rules the references name, in the order asked and without repeats, and the references
+/// that name nothing.
+pub fn lookup<'e>(edition: &'e Edition, refs: &[RuleRef]) -> (Vec<&'e Rule>, Vec<RuleRef>) {
     let mut rules: Vec<&Rule> = Vec::new();
     let mut missing = Vec::new();
     for reference in refs {
         let found = edition.resolve(*reference);
         if found.is_empty() {
-            missing.push(unknown(edition, *reference));
+            missing.push(*reference);
         }
         for rule in found {
             if !rules.iter().any(|r| r.id == rule.id) {

@@ -5,8 +5,10 @@
 //! took about 4 ms of CPU to load in a fresh process, mostly spent filling fresh memory (the whole
 //! file read at once, then every string copied out of it) and parsing. This layout is read through
 //! a small buffer straight into the strings of the edition, rule numbers are fixed-size, and a
-//! lookup can skip the texts it does not need (`Part::Sections`): about 2 ms for a whole edition
-//! and 1 ms for a lookup (`benches/corpus.rs` measures the same in a warm process).
+//! lookup keeps only the few rules it shows, skipping the others inside that buffer
+//! (`Part::Lookup`). `benches/corpus.rs` measures loading in a warm process and
+//! `benches/process.rs` the whole `judge rule`; the figures are in `docs/PERFORMANCE.md`.
+//! The search index's fingerprint hashes an edition in this layout too (`search/fingerprint.rs`).
 //!
 //! Layout, integers little-endian, a *string* being its byte length as a `u32` then its UTF-8:
 //! - the magic line `judge edition\n`, then the format as a `u32`;
@@ -23,8 +25,8 @@ use super::glossary::GlossaryEntry;
 use super::rule::Rule;
 use super::rule_id::RuleId;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use std::io::{self, Read, Write};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, BufRead, Write};
 use std::ops::RangeInclusive;
 
 const MAGIC: &[u8] = b"judge edition\n";
@@ -97,40 +99,34 @@ pub(crate) fn write(edition: &Edition, out: impl Write) -> io::Result<()> {
 }
 
 /// Reads the header only: what listing the store needs, without the rules.
-pub(crate) fn read_header(input: impl Read, len: u64) -> Result<Header, ReadError> {
+pub(crate) fn read_header(input: impl BufRead, len: u64) -> Result<Header, ReadError> {
     Reader { input, remaining: len }.header()
 }
 
 /// How much of an edition to read.
 pub(crate) enum Part {
     Whole,
-    /// Every rule's number, line and references, so that the lookups across the edition (the
-    /// rules that cite a rule, the nearest numbers) stay right, but the text and examples only of
-    /// the rules of these sections, and no glossary: what a quick lookup of a few rules needs.
-    Sections(RangeInclusive<u16>),
+    /// What showing the rules of these sections needs, and nothing more: those rules whole, and,
+    /// of the other rules, those that cite one of them (with those references only, which give
+    /// them their `cited_by`) and those that one of them cites (number and line only, so that
+    /// their existence is known); no glossary. Everything about the rules of the sections reads
+    /// as in the whole edition: their subtrees, ranges among them, texts, examples, references,
+    /// the rules citing them, whether the rules they cite exist. Other numbers are absent, so the
+    /// nearest numbers to a missing one must be asked of the whole edition. A fresh `judge rule`
+    /// process spends most of its loading time building and filling memory for the rules of an
+    /// edition; this part has a few dozen of them instead of thousands.
+    Lookup(RangeInclusive<u16>),
 }
 
 /// Reads an edition, or part of one. `len` is the file's length, which bounds every length read
 /// from it, so that a damaged file cannot make us allocate more than its size.
-pub(crate) fn read(input: impl Read, len: u64, part: &Part) -> Result<Edition, ReadError> {
+pub(crate) fn read(input: impl BufRead, len: u64, part: &Part) -> Result<Edition, ReadError> {
     let mut reader = Reader { input, remaining: len };
     let header = reader.header()?;
-    let mut rules = Vec::with_capacity(header.rule_count.min(reader.max_count()));
-    for _ in 0..header.rule_count {
-        let id = reader.id()?;
-        let line = reader.number()?;
-        let (text, examples) = match part {
-            Part::Sections(sections) if !sections.contains(&id.section()) => {
-                reader.skip_string()?;
-                reader.skip_strings()?;
-                (String::new(), Vec::new())
-            }
-            _ => (reader.string()?, reader.strings()?),
-        };
-        let references = reader.ids()?;
-        let rule = Rule { id, text, examples, references, line };
-        rules.push((id, rule));
-    }
+    let rules = match part {
+        Part::Whole => reader.all_rules(header.rule_count)?,
+        Part::Lookup(sections) => reader.lookup_rules(header.rule_count, sections)?,
+    };
     let mut glossary = Vec::new();
     if let Part::Whole = part {
         glossary.reserve(header.glossary_count.min(reader.max_count()));
@@ -149,11 +145,6 @@ pub(crate) fn read(input: impl Read, len: u64, part: &Part) -> Result<Edition, R
         if reader.remaining != 0 || reader.input.read(&mut [0])? != 0 {
             return Err(damaged("data after the end of the edition"));
         }
-    }
-    // Written in order, so the map is built in one pass, without searching.
-    let rules: BTreeMap<RuleId, Rule> = rules.into_iter().collect();
-    if rules.len() != header.rule_count {
-        return Err(damaged("a rule number twice"));
     }
     let parsed = Parsed { sections: header.sections, rules, glossary };
     Ok(Edition::new(header.info, header.documents, parsed))
@@ -194,7 +185,75 @@ struct Reader<R> {
     remaining: u64,
 }
 
-impl<R: Read> Reader<R> {
+impl<R: BufRead> Reader<R> {
+    /// Every rule, whole.
+    fn all_rules(&mut self, count: usize) -> Result<BTreeMap<RuleId, Rule>, ReadError> {
+        let mut rules = Vec::with_capacity(count.min(self.max_count()));
+        for _ in 0..count {
+            let id = self.id()?;
+            let line = self.number()?;
+            let text = self.string()?;
+            let examples = self.strings()?;
+            let references = self.ids()?;
+            rules.push((id, Rule { id, text, examples, references, line }));
+        }
+        // Written in order, so the map is built in one pass, without searching.
+        let rules: BTreeMap<RuleId, Rule> = rules.into_iter().collect();
+        if rules.len() != count {
+            return Err(damaged("a rule number twice"));
+        }
+        Ok(rules)
+    }
+
+    /// The rules of [`Part::Lookup`]: those of `sections` whole, and of the others those that
+    /// cite one of them or that one of them cites.
+    fn lookup_rules(
+        &mut self,
+        count: usize,
+        sections: &RangeInclusive<u16>,
+    ) -> Result<BTreeMap<RuleId, Rule>, ReadError> {
+        let stub = |id, line, references| Rule { id, text: String::new(), examples: Vec::new(), references, line };
+        let mut kept = Vec::new();
+        // Every number with its line: a rule cited from the sections may come before them.
+        let mut numbers = Vec::with_capacity(count.min(self.max_count()));
+        for _ in 0..count {
+            let id = self.id()?;
+            let line = self.number()?;
+            numbers.push((id, line));
+            if sections.contains(&id.section()) {
+                let text = self.string()?;
+                let examples = self.strings()?;
+                let references = self.ids()?;
+                kept.push((id, Rule { id, text, examples, references, line }));
+            } else {
+                self.skip_string()?;
+                self.skip_strings()?;
+                let references = self.ids_within(sections)?;
+                if !references.is_empty() {
+                    kept.push((id, stub(id, line, references)));
+                }
+            }
+        }
+        // Sorted already when the file is whole: this only checks it, in one pass.
+        numbers.sort_unstable_by_key(|&(id, _)| id);
+        if numbers.windows(2).any(|pair| pair[0].0 == pair[1].0) {
+            return Err(damaged("a rule number twice"));
+        }
+        let present: BTreeSet<RuleId> = kept.iter().map(|&(id, _)| id).collect();
+        let cited: BTreeSet<RuleId> = kept
+            .iter()
+            .filter(|(id, _)| sections.contains(&id.section()))
+            .flat_map(|(_, rule)| rule.references.iter().copied())
+            .filter(|id| !present.contains(id))
+            .collect();
+        for id in cited {
+            if let Ok(at) = numbers.binary_search_by_key(&id, |&(id, _)| id) {
+                kept.push((id, stub(id, numbers[at].1, Vec::new())));
+            }
+        }
+        Ok(kept.into_iter().collect())
+    }
+
     fn header(&mut self) -> Result<Header, ReadError> {
         let magic = match self.bytes(MAGIC.len()) {
             Err(ReadError::Damaged(_)) => return Err(damaged("not an edition file")),
@@ -226,7 +285,15 @@ impl<R: Read> Reader<R> {
         if self.remaining < N as u64 {
             return Err(damaged("the file ends too soon"));
         }
-        self.input.read_exact(&mut bytes)?;
+        // Numbers are read by the thousand, nearly all from inside the buffer: taken from there
+        // directly, without the general copy that `read_exact` makes a call of.
+        match self.input.fill_buf()?.get(..N) {
+            Some(buffered) => {
+                bytes.copy_from_slice(buffered);
+                self.input.consume(N);
+            }
+            None => self.input.read_exact(&mut bytes)?,
+        }
         self.remaining -= N as u64;
         Ok(bytes)
     }
@@ -253,13 +320,20 @@ impl<R: Read> Reader<R> {
         Ok(count)
     }
 
+    /// Passes over `len` bytes inside the input's buffer, without copying them anywhere.
     fn skip(&mut self, len: usize) -> Result<(), ReadError> {
         if len as u64 > self.remaining {
             return Err(damaged("the file ends too soon"));
         }
-        let skipped = io::copy(&mut (&mut self.input).take(len as u64), &mut io::sink())?;
-        if skipped != len as u64 {
-            return Err(damaged("the file ends too soon"));
+        let mut left = len;
+        while left > 0 {
+            let available = self.input.fill_buf()?.len();
+            if available == 0 {
+                return Err(damaged("the file ends too soon"));
+            }
+            let step = left.min(available);
+            self.input.consume(step);
+            left -= step;
         }
         self.remaining -= len as u64;
         Ok(())
@@ -303,6 +377,19 @@ impl<R: Read> Reader<R> {
     fn ids(&mut self) -> Result<Vec<RuleId>, ReadError> {
         let count = self.count()?;
         (0..count).map(|_| self.id()).collect()
+    }
+
+    /// The numbers of a list that belong to these sections.
+    fn ids_within(&mut self, sections: &RangeInclusive<u16>) -> Result<Vec<RuleId>, ReadError> {
+        let count = self.count()?;
+        let mut within = Vec::new();
+        for _ in 0..count {
+            let id = self.id()?;
+            if sections.contains(&id.section()) {
+                within.push(id);
+            }
+        }
+        Ok(within)
     }
 }
 
@@ -372,27 +459,67 @@ mod tests {
     }
 
     #[test]
-    fn part_of_an_edition() {
+    fn the_part_a_lookup_needs() {
         let mut parsed = sample().parsed;
-        let id = |s| RuleId::parse(s).unwrap();
-        let rule = Rule {
-            id: id("100.1"),
-            text: "Other.".to_string(),
-            examples: vec!["E.".to_string()],
-            references: vec![id("614.1")],
-            line: 1,
+        let id = |s: &str| RuleId::parse(s).unwrap();
+        let mut add = |number: &str, references: &[&str], line| {
+            let references = references.iter().map(|r| id(r)).collect();
+            let rule = Rule { id: id(number), text: "Other.".into(), examples: vec!["E.".into()], references, line };
+            parsed.rules.insert(rule.id, rule);
         };
-        parsed.rules.insert(rule.id, rule);
+        add("100.1", &["101.1", "614.1"], 1);
+        add("101.1", &["100.1"], 2);
+        add("700.1", &[], 3);
+        add("700.2", &["614.1a", "614.1"], 4);
+        parsed.rules.get_mut(&id("614.1a")).unwrap().references = vec![id("700.1"), id("701.1")];
         let edition = Edition::new(sample().info, vec![], parsed);
         let bytes = bytes_of(&edition);
-        let part = read(bytes.as_slice(), bytes.len() as u64, &Part::Sections(614..=614)).unwrap();
-        assert_eq!(part.rule_count(), 4);
-        assert_eq!(part.get(id("614.1a")), edition.get(id("614.1a")), "its texts and examples");
-        let other = part.get(id("100.1")).unwrap();
-        assert_eq!((other.text.as_str(), other.examples.len(), other.line), ("", 0, 1), "numbers and lines only");
-        assert_eq!(part.cited_by(id("614.1")), edition.cited_by(id("614.1")), "references of every rule");
+        let part = read(bytes.as_slice(), bytes.len() as u64, &Part::Lookup(614..=614)).unwrap();
+        for rule in edition.rules().filter(|r| r.id.section() == 614) {
+            assert_eq!(part.get(rule.id), Some(rule), "whole");
+            assert_eq!(part.cited_by(rule.id), edition.cited_by(rule.id), "cited by rules of any section");
+            for &cited in &rule.references {
+                assert_eq!(part.contains(cited), edition.contains(cited), "{cited} exists or not");
+            }
+        }
+        let ids: Vec<String> = part.rules().map(|r| r.id.to_string()).collect();
+        assert_eq!(ids, ["100.1", "614.1", "614.1a", "614.10", "700.1", "700.2"], "101.1 neither cites nor is cited");
+        let citing = part.get(id("700.2")).unwrap();
+        assert_eq!((citing.text.as_str(), citing.examples.len(), citing.line), ("", 0, 4), "number and line only");
+        assert_eq!(part.get(id("100.1")).unwrap().references, [id("614.1")], "only its references into the sections");
+        assert_eq!(part.get(id("700.1")).unwrap().line, 3, "cited before or after, it has its line");
         assert!(part.parsed.glossary.is_empty());
         assert_eq!(part.parsed.sections, edition.parsed.sections);
+        assert_eq!((part.info.clone(), part.documents.clone()), (edition.info.clone(), edition.documents.clone()));
+    }
+
+    #[test]
+    fn a_number_twice_is_damage_in_a_lookup_too() {
+        let edition = sample();
+        let header = Header {
+            info: edition.info.clone(),
+            rule_count: 2,
+            glossary_count: 0,
+            documents: vec![],
+            sections: edition.parsed.sections.clone(),
+        };
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(FORMAT.to_le_bytes());
+        let mut out = Writer(&mut bytes);
+        out.string(&serde_json::to_string(&header).unwrap()).unwrap();
+        for _ in 0..2 {
+            out.id(RuleId::parse("614.1").unwrap()).unwrap();
+            out.number(7).unwrap();
+            out.string("Text.").unwrap();
+            out.strings::<&str>([]).unwrap();
+            out.number(0).unwrap();
+        }
+        for part in [Part::Whole, Part::Lookup(614..=614), Part::Lookup(100..=100)] {
+            match read(bytes.as_slice(), bytes.len() as u64, &part) {
+                Err(ReadError::Damaged(reason)) => assert_eq!(reason, "a rule number twice"),
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     #[test]

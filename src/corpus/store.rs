@@ -201,12 +201,13 @@ impl Store {
         self.load_part(name, &Part::Whole)
     }
 
-    /// Loads what a lookup of the rules of a few sections needs, about twice as fast as a
-    /// whole edition: every rule's number, line and references (so that the rules citing a rule
-    /// and the nearest numbers to a missing one are still right), but the text and examples only
-    /// of the rules of `sections`, and no glossary. The other rules' texts are empty.
-    pub fn load_sections(&self, name: &str, sections: RangeInclusive<u16>) -> Result<Edition, StoreError> {
-        self.load_part(name, &Part::Sections(sections))
+    /// Loads what showing the rules of a few sections needs, several times faster than a whole
+    /// edition: those rules whole, and the rules that cite them or that they cite, so that
+    /// everything shown with them reads as in the whole edition, but no other rule and no glossary
+    /// (`Part::Lookup` in `edition_file.rs`). The nearest numbers to a missing one must be asked of the whole
+    /// edition ([`Store::load`]).
+    pub fn load_for_lookup(&self, name: &str, sections: RangeInclusive<u16>) -> Result<Edition, StoreError> {
+        self.load_part(name, &Part::Lookup(sections))
     }
 
     fn load_part(&self, name: &str, part: &Part) -> Result<Edition, StoreError> {

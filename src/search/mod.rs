@@ -21,6 +21,7 @@ mod schema;
 mod store;
 mod tokenizer;
 mod vocabulary;
+mod xxh64;
 
 pub use error::SearchError;
 pub use fingerprint::fingerprint;
