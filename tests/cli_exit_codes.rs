@@ -151,3 +151,23 @@ fn an_empty_judge_data_dir_counts_as_unset() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("no data directory"), "{stderr}");
 }
+
+#[test]
+fn an_empty_search_is_an_error_and_a_list_needs_no_data_directory() {
+    let dir = crate::support::data_dir();
+    let (code, _, stderr) = crate::support::run(dir.path(), &["search", "  "]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("the search query is empty"), "{stderr}");
+    // No HOME, no XDG_DATA_HOME, no JUDGE_DATA_DIR: the embedded edition is still listed.
+    let output = assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .env_clear()
+        .env("NO_COLOR", "1")
+        .args(["corpus", "list", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["editions"][0]["name"], "fr-2011-02-04");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no data directory"));
+}

@@ -7,9 +7,9 @@ use crate::corpus::store::ImportError;
 use crate::render::{self, Style};
 
 pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Result<Outcome> {
-    let store = config.store()?;
     match command {
         CorpusCommand::Import { file, edition } => {
+            let store = config.store()?;
             if let Some(name) = edition.as_deref().filter(|n| names_embedded(n)) {
                 return Err(ImportError::Reserved { name: name.to_string() }.into());
             }
@@ -29,10 +29,15 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
         CorpusCommand::List { json } => {
             let embedded = embedded_edition();
             let mut editions = vec![(embedded.info.clone(), embedded.rule_count())];
-            editions.extend(store.list()?);
+            // Without a data directory there is nothing imported; the embedded edition still is.
+            let mut warnings = Vec::new();
+            match config.store() {
+                Ok(store) => editions.extend(store.list()?),
+                Err(e) => warnings.push(miette::Report::new(e)),
+            }
             let stdout =
                 if *json { render::editions::json(&editions) } else { render::editions::table(&editions, style) };
-            Ok(Outcome::found(stdout))
+            Ok(Outcome { stdout, warnings, status: super::outcome::Status::Found })
         }
     }
 }

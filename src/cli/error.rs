@@ -27,6 +27,10 @@ pub enum CliError {
     )]
     NoGlossary { edition: String },
 
+    #[error("the search query is empty")]
+    #[diagnostic(code(judge::empty_query), help("give words, a \"quoted phrase\" or a rule number"))]
+    EmptyQuery,
+
     #[error("no data directory: neither `--data-dir`, `JUDGE_DATA_DIR`, `XDG_DATA_HOME` nor `HOME` is set")]
     #[diagnostic(code(judge::no_data_dir), help("pass `--data-dir DIR` or set `JUDGE_DATA_DIR`"))]
     NoDataDir,

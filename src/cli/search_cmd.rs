@@ -2,6 +2,7 @@
 
 use super::args::{RuleArgs, SearchArgs};
 use super::config::Config;
+use super::error::CliError;
 use super::outcome::{Outcome, Status};
 use super::rule_cmd;
 use crate::corpus::RuleRef;
@@ -11,6 +12,9 @@ use std::io::IsTerminal;
 
 pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
     let query = args.query.join(" ");
+    if query.trim().is_empty() {
+        return Err(CliError::EmptyQuery.into());
+    }
     if RuleRef::parse(&query).is_ok() {
         let lookup = RuleArgs { refs: vec![query], edition: args.edition.clone(), json: args.json };
         return rule_cmd::run(&lookup, config, style);
