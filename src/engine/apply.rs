@@ -100,8 +100,8 @@ pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
             if let Some([p, t]) = body.pt.as_ref().and_then(|pt| pt.modify.as_ref()) {
                 let (p, t) = (world.amount(p, object, effect), world.amount(t, object, effect));
                 let c = &mut world.objects[object];
-                c.power = Some(c.power.unwrap_or(0) + p);
-                c.toughness = Some(c.toughness.unwrap_or(0) + t);
+                c.power = Some(c.power.unwrap_or(0).saturating_add(p));
+                c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(t));
             }
         }
         Layer::PtCounters => {}
@@ -186,22 +186,23 @@ fn capitalise(word: &str) -> String {
 pub fn counter_pt(kind: &str) -> Option<(i64, i64)> {
     let (p, t) = kind.trim().split_once('/')?;
     let signed = |s: &str| -> Option<i64> {
-        let sign = if s.starts_with('-') {
+        let sign: i64 = if s.starts_with('-') {
             -1
         } else if s.starts_with('+') {
             1
         } else {
             return None;
         };
-        s[1..].parse::<i64>().ok().map(|n| sign * n)
+        s[1..].parse::<i64>().ok().map(|n| sign.saturating_mul(n))
     };
     Some((signed(p)?, signed(t)?))
 }
 
 /// Applies an object's power/toughness counters (7d in 2011, part of 7c later).
 pub fn apply_counters(c: &mut Characteristics, power: i64, toughness: i64) {
-    c.power = Some(c.power.unwrap_or(0) + power);
-    c.toughness = Some(c.toughness.unwrap_or(0) + toughness);
+    // Saturating: a scenario may hold any number, and no number may make the engine panic.
+    c.power = Some(c.power.unwrap_or(0).saturating_add(power));
+    c.toughness = Some(c.toughness.unwrap_or(0).saturating_add(toughness));
 }
 
 #[cfg(test)]

@@ -203,8 +203,8 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
         let (power, toughness) = def
             .counters
             .iter()
-            .filter_map(|(kind, n)| counter_pt(kind).map(|(p, t)| (p * n, t * n)))
-            .fold((0, 0), |(p, t), (dp, dt)| (p + dp, t + dt));
+            .filter_map(|(kind, n)| counter_pt(kind).map(|(p, t)| (p.saturating_mul(*n), t.saturating_mul(*n))))
+            .fold((0i64, 0i64), |(p, t), (dp, dt)| (p.saturating_add(dp), t.saturating_add(dt)));
         let has_pt_counters = def.counters.iter().any(|(kind, n)| *n > 0 && counter_pt(kind).is_some());
         if !world.present[index] || !has_pt_counters {
             continue;
