@@ -5,7 +5,7 @@ use super::reason;
 use super::style::Style;
 use crate::cite::Citer;
 use crate::corpus::RuleId;
-use crate::engine::answer::{Answer, Mismatch};
+use crate::engine::answer::{Answer, Mismatch, ObjectAnswer};
 use crate::engine::board::Board;
 use crate::engine::describe;
 use crate::engine::trace::{Change, Stage, Step};
@@ -169,23 +169,9 @@ fn answer_table(answer: &Answer, style: Style) -> String {
     let mut t = style.table();
     t.set_header(["Object", "Types", "Colours", "Abilities", "P/T", "Controller"]);
     for o in &answer.objects {
-        let types = [describe::words(&o.supertypes), describe::words(&o.types), describe::words(&o.subtypes)]
-            .into_iter()
-            .filter(|w| w != "—")
-            .collect::<Vec<_>>();
-        let types = if types.len() == 3 || (types.len() == 2 && !o.subtypes.is_empty()) {
-            let mut s = types[..types.len() - 1].join(" ");
-            s.push_str(" — ");
-            s.push_str(types.last().expect("non-empty"));
-            s
-        } else {
-            types.join(" ")
-        };
+        let types = type_line(o, " — ");
         let abilities = if o.abilities.is_empty() { "—".to_string() } else { o.abilities.join("\n") };
-        let pt = match (o.power, o.toughness) {
-            (Some(p), Some(t)) => format!("{p}/{t}"),
-            _ => "—".into(),
-        };
+        let pt = answer_pt(o);
         t.add_row([
             format!("{} ({})", o.name, o.id),
             types,
@@ -244,15 +230,8 @@ pub fn markdown(r: &Report) -> String {
         "## Answer\n\n| Object | Types | Colours | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n",
     );
     for o in &r.answer.objects {
-        let pt = match (o.power, o.toughness) {
-            (Some(p), Some(t)) => format!("{p}/{t}"),
-            _ => "—".into(),
-        };
-        let types = [describe::words(&o.supertypes), describe::words(&o.types), describe::words(&o.subtypes)]
-            .into_iter()
-            .filter(|w| w != "—")
-            .collect::<Vec<_>>()
-            .join(" ");
+        let pt = answer_pt(o);
+        let types = type_line(o, " ");
         let abilities = if o.abilities.is_empty() { "—".into() } else { o.abilities.join("<br>") };
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} |\n",
@@ -288,6 +267,25 @@ pub fn markdown(r: &Report) -> String {
         }
     }
     out
+}
+
+/// "Legendary Land — Mountain": supertypes and card types, then subtypes after `separator`.
+fn type_line(o: &ObjectAnswer, separator: &str) -> String {
+    let front: Vec<String> =
+        [describe::words(&o.supertypes), describe::words(&o.types)].into_iter().filter(|w| w != "—").collect();
+    let front = front.join(" ");
+    match (front.is_empty(), o.subtypes.is_empty()) {
+        (_, true) => front,
+        (true, false) => describe::words(&o.subtypes),
+        (false, false) => format!("{front}{separator}{}", describe::words(&o.subtypes)),
+    }
+}
+
+fn answer_pt(o: &ObjectAnswer) -> String {
+    match (o.power, o.toughness) {
+        (Some(p), Some(t)) => format!("{p}/{t}"),
+        _ => "—".into(),
+    }
 }
 
 fn md_cell(text: &str) -> String {
