@@ -5,7 +5,7 @@ use super::config::Config;
 use super::outcome::Outcome;
 use super::scenario_file;
 use crate::cite::Citer;
-use crate::engine::{answer, resolve};
+use crate::engine::{answer, events, resolve};
 use crate::render::{self, Style};
 use miette::Diagnostic;
 
@@ -23,12 +23,15 @@ pub fn run(args: &ResolveArgs, config: &Config, style: Style) -> miette::Result<
     let citer = Citer::new(&edition);
     let resolution = resolve::resolve(&board);
     let answer = answer::answer(&board, &resolution);
-    let mismatches = answer::check(&board, &resolution);
+    let outcomes = events::resolve_events(&board, &resolution);
+    let mut mismatches = answer::check(&board, &resolution);
+    mismatches.extend(events::check(&board, &resolution, outcomes.as_deref()));
     let report = render::resolve::Report {
         board: &board,
         citer: &citer,
         answer: &answer,
         steps: &resolution.steps,
+        outcomes: outcomes.as_deref(),
         mismatches: &mismatches,
     };
     let missing = report.missing();

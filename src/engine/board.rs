@@ -1,6 +1,7 @@
 //! The board a scenario describes, checked and indexed: what the engine starts from.
 
 use super::characteristics::Characteristics;
+use super::events::event::{Event, Pending};
 use super::timestamp::Timestamp;
 use crate::scenario::spec::{EffectBody, ExpectSpec, Zone};
 use std::collections::BTreeMap;
@@ -17,6 +18,12 @@ pub struct Board {
     /// Objects whose characteristics are asked, in the order asked.
     pub ask: Vec<usize>,
     pub expect: Vec<(usize, ExpectSpec)>,
+    /// The events about to happen, in the order they are handled (614–616).
+    pub events: Vec<Pending>,
+    /// Effect ids a player takes whenever they are among the choices (616.1).
+    pub choose: Vec<String>,
+    /// The distinct outcomes expected, each the events that happen.
+    pub expect_outcomes: Option<Vec<Vec<Event>>>,
 }
 
 #[derive(Clone, Debug)]

@@ -8,6 +8,7 @@ pub mod characteristics;
 pub mod dependency;
 pub mod describe;
 pub mod effect;
+pub mod events;
 pub mod footprint;
 pub mod layer;
 pub mod locked;

@@ -77,46 +77,7 @@ impl<'b> World<'b> {
     }
 
     pub fn matches(&self, s: &SelectorSpec, object: usize, effect: &Effect) -> bool {
-        if !self.present[object] {
-            return false;
-        }
-        let named = s.objects.is_some() || s.itself || s.attached;
-        if let Some(ids) = &s.objects {
-            if !ids.iter().any(|id| self.board.objects[object].id == *id) {
-                return false;
-            }
-        }
-        if s.itself && effect.source != Some(object) {
-            return false;
-        }
-        if s.attached && effect.source.and_then(|src| self.board.objects[src].attached_to) != Some(object) {
-            return false;
-        }
-        // Named objects are wherever they are; "creatures" means creatures on the battlefield.
-        if !named && self.zone(object) != s.zone.unwrap_or(Zone::Battlefield) {
-            return false;
-        }
-        if s.other && effect.source == Some(object) {
-            return false;
-        }
-        let c = &self.objects[object];
-        let all = |words: &[String], has: &dyn Fn(&str) -> bool| words.iter().all(|w| has(w));
-        let none = |words: &[String], has: &dyn Fn(&str) -> bool| !words.iter().any(|w| has(w));
-        all(&s.types, &|w| c.has_type(w))
-            && none(&s.not_types, &|w| c.has_type(w))
-            && all(&s.subtypes, &|w| c.has_subtype(w))
-            && none(&s.not_subtypes, &|w| c.has_subtype(w))
-            && all(&s.supertypes, &|w| c.has_supertype(w))
-            && none(&s.not_supertypes, &|w| c.has_supertype(w))
-            && (s.colors.is_empty() || s.colors.iter().any(|w| c.has_color(w)))
-            && none(&s.not_colors, &|w| c.has_color(w))
-            && (!s.no_abilities || c.abilities.is_empty())
-            && match s.controller.as_deref() {
-                None => true,
-                Some("you") => c.controller == effect.controller,
-                Some("opponents") => c.controller != effect.controller,
-                Some(name) => self.board.player_index(name) == Some(c.controller),
-            }
+        self.present[object] && selector_matches(self.board, s, object, self.zone(object), &self.objects[object], effect)
     }
 
     pub fn amount(&self, amount: &Amount, object: usize, effect: &Effect) -> i64 {
@@ -148,4 +109,51 @@ impl<'b> World<'b> {
         let found = self.objects[source].abilities.iter().find(|a| &a.id == ability)?;
         found.generates.as_ref().map(|g| g.body.clone())
     }
+}
+
+/// Whether an object in `zone` with characteristics `c` is one a selector names, for `effect`.
+pub fn selector_matches(
+    board: &Board,
+    s: &SelectorSpec,
+    object: usize,
+    zone: Zone,
+    c: &Characteristics,
+    effect: &Effect,
+) -> bool {
+    let named = s.objects.is_some() || s.itself || s.attached;
+    if let Some(ids) = &s.objects {
+        if !ids.iter().any(|id| board.objects[object].id == *id) {
+            return false;
+        }
+    }
+    if s.itself && effect.source != Some(object) {
+        return false;
+    }
+    if s.attached && effect.source.and_then(|src| board.objects[src].attached_to) != Some(object) {
+        return false;
+    }
+    // Named objects are wherever they are; "creatures" means creatures on the battlefield.
+    if !named && zone != s.zone.unwrap_or(Zone::Battlefield) {
+        return false;
+    }
+    if s.other && effect.source == Some(object) {
+        return false;
+    }
+    let all = |words: &[String], has: &dyn Fn(&str) -> bool| words.iter().all(|w| has(w));
+    let none = |words: &[String], has: &dyn Fn(&str) -> bool| !words.iter().any(|w| has(w));
+    all(&s.types, &|w| c.has_type(w))
+        && none(&s.not_types, &|w| c.has_type(w))
+        && all(&s.subtypes, &|w| c.has_subtype(w))
+        && none(&s.not_subtypes, &|w| c.has_subtype(w))
+        && all(&s.supertypes, &|w| c.has_supertype(w))
+        && none(&s.not_supertypes, &|w| c.has_supertype(w))
+        && (s.colors.is_empty() || s.colors.iter().any(|w| c.has_color(w)))
+        && none(&s.not_colors, &|w| c.has_color(w))
+        && (!s.no_abilities || c.abilities.is_empty())
+        && match s.controller.as_deref() {
+            None => true,
+            Some("you") => c.controller == effect.controller,
+            Some("opponents") => c.controller != effect.controller,
+            Some(name) => board.player_index(name) == Some(c.controller),
+        }
 }

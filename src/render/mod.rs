@@ -3,6 +3,7 @@
 
 pub mod define;
 pub mod editions;
+pub mod events;
 pub mod reason;
 pub mod resolve;
 pub mod rules;

@@ -1,6 +1,7 @@
 //! `judge resolve` output: the answer and the trace, as a table, JSON, or Markdown with the rules
 //! quoted.
 
+use super::events;
 use super::reason;
 use super::style::Style;
 use crate::cite::Citer;
@@ -8,6 +9,8 @@ use crate::corpus::RuleId;
 use crate::engine::answer::{Answer, Mismatch, ObjectAnswer};
 use crate::engine::board::Board;
 use crate::engine::describe;
+use crate::engine::events::trace::EventStep;
+use crate::engine::events::Outcome;
 use crate::engine::trace::{Change, Stage, Step};
 use serde::Serialize;
 
@@ -17,6 +20,8 @@ pub struct Report<'a> {
     pub citer: &'a Citer<'a>,
     pub answer: &'a Answer,
     pub steps: &'a [Step],
+    /// The pending events' outcomes, when the scenario has events.
+    pub outcomes: Option<&'a [Outcome]>,
     pub mismatches: &'a [Mismatch],
 }
 
@@ -36,6 +41,10 @@ impl Report<'_> {
     /// Every rule the trace cites, in rule order, with whether the edition has it.
     pub fn cited(&self) -> Vec<(RuleId, Option<String>)> {
         let mut ids: Vec<RuleId> = self.steps.iter().flat_map(|s| self.rules(s)).collect();
+        for o in self.outcomes.unwrap_or_default() {
+            ids.extend(o.steps.iter().flat_map(|s| events::rules(self.citer, s)));
+            ids.extend(self.citer.ids(&o.choices.iter().map(|c| c.concept).collect::<Vec<_>>()));
+        }
         ids.sort();
         ids.dedup();
         ids.into_iter().map(|id| (id, self.citer.edition.get(id).map(|r| r.text.clone()))).collect()
@@ -54,6 +63,8 @@ struct JsonReport<'a> {
     numbering: &'a str,
     answer: &'a Answer,
     trace: Vec<JsonStep<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcomes: Option<Vec<JsonOutcome<'a>>>,
     citations: Vec<JsonCitation>,
     expectations: JsonExpectations<'a>,
 }
@@ -69,6 +80,33 @@ struct JsonStep<'a> {
     changes: &'a [Change],
     reason: &'a crate::engine::trace::Reason,
     why: String,
+    rules: Vec<RuleId>,
+}
+
+#[derive(Serialize)]
+struct JsonOutcome<'a> {
+    choices: Vec<JsonChoice<'a>>,
+    result: &'a [String],
+    remaining: &'a [(String, i64)],
+    sequences: u64,
+    trace: Vec<JsonEventStep<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonChoice<'a> {
+    player: &'a str,
+    chose: &'a str,
+    among: &'a [String],
+    rule: Option<RuleId>,
+    fixed: bool,
+}
+
+#[derive(Serialize)]
+struct JsonEventStep<'a> {
+    step: usize,
+    #[serde(flatten)]
+    inner: &'a EventStep,
+    why_text: String,
     rules: Vec<RuleId>,
 }
 
@@ -109,14 +147,48 @@ pub fn json(r: &Report) -> String {
                 rules: r.rules(s),
             })
             .collect(),
+        outcomes: r.outcomes.map(|outcomes| outcomes.iter().map(|o| json_outcome(r, o)).collect()),
         citations: r
             .cited()
             .into_iter()
             .map(|(id, text)| JsonCitation { id, in_edition: text.is_some(), text })
             .collect(),
-        expectations: JsonExpectations { checked: !r.board.expect.is_empty(), mismatches: r.mismatches },
+        expectations: JsonExpectations {
+            checked: !r.board.expect.is_empty() || r.board.expect_outcomes.is_some(),
+            mismatches: r.mismatches,
+        },
     };
     super::to_json(&out)
+}
+
+fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
+    JsonOutcome {
+        choices: o
+            .choices
+            .iter()
+            .map(|c| JsonChoice {
+                player: &c.player,
+                chose: &c.chose,
+                among: &c.among,
+                rule: r.citer.numbering.rule(c.concept),
+                fixed: c.fixed,
+            })
+            .collect(),
+        result: &o.result,
+        remaining: &o.remaining,
+        sequences: o.sequences,
+        trace: o
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| JsonEventStep {
+                step: i + 1,
+                inner: s,
+                why_text: events::sentence(s),
+                rules: events::rules(r.citer, s),
+            })
+            .collect(),
+    }
 }
 
 fn change_lines(changes: &[Change]) -> String {
@@ -128,11 +200,7 @@ fn change_lines(changes: &[Change]) -> String {
 }
 
 fn rule_list(r: &Report, step: &Step) -> String {
-    r.rules(step)
-        .iter()
-        .map(|id| if r.citer.edition.contains(*id) { id.to_string() } else { format!("{id}*") })
-        .collect::<Vec<_>>()
-        .join(" ")
+    rule_ids(r, &r.rules(step))
 }
 
 pub fn table(r: &Report, style: Style) -> String {
@@ -144,25 +212,72 @@ pub fn table(r: &Report, style: Style) -> String {
         out.push('\n');
     }
     out.push('\n');
-    out.push_str(&answer_table(r.answer, style));
-    out.push('\n');
-    let mut trace = style.table();
-    trace.set_header(["#", "Layer", "Effect", "Change", "Why", "Rules"]);
-    for (i, s) in r.steps.iter().enumerate() {
-        let changes = if s.changes.is_empty() { "—".to_string() } else { change_lines(&s.changes) };
-        trace.add_row([
-            (i + 1).to_string(),
-            r.layer(s),
-            s.effect.clone(),
-            changes,
-            reason::sentence(s, r.citer.numbering),
-            rule_list(r, s),
-        ]);
+    if !r.answer.objects.is_empty() || !r.answer.players.is_empty() || !r.answer.game_rules.is_empty() {
+        out.push_str(&answer_table(r.answer, style));
+        out.push('\n');
     }
-    out.push_str(&trace.to_string());
-    out.push('\n');
+    if !r.steps.is_empty() {
+        let mut trace = style.table();
+        trace.set_header(["#", "Layer", "Effect", "Change", "Why", "Rules"]);
+        for (i, s) in r.steps.iter().enumerate() {
+            let changes = if s.changes.is_empty() { "—".to_string() } else { change_lines(&s.changes) };
+            trace.add_row([
+                (i + 1).to_string(),
+                r.layer(s),
+                s.effect.clone(),
+                changes,
+                reason::sentence(s, r.citer.numbering),
+                rule_list(r, s),
+            ]);
+        }
+        out.push_str(&trace.to_string());
+        out.push('\n');
+    }
+    for (n, o) in r.outcomes.unwrap_or_default().iter().enumerate() {
+        out.push_str(&style.strong(&format!("Outcome {}: {}", n + 1, events::result_line(o))));
+        out.push('\n');
+        out.push_str(&format!("{}{}\n", events::choices_line(o), sequences_note(o)));
+        let mut trace = style.table();
+        trace.set_header(["#", "Event", "Effect", "Before → after", "Why", "Rules"]);
+        for (i, s) in o.steps.iter().enumerate() {
+            trace.add_row([
+                (i + 1).to_string(),
+                s.event.to_string(),
+                s.effect.clone().unwrap_or_else(|| "—".into()),
+                before_after(s),
+                events::sentence(s),
+                rule_ids(r, &events::rules(r.citer, s)),
+            ]);
+        }
+        out.push_str(&trace.to_string());
+        out.push_str("\n\n");
+    }
     out.push_str(&footer(r));
     out
+}
+
+/// "(2 choice sequences lead here)" when more than one does.
+fn sequences_note(o: &Outcome) -> String {
+    if o.sequences > 1 {
+        format!(" ({} choice sequences lead here)", o.sequences)
+    } else {
+        String::new()
+    }
+}
+
+fn before_after(s: &EventStep) -> String {
+    match s.action {
+        crate::engine::events::trace::Action::Happens => s.before.clone(),
+        _ if s.after.is_empty() => format!("{}\n→ nothing", s.before),
+        _ => format!("{}\n→ {}", s.before, s.after.join("\n→ ")),
+    }
+}
+
+fn rule_ids(r: &Report, ids: &[RuleId]) -> String {
+    ids.iter()
+        .map(|id| if r.citer.edition.contains(*id) { id.to_string() } else { format!("{id}*") })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn answer_table(answer: &Answer, style: Style) -> String {
@@ -203,7 +318,7 @@ fn footer(r: &Report) -> String {
             list.join(", ")
         ));
     }
-    if !r.board.expect.is_empty() {
+    if !r.board.expect.is_empty() || r.board.expect_outcomes.is_some() {
         if r.mismatches.is_empty() {
             out.push_str("\nExpected answer: matches.");
         } else {
@@ -226,9 +341,11 @@ pub fn markdown(r: &Report) -> String {
         out.push_str(&format!("**Question.** {}\n\n", q.trim()));
     }
     out.push_str(&format!("*Rules: edition {}, numbering {}.*\n\n", r.citer.edition.name(), r.citer.numbering.name));
-    out.push_str(
-        "## Answer\n\n| Object | Types | Colours | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n",
-    );
+    if !r.answer.objects.is_empty() {
+        out.push_str(
+            "## Answer\n\n| Object | Types | Colours | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n",
+        );
+    }
     for o in &r.answer.objects {
         let pt = answer_pt(o);
         let types = type_line(o, " ");
@@ -243,7 +360,9 @@ pub fn markdown(r: &Report) -> String {
             o.controller
         ));
     }
-    out.push_str("\n## How\n\n");
+    if !r.steps.is_empty() {
+        out.push_str("\n## How\n\n");
+    }
     for (i, s) in r.steps.iter().enumerate() {
         let rules: Vec<String> = r.rules(s).iter().map(ToString::to_string).collect();
         out.push_str(&format!(
@@ -257,6 +376,21 @@ pub fn markdown(r: &Report) -> String {
         ));
         for c in &s.changes {
             out.push_str(&format!("   - {} {}: {} → {}\n", c.object, c.characteristic, c.before, c.after));
+        }
+    }
+    for (n, o) in r.outcomes.unwrap_or_default().iter().enumerate() {
+        out.push_str(&format!("\n## Outcome {}: {}\n\n", n + 1, events::result_line(o)));
+        out.push_str(&format!("*{}{}.*\n\n", events::choices_line(o), sequences_note(o)));
+        for (i, s) in o.steps.iter().enumerate() {
+            let rules: Vec<String> = events::rules(r.citer, s).iter().map(ToString::to_string).collect();
+            let effect = s.effect.as_ref().map_or_else(String::new, |e| format!("`{e}`: "));
+            out.push_str(&format!(
+                "{}. {effect}{} — {} ({}).\n",
+                i + 1,
+                md_cell(&before_after(s).replace('\n', " ")),
+                events::sentence(s),
+                rules.join(", ")
+            ));
         }
     }
     out.push_str("\n## Rules cited\n\n");

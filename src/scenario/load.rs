@@ -2,7 +2,9 @@
 //! at once and placed by its span.
 
 use super::spans::{self, Span, Spans};
-use super::spec::{AskSpec, ExpectSpec, ObjectSpec, PlayerSpec, ResolvedEffectSpec, ScenarioSpec};
+use super::spec::{
+    AskSpec, EventSpec, ExpectSpec, ExpectedOutcomeSpec, ObjectSpec, PlayerSpec, ResolvedEffectSpec, ScenarioSpec,
+};
 use crate::corpus::problem::Problem;
 use crate::suggest;
 use serde::de::DeserializeOwned;
@@ -10,8 +12,20 @@ use serde_path_to_error::Segment;
 use serde_yaml::Value;
 use std::collections::BTreeMap;
 
-const TOP_LEVEL: [&str; 9] =
-    ["title", "question", "edition", "players", "objects", "effects", "timestamp_order", "ask", "expect"];
+const TOP_LEVEL: [&str; 12] = [
+    "title",
+    "question",
+    "edition",
+    "players",
+    "objects",
+    "effects",
+    "timestamp_order",
+    "ask",
+    "expect",
+    "events",
+    "choose",
+    "expect_outcomes",
+];
 const REQUIRED: [&str; 2] = ["title", "players"];
 
 /// A parsed scenario file with the places of its nodes.
@@ -74,6 +88,11 @@ pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
             "timestamp_order" => check(key, value, Kind::Whole(|p, v, c| c.item::<Vec<String>>(p, v))),
             "ask" => check(key, value, Kind::Whole(|p, v, c| c.item::<AskSpec>(p, v))),
             "expect" => check(key, value, Kind::Whole(|p, v, c| c.item::<BTreeMap<String, ExpectSpec>>(p, v))),
+            "events" => check(key, value, Kind::ListOf(|p, v, c| c.item::<EventSpec>(p, v))),
+            "choose" => check(key, value, Kind::Whole(|p, v, c| c.item::<Vec<String>>(p, v))),
+            "expect_outcomes" => {
+                check(key, value, Kind::ListOf(|p, v, c| c.item::<ExpectedOutcomeSpec>(p, v)))
+            }
             other => check(other, value, Kind::Unknown),
         }
     }

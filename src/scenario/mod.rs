@@ -2,11 +2,13 @@
 //! diagnostics, `validate` checks what serde cannot (ids, references, timestamps) and builds the
 //! `Scenario` the engine runs on.
 
+pub mod event_spec;
 pub mod load;
 pub mod spans;
 pub mod spec;
 pub mod synthetic;
 pub mod validate;
+mod validate_events;
 
 use crate::corpus::problem::FileProblems;
 use crate::engine::board::Board;

@@ -1,6 +1,7 @@
 //! The scenario file as written by a judge: plain serde types, no behaviour. `docs/SCENARIO.md`
 //! documents every field with an example.
 
+pub use super::event_spec::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -28,6 +29,16 @@ pub struct ScenarioSpec {
     /// The expected answer, object id → characteristics; only what is listed is checked.
     #[serde(default)]
     pub expect: BTreeMap<String, ExpectSpec>,
+    /// The events about to happen, handled one after another in this order (614–616).
+    #[serde(default)]
+    pub events: Vec<EventSpec>,
+    /// Choices fixed in advance: where a player chooses among replacement effects (616.1), the
+    /// first of these ids that is among the choices is taken; elsewhere every choice is explored.
+    #[serde(default)]
+    pub choose: Vec<String>,
+    /// Every distinct outcome of the events, in any order; checked when given.
+    #[serde(default)]
+    pub expect_outcomes: Option<Vec<ExpectedOutcomeSpec>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -38,7 +49,7 @@ pub struct PlayerSpec {
     pub active: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Zone {
     Battlefield,
@@ -170,6 +181,9 @@ pub struct EffectBody {
     /// 613.10: an effect on the rules of the game, described in words.
     #[serde(default)]
     pub game_rule: Option<String>,
+    /// A replacement, prevention or "can't" effect (614–616): in no layer, it watches events.
+    #[serde(default)]
+    pub replacement: Option<ReplacementSpec>,
 }
 
 impl EffectBody {
@@ -201,6 +215,11 @@ impl EffectBody {
         self.creature_types.iter_mut().flatten().for_each(&mut f);
         if let Some(s) = &mut self.affects {
             s.for_each_word(&mut f);
+        }
+        if let Some(r) = &mut self.replacement {
+            for s in [&mut r.object, &mut r.source].into_iter().flatten() {
+                s.for_each_word(&mut f);
+            }
         }
         for amount in self.pt.iter_mut().flat_map(|p| p.set.iter_mut().chain(p.modify.iter_mut())).flatten() {
             if let Amount::Count(s) = amount {

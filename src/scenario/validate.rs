@@ -26,15 +26,15 @@ pub fn validate(source: &str, loaded: &Loaded) -> Result<Board, Vec<Problem>> {
     }
 }
 
-struct Validator<'a> {
+pub(super) struct Validator<'a> {
     source: &'a str,
     spans: &'a Spans,
-    spec: &'a ScenarioSpec,
+    pub(super) spec: &'a ScenarioSpec,
     problems: Vec<Problem>,
 }
 
 impl Validator<'_> {
-    fn error(&mut self, path: &str, message: String, help: Option<String>) {
+    pub(super) fn error(&mut self, path: &str, message: String, help: Option<String>) {
         let span = self.spans.value(path);
         self.problems.push(problem(self.source, span, message, help));
     }
@@ -96,6 +96,8 @@ impl Validator<'_> {
             Some(ids) => {
                 ids.iter().enumerate().filter_map(|(i, id)| self.object_ref(&item("ask.objects", i), id)).collect()
             }
+            // A judge call about events asks what happens, not what every permanent is.
+            None if !spec.events.is_empty() => Vec::new(),
             None => (0..objects.len()).filter(|i| objects[*i].zone == Zone::Battlefield).collect(),
         };
         let expect = spec
@@ -109,6 +111,9 @@ impl Validator<'_> {
                 Some((index, e.clone()))
             })
             .collect();
+        let events = self.pending_events(&objects, &players);
+        let expect_outcomes = self.expected_outcomes(&objects, &players);
+        let choose = self.fixed_choices();
         Board {
             title: spec.title.clone(),
             question: spec.question.clone(),
@@ -119,6 +124,9 @@ impl Validator<'_> {
             resolved,
             ask,
             expect,
+            events,
+            choose,
+            expect_outcomes,
         }
     }
 
@@ -257,11 +265,14 @@ impl Validator<'_> {
             || body.colors.is_some()
             || body.abilities.is_some()
             || body.pt.as_ref().is_some_and(|p| p.set.is_some() || p.modify.is_some() || p.switch);
-        if !touches_objects && body.players.is_none() && body.game_rule.is_none() {
+        if let Some(r) = &body.replacement {
+            self.replacement(&child(path, "replacement"), r, players);
+        }
+        if !touches_objects && body.players.is_none() && body.game_rule.is_none() && body.replacement.is_none() {
             self.error(
                 path,
                 "this effect is in no layer: it changes nothing".into(),
-                Some("give it a change: `copy`, `control`, `text_change`, `types`, `subtypes`, `supertypes`, `land_types`, `creature_types`, `colors`, `abilities`, `pt`, `players` or `game_rule`".into()),
+                Some("give it a change: `copy`, `control`, `text_change`, `types`, `subtypes`, `supertypes`, `land_types`, `creature_types`, `colors`, `abilities`, `pt`, `players`, `game_rule` or `replacement`".into()),
             );
         }
         match (&body.affects, touches_objects) {
@@ -325,7 +336,7 @@ impl Validator<'_> {
         }
     }
 
-    fn selector(&mut self, path: &str, s: &SelectorSpec, players: &[String]) {
+    pub(super) fn selector(&mut self, path: &str, s: &SelectorSpec, players: &[String]) {
         let empty = SelectorSpec::default();
         if *s == empty {
             self.error(
@@ -398,7 +409,7 @@ impl Validator<'_> {
         out
     }
 
-    fn object_ref(&mut self, path: &str, id: &str) -> Option<usize> {
+    pub(super) fn object_ref(&mut self, path: &str, id: &str) -> Option<usize> {
         self.object_ref_at(self.spans.value(path), id)
     }
 
@@ -412,7 +423,7 @@ impl Validator<'_> {
         found
     }
 
-    fn player_ref(&mut self, path: &str, name: &str, players: &[String]) -> usize {
+    pub(super) fn player_ref(&mut self, path: &str, name: &str, players: &[String]) -> usize {
         match players.iter().position(|p| p == name) {
             Some(i) => i,
             None => {

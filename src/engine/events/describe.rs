@@ -1,0 +1,87 @@
+//! Events in words, for the trace: "Lightning Bolt deals 3 damage to Bob".
+
+use super::event::{Event, Target};
+use super::replacer::Env;
+use crate::scenario::spec::Zone;
+
+pub fn event(env: &Env, e: &Event) -> String {
+    let board = env.board;
+    let name = |o: usize| env.chars[o].name.clone();
+    let player = |p: usize| board.players[p].clone();
+    let plural = |n: i64, one: &str, many: &str| if n == 1 { one.to_string() } else { format!("{n} {many}") };
+    match e {
+        Event::Damage { source, to, amount, combat } => {
+            let to = match to {
+                Target::Object(o) => name(*o),
+                Target::Player(p) => player(*p),
+            };
+            let kind = if *combat { "combat damage" } else { "damage" };
+            format!("{} deals {amount} {kind} to {to}", name(*source))
+        }
+        Event::Move { object, from, to, destroy } => {
+            let owner = player(board.objects[*object].owner);
+            let whose = match to {
+                Zone::Graveyard | Zone::Library | Zone::Hand => format!("{owner}'s {}", zone(*to)),
+                _ => zone(*to).to_string(),
+            };
+            let verb = if *destroy { "is destroyed: put" } else { "is put" };
+            match to {
+                Zone::Exile => format!("{} is exiled from the {}", name(*object), zone(*from)),
+                _ => format!("{} {verb} into {whose} from the {}", name(*object), zone(*from)),
+            }
+        }
+        Event::Enter { object, from, tapped, counters, controller } => {
+            let mut s = format!("{} enters the battlefield", name(*object));
+            if *tapped {
+                s.push_str(" tapped");
+            }
+            let with: Vec<String> =
+                counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| plural(*n, &format!("a {k} counter"), &format!("{k} counters"))).collect();
+            if !with.is_empty() {
+                s.push_str(&format!(" with {}", with.join(" and ")));
+            }
+            format!("{s} from the {} under {}'s control", zone(*from), player(*controller))
+        }
+        Event::Regenerate { object } => format!("{} regenerates: it is tapped and its damage is removed", name(*object)),
+        Event::Draw { player: p } => format!("{} draws a card", player(*p)),
+        Event::GainLife { player: p, amount } => format!("{} gains {amount} life", player(*p)),
+        Event::LoseLife { player: p, amount } => format!("{} loses {amount} life", player(*p)),
+        Event::Counters { object, kind, count } => {
+            format!("{} {} put on {}", plural(*count, &format!("a {kind} counter"), &format!("{kind} counters")), if *count == 1 { "is" } else { "are" }, name(*object))
+        }
+        Event::Tokens { player: p, count, token } => {
+            format!("{} creates {}", player(*p), plural(*count, &format!("a {token} token"), &format!("{token} tokens")))
+        }
+        Event::Begin { player: p, step } => format!("{}'s {step} begins", player(*p)),
+        Event::Action { player: p, text } => format!("{}: {text}", player(*p)),
+    }
+}
+
+pub fn zone(z: Zone) -> &'static str {
+    match z {
+        Zone::Battlefield => "battlefield",
+        Zone::Graveyard => "graveyard",
+        Zone::Hand => "hand",
+        Zone::Library => "library",
+        Zone::Exile => "exile",
+        Zone::Stack => "stack",
+        Zone::Command => "command zone",
+    }
+}
+
+/// Why an effect that applied to an event does not apply to what replaced it, in words.
+pub fn no_longer(env: &Env, after: &[Event]) -> String {
+    let Some(first) = after.first() else {
+        return "there is no event left to modify".into();
+    };
+    if first.is_empty() {
+        return "0 damage is no damage".into();
+    }
+    match first {
+        Event::Damage { to: Target::Object(o), .. } => format!("the damage is now dealt to {}", env.chars[*o].name),
+        Event::Damage { to: Target::Player(p), .. } => format!("the damage is now dealt to {}", env.board.players[*p]),
+        Event::Move { to, .. } => format!("the object now goes to the {} instead", zone(*to)),
+        Event::Regenerate { .. } => "the permanent regenerates instead of being destroyed".into(),
+        _ => format!("the event is now: {}", event(env, first)),
+    }
+}

@@ -1,0 +1,100 @@
+//! An event as the replacement step sees it: who and what it happens to, with object and player
+//! indices. Replacement effects turn one event into others (614.6); the ones left at the end
+//! happen.
+
+use crate::scenario::spec::Zone;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Target {
+    Object(usize),
+    Player(usize),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Event {
+    Damage { source: usize, to: Target, amount: i64, combat: bool },
+    /// A zone change; `destroy` when it is a destruction (701.6a), which regeneration replaces.
+    Move { object: usize, from: Zone, to: Zone, destroy: bool },
+    Enter { object: usize, from: Zone, tapped: bool, counters: BTreeMap<String, i64>, controller: usize },
+    Regenerate { object: usize },
+    /// One card: a draw of several cards is that many draws, one after another (614.11a).
+    Draw { player: usize },
+    GainLife { player: usize, amount: i64 },
+    LoseLife { player: usize, amount: i64 },
+    Counters { object: usize, kind: String, count: i64 },
+    Tokens { player: usize, count: i64, token: String },
+    Begin { player: usize, step: String },
+    Action { player: usize, text: String },
+}
+
+impl Event {
+    /// The object the event happens to, if any.
+    pub fn object(&self) -> Option<usize> {
+        match self {
+            Event::Damage { to: Target::Object(o), .. }
+            | Event::Move { object: o, .. }
+            | Event::Enter { object: o, .. }
+            | Event::Regenerate { object: o }
+            | Event::Counters { object: o, .. } => Some(*o),
+            _ => None,
+        }
+    }
+
+    /// The player the event happens to, if it happens to a player.
+    pub fn player(&self) -> Option<usize> {
+        match self {
+            Event::Damage { to: Target::Player(p), .. }
+            | Event::Draw { player: p }
+            | Event::GainLife { player: p, .. }
+            | Event::LoseLife { player: p, .. }
+            | Event::Tokens { player: p, .. }
+            | Event::Begin { player: p, .. }
+            | Event::Action { player: p, .. } => Some(*p),
+            _ => None,
+        }
+    }
+
+    /// The number an effect can multiply or increase: damage, life, counters, tokens.
+    pub fn number(&self) -> Option<i64> {
+        match self {
+            Event::Damage { amount, .. } | Event::GainLife { amount, .. } | Event::LoseLife { amount, .. } => {
+                Some(*amount)
+            }
+            Event::Counters { count, .. } | Event::Tokens { count, .. } => Some(*count),
+            Event::Draw { .. } => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The same event with another number.
+    pub fn with_number(&self, n: i64) -> Event {
+        let mut e = self.clone();
+        match &mut e {
+            Event::Damage { amount, .. } | Event::GainLife { amount, .. } | Event::LoseLife { amount, .. } => {
+                *amount = n
+            }
+            Event::Counters { count, .. } | Event::Tokens { count, .. } => *count = n,
+            _ => {}
+        }
+        e
+    }
+
+    /// 614.7, 614.7a: an event of nothing (0 damage, no counters, no life) does not happen.
+    pub fn is_empty(&self) -> bool {
+        self.number().is_some_and(|n| n <= 0)
+    }
+}
+
+/// An event waiting to happen, with what the replacement step has done to it so far.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pending {
+    pub event: Event,
+    /// The spell or ability whose effect it is: its self-replacement effects apply (614.14).
+    pub by: Option<usize>,
+    /// Which of the scenario's events it comes from (0-based).
+    pub origin: usize,
+    /// The effects that already had their opportunity on it or on the event it replaces (614.5),
+    /// sorted.
+    pub applied: Vec<u16>,
+}

@@ -1,0 +1,238 @@
+//! Every legal order of replacement effects (616.1), explored: each distinct outcome once, with
+//! the first choices that lead to it and how many choice sequences do. A state already explored
+//! (the same events waiting, the same shields left) is not explored again, so many effects on one
+//! event cost their subsets, not their orders.
+
+use super::event::Pending;
+use super::modify::modify;
+use super::replacer::{Env, Kind};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Which step of 616.1 a choice is made under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tier {
+    /// 616.1a: a self-replacement effect must be chosen first.
+    SelfReplacement,
+    /// 616.1b: then an effect changing under whose control the permanent enters.
+    Control,
+    /// 616.1c: then any of them.
+    Any,
+}
+
+/// What happens next to the event on top of the queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// No effect applies any more: it happens (614.6).
+    Happens,
+    /// A "can't" effect stops it (101.2).
+    Cannot { effect: u16 },
+    /// One of these effects is applied; with two or more, the chooser picks.
+    Apply { tier: Tier, group: Vec<u16>, chooser: usize, fixed: bool },
+}
+
+/// One effect applied, and how it came to be the one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub effect: u16,
+    pub tier: Tier,
+    /// The effects it was chosen among (itself included), before any fixed choice narrowed them.
+    pub among: Vec<u16>,
+    pub chooser: usize,
+    /// Taken from the scenario's `choose` list rather than explored.
+    pub fixed: bool,
+}
+
+impl Decision {
+    /// A real choice: a player picked among two or more.
+    pub fn is_choice(&self) -> bool {
+        self.among.len() > 1
+    }
+}
+
+/// The events waiting, the next on top, and how much of each limited effect is left.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub stack: Vec<Pending>,
+    pub left: Vec<i64>,
+}
+
+impl State {
+    pub fn start(env: &Env) -> State {
+        // Events are handled in the order given; they go on a stack, so the first goes last.
+        let stack = env.board.events.iter().rev().cloned().collect();
+        let left = env.replacers.iter().map(|r| r.limited().unwrap_or(i64::MAX)).collect();
+        State { stack, left }
+    }
+
+    /// The state after `effect` is applied to the event on top.
+    pub fn apply(&self, env: &Env, effect: u16) -> State {
+        let mut next = self.clone();
+        let pending = next.stack.pop().expect("an event is waiting");
+        let i = effect as usize;
+        let modified = modify(env, &env.replacers[i], &pending.event, next.left[i]);
+        if next.left[i] != i64::MAX {
+            next.left[i] -= modified.used.min(next.left[i]);
+        }
+        let mut applied = pending.applied.clone();
+        if let Err(at) = applied.binary_search(&effect) {
+            applied.insert(at, effect);
+        }
+        for event in modified.events.into_iter().rev() {
+            next.stack.push(Pending { event, by: pending.by, origin: pending.origin, applied: applied.clone() });
+        }
+        next
+    }
+
+    /// The event on top leaves the queue, having happened or not.
+    pub fn pop(&self) -> State {
+        let mut next = self.clone();
+        next.stack.pop();
+        next
+    }
+}
+
+/// What 616.1 allows next for the event on top of `state`.
+pub fn next(env: &Env, state: &State) -> Next {
+    let pending = state.stack.last().expect("an event is waiting");
+    let applicable: Vec<u16> = (0..env.replacers.len())
+        .filter(|i| env.replacers[*i].kind != Kind::Cant && env.applies(*i, pending, &state.left))
+        .map(|i| i as u16)
+        .collect();
+    let of = |kind: Kind| -> Vec<u16> {
+        applicable.iter().copied().filter(|i| env.replacers[*i as usize].kind == kind).collect()
+    };
+    let chooser = env.chooser(&pending.event);
+    let group = |tier: Tier, group: Vec<u16>| {
+        let fixed = group.len() > 1
+            && env.board.choose.iter().any(|id| group.iter().any(|g| env.replacers[*g as usize].key() == id));
+        Next::Apply { tier, group, chooser, fixed }
+    };
+    let selfs = of(Kind::SelfReplacement);
+    if !selfs.is_empty() {
+        return group(Tier::SelfReplacement, selfs);
+    }
+    // An event that can't happen is not modified by other effects (101.2; 614.17c later).
+    let cant = env.replacers.iter().position(|r| r.kind == Kind::Cant && env.watches(r, &pending.event));
+    if let Some(effect) = cant {
+        return Next::Cannot { effect: effect as u16 };
+    }
+    let control = of(Kind::Control);
+    if !control.is_empty() {
+        return group(Tier::Control, control);
+    }
+    if applicable.is_empty() || pending.event.is_empty() {
+        return Next::Happens;
+    }
+    group(Tier::Any, applicable)
+}
+
+/// The effects a decision may take: the whole group, or the one the scenario fixes.
+pub fn takes(env: &Env, group: &[u16], fixed: bool) -> Vec<u16> {
+    if !fixed {
+        return group.to_vec();
+    }
+    let pick = env.board.choose.iter().find_map(|id| group.iter().find(|g| env.replacers[**g as usize].key() == id));
+    pick.map_or_else(|| group.to_vec(), |g| vec![*g])
+}
+
+/// One distinct outcome: what happened, what is left of the limited effects, the first decisions
+/// found that lead to it, and how many decision sequences lead to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    pub happened: Vec<(usize, super::event::Event)>,
+    pub left: Vec<i64>,
+    pub decisions: Vec<Decision>,
+    pub sequences: u64,
+}
+
+pub struct Explorer<'e, 'b> {
+    env: &'e Env<'b>,
+    memo: HashMap<State, Rc<Vec<Branch>>>,
+    /// States expanded, for the benchmark and the property test.
+    pub expanded: usize,
+}
+
+impl<'e, 'b> Explorer<'e, 'b> {
+    pub fn new(env: &'e Env<'b>) -> Self {
+        Explorer { env, memo: HashMap::new(), expanded: 0 }
+    }
+
+    pub fn explore(&mut self, state: &State) -> Rc<Vec<Branch>> {
+        if let Some(done) = self.memo.get(state) {
+            return done.clone();
+        }
+        self.expanded += 1;
+        let branches = if state.stack.is_empty() {
+            vec![Branch { happened: Vec::new(), left: state.left.clone(), decisions: Vec::new(), sequences: 1 }]
+        } else {
+            self.expand(state)
+        };
+        let branches = Rc::new(branches);
+        self.memo.insert(state.clone(), branches.clone());
+        branches
+    }
+
+    fn expand(&mut self, state: &State) -> Vec<Branch> {
+        let env = self.env;
+        let top = state.stack.last().expect("not empty");
+        match next(env, state) {
+            Next::Happens => {
+                let rest = self.explore(&state.pop());
+                rest.iter()
+                    .map(|b| {
+                        let mut b = b.clone();
+                        b.happened.insert(0, (top.origin, top.event.clone()));
+                        b
+                    })
+                    .collect()
+            }
+            Next::Cannot { .. } => self.explore(&state.pop()).to_vec(),
+            Next::Apply { tier, group, chooser, fixed } => {
+                let mut merged: Vec<Branch> = Vec::new();
+                for effect in takes(env, &group, fixed) {
+                    let decision = Decision { effect, tier, among: group.clone(), chooser, fixed };
+                    for b in self.explore(&state.apply(env, effect)).iter() {
+                        match merged.iter_mut().find(|m| m.happened == b.happened && m.left == b.left) {
+                            Some(m) => m.sequences = m.sequences.saturating_add(b.sequences),
+                            None => {
+                                let mut b = b.clone();
+                                b.decisions.insert(0, decision.clone());
+                                merged.push(b);
+                            }
+                        }
+                    }
+                }
+                merged
+            }
+        }
+    }
+}
+
+/// Every distinct outcome of the board's events, in the order first found.
+pub fn explore(env: &Env) -> Vec<Branch> {
+    Explorer::new(env).explore(&State::start(env)).to_vec()
+}
+
+/// The outcome of one fixed way of choosing: `pick` gets the effects a player may choose among
+/// and returns the one taken. What exploring must always include (a property test checks it).
+pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize, super::event::Event)>, Vec<i64>) {
+    let mut state = State::start(env);
+    let mut happened = Vec::new();
+    while let Some(top) = state.stack.last().cloned() {
+        state = match next(env, &state) {
+            Next::Happens => {
+                happened.push((top.origin, top.event));
+                state.pop()
+            }
+            Next::Cannot { .. } => state.pop(),
+            Next::Apply { group, fixed, .. } => {
+                let options = takes(env, &group, fixed);
+                let chosen = if options.len() == 1 { options[0] } else { pick(&options) };
+                state.apply(env, chosen)
+            }
+        };
+    }
+    (happened, state.left)
+}

@@ -1,0 +1,125 @@
+//! Pending events through replacement, prevention and self-replacement effects (614–616): which
+//! effects apply, in which order, who chooses (616.1), every distinct outcome of those choices,
+//! and a trace of each. It runs on the board as the layers left it.
+
+pub mod describe;
+pub mod event;
+pub mod explore;
+pub mod modify;
+pub mod replacer;
+pub mod replay;
+pub mod trace;
+
+use super::answer::Mismatch;
+use super::board::Board;
+use super::resolve::Resolution;
+use event::Event;
+use explore::Tier;
+use replacer::Env;
+use serde::Serialize;
+use trace::EventStep;
+
+/// One distinct outcome of the events.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// The choices that lead to it (the first sequence found); empty when nobody chooses.
+    pub choices: Vec<Choice>,
+    /// The events that happen, in words, in order.
+    pub result: Vec<String>,
+    /// Limited effects still in place afterwards: effect id → what is left (damage for a shield,
+    /// 1 for a "next time" effect not used).
+    pub remaining: Vec<(String, i64)>,
+    /// How many choice sequences lead to this outcome.
+    pub sequences: u64,
+    pub steps: Vec<EventStep>,
+    #[serde(skip)]
+    pub events: Vec<Event>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    pub player: String,
+    pub chose: String,
+    pub among: Vec<String>,
+    /// The citation concept of the step of 616.1 the choice is made under.
+    pub concept: &'static str,
+    /// Made by the scenario's `choose` list.
+    pub fixed: bool,
+}
+
+/// The events' outcomes; `None` when the scenario has no pending event.
+pub fn resolve_events(board: &Board, resolution: &Resolution) -> Option<Vec<Outcome>> {
+    if board.events.is_empty() {
+        return None;
+    }
+    let env = Env::new(board, resolution);
+    let branches = explore::explore(&env);
+    let outcomes = branches
+        .iter()
+        .map(|b| {
+            let choices = b
+                .decisions
+                .iter()
+                .filter(|d| d.is_choice())
+                .map(|d| Choice {
+                    player: board.players[d.chooser].clone(),
+                    chose: env.replacers[d.effect as usize].key().to_string(),
+                    among: d.among.iter().map(|a| env.replacers[*a as usize].key().to_string()).collect(),
+                    concept: match d.tier {
+                        Tier::SelfReplacement => "interaction-self-first",
+                        Tier::Control => "interaction-control-first",
+                        Tier::Any => "interaction-any",
+                    },
+                    fixed: d.fixed,
+                })
+                .collect();
+            let remaining = env
+                .replacers
+                .iter()
+                .zip(&b.left)
+                .filter(|(r, left)| r.limited().is_some() && **left > 0)
+                .map(|(r, left)| (r.key().to_string(), *left))
+                .collect();
+            Outcome {
+                choices,
+                result: b.happened.iter().map(|(_, e)| describe::event(&env, e)).collect(),
+                remaining,
+                sequences: b.sequences,
+                steps: replay::replay(&env, &b.decisions),
+                events: b.happened.iter().map(|(_, e)| e.clone()).collect(),
+            }
+        })
+        .collect();
+    Some(outcomes)
+}
+
+/// The expected outcomes against the ones found, as one mismatch listing both when they differ.
+pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]>) -> Vec<Mismatch> {
+    let (Some(expected), Some(outcomes)) = (&board.expect_outcomes, outcomes) else {
+        return Vec::new();
+    };
+    let env = Env::new(board, resolution);
+    let mut want: Vec<&Vec<Event>> = expected.iter().collect();
+    let mut got: Vec<&Vec<Event>> = outcomes.iter().map(|o| &o.events).collect();
+    want.sort();
+    want.dedup();
+    got.sort();
+    got.dedup();
+    if want == got {
+        return Vec::new();
+    }
+    let show = |list: &[&Vec<Event>]| {
+        list.iter()
+            .map(|events| {
+                let words: Vec<String> = events.iter().map(|e| describe::event(&env, e)).collect();
+                if words.is_empty() {
+                    "(nothing happens)".to_string()
+                } else {
+                    words.join("; ")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    vec![Mismatch { object: "events".into(), characteristic: "outcomes", expected: show(&want), actual: show(&got) }]
+}

@@ -1,0 +1,134 @@
+//! What one replacement or prevention effect does to one event (614.6): the events that happen
+//! instead, and how much of a shield it used.
+
+use super::event::{Event, Target};
+use super::replacer::{Env, Replacer};
+use crate::scenario::spec::{PreventSpec, Quantity};
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modified {
+    /// The events that happen instead: none when the event is prevented or skipped entirely.
+    pub events: Vec<Event>,
+    /// How much of a limited effect this used: damage a shield prevented, 1 for "the next time".
+    pub used: i64,
+    pub note: Option<Note>,
+}
+
+/// What the trace says about an application beyond the event before and after.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Note {
+    Prevented { amount: i64 },
+    /// 614.9: the new recipient cannot be dealt the damage; the effect does nothing.
+    RedirectionFails { to: String, why: String },
+}
+
+pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
+    let s = &r.spec;
+    let unchanged = |events: Vec<Event>| Modified { events, used: 0, note: None };
+    let number = event.number().unwrap_or(0);
+    let mut out = if let Some(n) = s.multiply {
+        match event {
+            Event::Draw { player } => unchanged(draws(*player, number.saturating_mul(n))),
+            _ => unchanged(vec![event.with_number(number.saturating_mul(n))]),
+        }
+    } else if let Some(n) = s.add {
+        unchanged(vec![event.with_number(number.saturating_add(n))])
+    } else if let Some(prevent) = s.prevent {
+        let amount = match prevent {
+            PreventSpec::All => number,
+            PreventSpec::Amount(n) => n.min(number),
+        };
+        prevented(event, number, amount)
+    } else if s.shield.is_some() {
+        let amount = left.min(number);
+        Modified { used: amount, ..prevented(event, number, amount) }
+    } else if s.regenerate {
+        let object = event.object().expect("a destruction has an object");
+        unchanged(vec![Event::Regenerate { object }])
+    } else if let Some(to) = &s.redirect {
+        redirect(env, event, to)
+    } else if let Some(zone) = s.zone {
+        match event {
+            Event::Move { object, from, .. } => {
+                unchanged(vec![Event::Move { object: *object, from: *from, to: zone, destroy: false }])
+            }
+            _ => unchanged(vec![event.clone()]),
+        }
+    } else if s.skip {
+        unchanged(Vec::new())
+    } else if let Some(instead) = &s.instead {
+        let player = event.player().unwrap_or_else(|| env.chooser(event));
+        let n = |q: Quantity| match q {
+            Quantity::Fixed(n) => n,
+            Quantity::ThatMany => number,
+        };
+        let events = if let Some(q) = instead.draw {
+            draws(player, n(q))
+        } else if let Some(q) = instead.gain_life {
+            vec![Event::GainLife { player, amount: n(q) }]
+        } else if let Some(q) = instead.lose_life {
+            vec![Event::LoseLife { player, amount: n(q) }]
+        } else {
+            vec![Event::Action { player, text: instead.action.clone().unwrap_or_default() }]
+        };
+        unchanged(events)
+    } else {
+        enters(env, r, event)
+    };
+    if r.spec.once {
+        out.used = 1;
+    }
+    out
+}
+
+fn draws(player: usize, n: i64) -> Vec<Event> {
+    (0..n.clamp(0, 1000)).map(|_| Event::Draw { player }).collect()
+}
+
+fn prevented(event: &Event, number: i64, amount: i64) -> Modified {
+    let rest = number - amount;
+    let events = if rest > 0 { vec![event.with_number(rest)] } else { Vec::new() };
+    Modified { events, used: 0, note: Some(Note::Prevented { amount }) }
+}
+
+fn redirect(env: &Env, event: &Event, to: &str) -> Modified {
+    let board = env.board;
+    let target = match board.object_index(to) {
+        Some(o) => Target::Object(o),
+        None => Target::Player(board.player_index(to).unwrap_or(0)),
+    };
+    let Event::Damage { source, amount, combat, .. } = event else {
+        return Modified { events: vec![event.clone()], used: 0, note: None };
+    };
+    if env.can_be_dealt_damage(target) {
+        let events = vec![Event::Damage { source: *source, to: target, amount: *amount, combat: *combat }];
+        return Modified { events, used: 0, note: None };
+    }
+    let why = match target {
+        Target::Object(o) if board.objects[o].zone != crate::scenario::spec::Zone::Battlefield => {
+            "it is not on the battlefield".to_string()
+        }
+        _ => "it is no longer a creature or planeswalker".to_string(),
+    };
+    Modified { events: vec![event.clone()], used: 0, note: Some(Note::RedirectionFails { to: to.to_string(), why }) }
+}
+
+/// 614.1c–d: tapped, with counters, under someone's control.
+fn enters(env: &Env, r: &Replacer, event: &Event) -> Modified {
+    let mut e = event.clone();
+    if let Event::Enter { tapped, counters, controller, .. } = &mut e {
+        *tapped |= r.spec.tapped;
+        for (kind, n) in &r.spec.counters {
+            let c = counters.entry(kind.clone()).or_insert(0);
+            *c = c.saturating_add(*n);
+        }
+        match r.spec.control.as_deref() {
+            Some("you") => *controller = r.effect.controller,
+            Some(name) => *controller = env.board.player_index(name).unwrap_or(*controller),
+            None => {}
+        }
+    }
+    Modified { events: vec![e], used: 0, note: None }
+}

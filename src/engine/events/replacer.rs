@@ -1,0 +1,272 @@
+//! The replacement, prevention and "can't" effects that exist when the events happen, found on
+//! the board as the layers left it, and the question each answers: does it apply to this event?
+
+use super::event::{Event, Pending, Target};
+use crate::engine::board::Board;
+use crate::engine::characteristics::Characteristics;
+use crate::engine::effect::Effect;
+use crate::engine::resolve::{resolve, Resolution};
+use crate::engine::world::{selector_matches, World};
+use crate::scenario::spec::{EventKindSpec, ReplacementSpec, SelectorSpec, Zone};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// What kind of effect it is, which decides when it may be chosen (616.1) and which rules the
+/// trace cites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    SelfReplacement,
+    /// Changes under whose control a permanent enters (616.1b).
+    Control,
+    Replacement,
+    Prevention,
+    Regeneration,
+    Redirection,
+    Skip,
+    Cant,
+}
+
+#[derive(Clone, Debug)]
+pub struct Replacer {
+    pub effect: Effect,
+    pub spec: ReplacementSpec,
+    pub kind: Kind,
+    /// An entering permanent's own ability, seen as the permanent would exist on the battlefield
+    /// (614.12): it applies to that permanent's entering only.
+    pub entering: Option<usize>,
+}
+
+impl Replacer {
+    pub fn key(&self) -> &str {
+        &self.effect.key
+    }
+
+    /// Used up after it applies once (regeneration shields, "the next time", skip the next).
+    pub fn limited(&self) -> Option<i64> {
+        match (self.spec.shield, self.spec.once) {
+            (Some(n), _) => Some(n),
+            (None, true) => Some(1),
+            (None, false) => None,
+        }
+    }
+}
+
+/// The board as the events find it: characteristics after the layers, the effects that watch
+/// events, and entering permanents as they would exist on the battlefield.
+pub struct Env<'b> {
+    pub board: &'b Board,
+    pub chars: Vec<Characteristics>,
+    pub replacers: Vec<Replacer>,
+    /// Entering object → its characteristics as it would exist on the battlefield (614.12).
+    pub entering: BTreeMap<usize, Characteristics>,
+}
+
+impl<'b> Env<'b> {
+    pub fn new(board: &'b Board, resolution: &Resolution) -> Env<'b> {
+        let present = vec![true; board.objects.len()];
+        let world = World { board, objects: resolution.characteristics.clone(), present, cutoff: None };
+        let mut replacers: Vec<Replacer> =
+            world.live_effects().into_iter().filter_map(|effect| replacer(effect, None)).collect();
+        let mut entering = BTreeMap::new();
+        for pending in &board.events {
+            if let Event::Enter { object, controller, .. } = pending.event {
+                if entering.contains_key(&object) {
+                    continue;
+                }
+                let (chars, own) = look_ahead(board, object, controller);
+                entering.insert(object, chars);
+                replacers.extend(own);
+            }
+        }
+        replacers.sort_by(|a, b| {
+            a.effect.timestamp.cmp(&b.effect.timestamp).then_with(|| a.effect.key.cmp(&b.effect.key))
+        });
+        Env { board, chars: resolution.characteristics.clone(), replacers, entering }
+    }
+
+    /// The object's characteristics for this event: an entering permanent as it would exist on
+    /// the battlefield (614.12), anything else as the layers left it.
+    fn chars_for(&self, event: &Event, object: usize) -> (Cow<'_, Characteristics>, Zone) {
+        match (event, self.entering.get(&object)) {
+            (Event::Enter { controller, .. }, Some(c)) => {
+                // Under the control of the player it would enter under, as modified so far.
+                let mut c = c.clone();
+                c.controller = *controller;
+                (Cow::Owned(c), Zone::Battlefield)
+            }
+            _ => (Cow::Borrowed(&self.chars[object]), self.board.objects[object].zone),
+        }
+    }
+
+    /// Who chooses among the effects that would modify the event (616.1): the affected player,
+    /// or the affected object's controller (its owner when it has none); for an entering
+    /// permanent, the player who would control it.
+    pub fn chooser(&self, event: &Event) -> usize {
+        if let Event::Enter { controller, .. } = event {
+            return *controller;
+        }
+        match (event.player(), event.object()) {
+            (Some(p), _) => p,
+            (None, Some(o)) if self.board.objects[o].zone == Zone::Battlefield => self.chars[o].controller,
+            (None, Some(o)) => self.board.objects[o].owner,
+            (None, None) => self.board.active,
+        }
+    }
+
+    /// Whether the effect watches this event as it now is; `left`: how much of each limited
+    /// effect is left.
+    pub fn applies(&self, index: usize, pending: &Pending, left: &[i64]) -> bool {
+        let r = &self.replacers[index];
+        if pending.applied.binary_search(&(index as u16)).is_ok() || left[index] == 0 {
+            return false;
+        }
+        if r.kind == Kind::SelfReplacement && pending.by != r.effect.source {
+            return false;
+        }
+        self.watches(r, &pending.event)
+    }
+
+    /// The effect's conditions against the event, whatever the effect has done before.
+    pub fn watches(&self, r: &Replacer, event: &Event) -> bool {
+        let s = &r.spec;
+        if event.is_empty() {
+            return false;
+        }
+        let kind_fits = match (s.event, event) {
+            (Some(EventKindSpec::Damage), Event::Damage { combat, .. }) => s.combat.is_none_or(|c| c == *combat),
+            (Some(EventKindSpec::Destroy), Event::Move { destroy, .. }) => *destroy,
+            (Some(EventKindSpec::Move), Event::Move { from, to, .. }) => {
+                s.from.is_none_or(|f| f == *from) && s.to.is_none_or(|t| t == *to)
+            }
+            (Some(EventKindSpec::Enter), Event::Enter { object, .. }) => r.entering.is_none_or(|e| e == *object),
+            (Some(EventKindSpec::Draw), Event::Draw { .. })
+            | (Some(EventKindSpec::GainLife), Event::GainLife { .. })
+            | (Some(EventKindSpec::LoseLife), Event::LoseLife { .. })
+            | (Some(EventKindSpec::Tokens), Event::Tokens { .. }) => true,
+            (Some(EventKindSpec::Counters), Event::Counters { kind, .. }) => {
+                s.counter.as_ref().is_none_or(|k| k.eq_ignore_ascii_case(kind))
+            }
+            (Some(EventKindSpec::Begin), Event::Begin { step, .. }) => {
+                s.step.as_ref().is_none_or(|w| w.to_lowercase() == *step)
+            }
+            _ => false,
+        };
+        if !kind_fits {
+            return false;
+        }
+        // Only an entering permanent's own effects that affect only it apply from itself (614.12).
+        if let (Event::Enter { object, .. }, None) = (event, r.entering) {
+            if r.effect.source == Some(*object) {
+                return false;
+            }
+        }
+        if let (Some(source), Event::Damage { source: from, .. }) = (&s.source, event) {
+            if !self.object_matches(source, *from, event, &r.effect) {
+                return false;
+            }
+        }
+        match (event.object(), event.player()) {
+            (Some(o), _) => match (&s.object, &s.player) {
+                (Some(sel), _) => self.object_matches(sel, o, event, &r.effect),
+                (None, Some(_)) => false,
+                (None, None) => true,
+            },
+            (None, Some(p)) => match (&s.object, &s.player) {
+                (_, Some(who)) => player_matches(self.board, who, p, r.effect.controller),
+                (Some(_), None) => false,
+                (None, None) => true,
+            },
+            (None, None) => false,
+        }
+    }
+
+    /// A selector in an event effect names objects wherever they are, unless it says a zone.
+    fn object_matches(&self, s: &SelectorSpec, object: usize, event: &Event, effect: &Effect) -> bool {
+        let (chars, zone) = self.chars_for(event, object);
+        let zone = match event {
+            // Leaving the battlefield, a permanent is seen as it last existed there.
+            Event::Move { from, .. } => *from,
+            _ => zone,
+        };
+        if s.zone.is_none() {
+            let anywhere = SelectorSpec { zone: Some(zone), ..s.clone() };
+            return selector_matches(self.board, &anywhere, object, zone, &chars, effect);
+        }
+        selector_matches(self.board, s, object, zone, &chars, effect)
+    }
+
+    /// Whether damage can be redirected to `to` now (614.9): a creature or planeswalker on the
+    /// battlefield, or a player.
+    pub fn can_be_dealt_damage(&self, to: Target) -> bool {
+        match to {
+            Target::Player(_) => true,
+            Target::Object(o) => {
+                self.board.objects[o].zone == Zone::Battlefield
+                    && (self.chars[o].has_type("creature") || self.chars[o].has_type("planeswalker"))
+            }
+        }
+    }
+}
+
+pub fn player_matches(board: &Board, who: &[String], player: usize, controller: usize) -> bool {
+    who.iter().any(|w| match w.as_str() {
+        "all" => true,
+        "you" => player == controller,
+        "opponents" => player != controller,
+        name => board.player_index(name) == Some(player),
+    })
+}
+
+fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replacer> {
+    let spec = effect.body.replacement.clone()?;
+    let kind = if spec.cant {
+        Kind::Cant
+    } else if spec.self_replacement {
+        Kind::SelfReplacement
+    } else if spec.control.is_some() {
+        Kind::Control
+    } else if spec.prevent.is_some() || spec.shield.is_some() {
+        Kind::Prevention
+    } else if spec.regenerate {
+        Kind::Regeneration
+    } else if spec.redirect.is_some() {
+        Kind::Redirection
+    } else if spec.skip {
+        Kind::Skip
+    } else {
+        Kind::Replacement
+    };
+    Some(Replacer { effect, spec, kind, entering })
+}
+
+/// 614.12: the permanent as it would exist on the battlefield — its own static abilities apply,
+/// effects from any other source are ignored — and the effects of its own that affect only it.
+fn look_ahead(board: &Board, object: usize, controller: usize) -> (Characteristics, Vec<Replacer>) {
+    let mut alone = board.clone();
+    alone.resolved.clear();
+    alone.events.clear();
+    for (i, o) in alone.objects.iter_mut().enumerate() {
+        if i == object {
+            o.zone = Zone::Battlefield;
+            o.printed.controller = controller;
+            o.counters.clear();
+        } else {
+            o.printed.abilities.retain(|a| a.generates.is_none());
+        }
+    }
+    let resolution = resolve(&alone);
+    let present = vec![true; alone.objects.len()];
+    let world = World { board: &alone, objects: resolution.characteristics.clone(), present, cutoff: None };
+    let own = world
+        .live_effects()
+        .into_iter()
+        .filter(|e| e.source == Some(object) && e.body.replacement.as_ref().is_some_and(affects_only_itself))
+        .filter_map(|e| replacer(e, Some(object)))
+        .collect();
+    (resolution.characteristics[object].clone(), own)
+}
+
+fn affects_only_itself(r: &ReplacementSpec) -> bool {
+    r.object.as_ref().is_some_and(|s| s.itself)
+}

@@ -1,0 +1,58 @@
+//! The replacement step's trace, as data: each effect applied to an event, the event before and
+//! after, why that effect at that point, what stopped applying. Renderers turn it into text.
+
+use super::explore::Tier;
+use super::modify::Note;
+use super::replacer::Kind;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EventStep {
+    /// Which of the scenario's events this belongs to, counted from 1.
+    pub event: usize,
+    pub action: Action,
+    /// The effect applied or stopping the event; `None` when the event simply happens.
+    pub effect: Option<String>,
+    pub source: Option<String>,
+    pub text: Option<String>,
+    pub before: String,
+    /// The events that happen instead; empty when nothing does.
+    pub after: Vec<String>,
+    pub why: Option<Why>,
+    pub note: Option<Note>,
+    /// Effects that applied to the event before this one and no longer do, and why.
+    pub stopped: Vec<Stopped>,
+    /// Effects that apply to the modified event and did not apply before (616.2).
+    pub now_applicable: Vec<String>,
+    /// Effects that still watch this kind of event but had their one opportunity (614.5).
+    pub already_applied: Vec<String>,
+    /// Concepts of the citation table that decide this step.
+    pub concepts: Vec<&'static str>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    Applied(Kind),
+    /// No effect left to apply: the event, as modified, happens (614.6).
+    Happens,
+    /// A "can't" effect: the event does not happen (101.2).
+    Cannot,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Why {
+    /// The only effect that applies to the event now.
+    Only,
+    /// The rule makes it go first (616.1a, 616.1b) while others wait.
+    Forced { tier: Tier, waiting: Vec<String> },
+    /// The player chose it among these (616.1); `fixed` when the scenario made the choice.
+    Chosen { by: String, tier: Tier, among: Vec<String>, fixed: bool },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stopped {
+    pub effect: String,
+    pub why: String,
+}

@@ -1,0 +1,92 @@
+//! The replacement step in words: why each effect applied when it did, each outcome's choices,
+//! shared by `judge resolve` and `judge ruling`.
+
+use crate::cite::Citer;
+use crate::engine::events::explore::Tier;
+use crate::engine::events::modify::Note;
+use crate::engine::events::trace::{Action, EventStep, Why};
+use crate::engine::events::Outcome;
+
+/// Why the step happened as it did, with what changed around it.
+pub fn sentence(step: &EventStep) -> String {
+    let mut text = match (&step.action, &step.why) {
+        (Action::Happens, _) if step.concepts.contains(&"replacement-never-happens") => {
+            "no effect is left to apply: the modified event happens".to_string()
+        }
+        (Action::Happens, _) => "no effect applies: the event happens".to_string(),
+        (Action::Cannot, _) => "the event can't happen: a \"can't\" effect wins".to_string(),
+        (Action::Applied(_), Some(Why::Only)) | (Action::Applied(_), None) => {
+            "the only effect that applies to the event".to_string()
+        }
+        (Action::Applied(_), Some(Why::Forced { tier, waiting })) => {
+            format!("{} must be applied first; waiting: {}", tier_phrase(*tier), waiting.join(", "))
+        }
+        (Action::Applied(_), Some(Why::Chosen { by, tier, among, fixed })) => {
+            let first = match tier {
+                Tier::Any => String::new(),
+                t => format!(" ({} go first)", tier_phrase(*t)),
+            };
+            let fixed = if *fixed { ", as the scenario fixes" } else { "" };
+            format!("{by} chooses it among {}{first}{fixed}", among.join(", "))
+        }
+    };
+    match &step.note {
+        Some(Note::Prevented { amount }) => text.push_str(&format!("; {amount} damage prevented")),
+        Some(Note::RedirectionFails { to, why }) => {
+            text.push_str(&format!("; it does nothing: {to} cannot be dealt the damage, {why}"))
+        }
+        None => {}
+    }
+    for s in &step.stopped {
+        text.push_str(&format!("; {} no longer applies: {}", s.effect, s.why));
+    }
+    if !step.now_applicable.is_empty() {
+        text.push_str(&format!("; now applies: {}", step.now_applicable.join(", ")));
+    }
+    if !step.already_applied.is_empty() {
+        text.push_str(&format!("; already applied to this event: {}", step.already_applied.join(", ")));
+    }
+    text
+}
+
+fn tier_phrase(tier: Tier) -> &'static str {
+    match tier {
+        Tier::SelfReplacement => "self-replacement effects",
+        Tier::Control => "effects on who controls the entering permanent",
+        Tier::Any => "any effect",
+    }
+}
+
+/// "Bob chooses shield (among furnace, shield)", or "no choice" — the head of an outcome.
+pub fn choices_line(outcome: &Outcome) -> String {
+    if outcome.choices.is_empty() {
+        return "no player has a choice".to_string();
+    }
+    outcome
+        .choices
+        .iter()
+        .map(|c| {
+            let fixed = if c.fixed { ", fixed by the scenario" } else { "" };
+            format!("{} chooses {} (among {}{fixed})", c.player, c.chose, c.among.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", then ")
+}
+
+/// What happens in an outcome, in one line.
+pub fn result_line(outcome: &Outcome) -> String {
+    let mut parts: Vec<String> = outcome.result.clone();
+    if parts.is_empty() {
+        parts.push("nothing happens".to_string());
+    }
+    let mut line = parts.join("; ");
+    for (effect, left) in &outcome.remaining {
+        line.push_str(&format!("; {effect} stays, {left} left"));
+    }
+    line
+}
+
+/// The rules a step cites, in this edition's numbering.
+pub fn rules(citer: &Citer, step: &EventStep) -> Vec<crate::corpus::RuleId> {
+    citer.ids(&step.concepts)
+}

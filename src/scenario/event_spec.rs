@@ -1,0 +1,392 @@
+//! Pending events and the replacement, prevention and "can't" effects that watch them (614–616),
+//! as a scenario file writes them: plain serde types, no behaviour.
+
+use super::spec::{SelectorSpec, Zone};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// One event that is about to happen, or (in an expected outcome) one that happened. Written as a
+/// one-key mapping: `damage: {from: shock, to: bear, amount: 2}`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EventSpec {
+    Damage(DamageSpec),
+    /// Destroy a permanent: put it from the battlefield into its owner's graveyard (701.6a).
+    Destroy(ObjectEventSpec),
+    /// Any other zone change: dies, discarded, milled, exiled, put into a library…
+    Move(MoveSpec),
+    /// A permanent enters the battlefield (614.1c–d, 614.12).
+    Enter(EnterSpec),
+    Draw(DrawSpec),
+    GainLife(LifeSpec),
+    LoseLife(LifeSpec),
+    Counters(CountersSpec),
+    Tokens(TokensSpec),
+    /// A step, phase or turn about to begin: what skip effects replace (614.10).
+    Begin(BeginSpec),
+    /// Only in an expected outcome: a regeneration happened (614.8).
+    Regenerate(ObjectEventSpec),
+    /// Only in an expected outcome: what an effect did instead, in words.
+    Action(ActionSpec),
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DamageSpec {
+    /// The source: an object id.
+    pub from: String,
+    /// An object id or a player's name.
+    pub to: String,
+    pub amount: i64,
+    #[serde(default)]
+    pub combat: bool,
+    /// The resolving spell or ability whose effect this is; defaults to the source.
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectEventSpec {
+    pub object: String,
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MoveSpec {
+    pub object: String,
+    /// Defaults to the zone the object is in.
+    #[serde(default)]
+    pub from: Option<Zone>,
+    pub to: Zone,
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EnterSpec {
+    pub object: String,
+    /// Defaults to the zone the object is in.
+    #[serde(default)]
+    pub from: Option<Zone>,
+    #[serde(default)]
+    pub tapped: bool,
+    #[serde(default)]
+    pub counters: BTreeMap<String, i64>,
+    /// Who will control it; defaults to its owner.
+    #[serde(default)]
+    pub controller: Option<String>,
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DrawSpec {
+    pub player: String,
+    #[serde(default = "one")]
+    pub cards: i64,
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LifeSpec {
+    pub player: String,
+    pub amount: i64,
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CountersSpec {
+    /// The permanent that gets them.
+    pub on: String,
+    /// The kind of counter: `+1/+1`, `loyalty`, `charge`…
+    pub kind: String,
+    pub count: i64,
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TokensSpec {
+    /// Who creates them (and will control them).
+    pub player: String,
+    pub count: i64,
+    /// What the tokens are, in words: `1/1 white Soldier creature`.
+    pub token: String,
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BeginSpec {
+    pub player: String,
+    /// `draw step`, `untap step`, `combat phase`, `turn`…
+    pub step: String,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ActionSpec {
+    pub player: String,
+    pub text: String,
+}
+
+const EVENT_KINDS: &[&str] = &[
+    "damage",
+    "destroy",
+    "move",
+    "enter",
+    "draw",
+    "gain_life",
+    "lose_life",
+    "counters",
+    "tokens",
+    "begin",
+    "regenerate",
+    "action",
+];
+
+// By hand: serde's externally tagged enums want YAML tags (`!damage`) once the file has been
+// read into a `Value`; a judge writes the one-key mapping.
+impl<'de> Deserialize<'de> for EventSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = EventSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an event: a mapping with one key, such as `damage: {from: …, to: …, amount: …}`")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<EventSpec, M::Error> {
+                use serde::de::Error;
+                let Some(key) = map.next_key::<String>()? else {
+                    return Err(M::Error::custom("an empty event: say what happens, such as `damage: {…}`"));
+                };
+                let event = match key.as_str() {
+                    "damage" => EventSpec::Damage(map.next_value()?),
+                    "destroy" => EventSpec::Destroy(map.next_value()?),
+                    "move" => EventSpec::Move(map.next_value()?),
+                    "enter" => EventSpec::Enter(map.next_value()?),
+                    "draw" => EventSpec::Draw(map.next_value()?),
+                    "gain_life" => EventSpec::GainLife(map.next_value()?),
+                    "lose_life" => EventSpec::LoseLife(map.next_value()?),
+                    "counters" => EventSpec::Counters(map.next_value()?),
+                    "tokens" => EventSpec::Tokens(map.next_value()?),
+                    "begin" => EventSpec::Begin(map.next_value()?),
+                    "regenerate" => EventSpec::Regenerate(map.next_value()?),
+                    "action" => EventSpec::Action(map.next_value()?),
+                    other => return Err(M::Error::unknown_field(other, EVENT_KINDS)),
+                };
+                if let Some(second) = map.next_key::<String>()? {
+                    return Err(M::Error::custom(format!(
+                        "one event per item: `{second}` starts another one; put it in its own item (`- {second}: …`)"
+                    )));
+                }
+                Ok(event)
+            }
+        }
+        d.deserialize_map(Visitor)
+    }
+}
+
+fn one() -> i64 {
+    1
+}
+
+/// Which kind of event an effect watches.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKindSpec {
+    Damage,
+    /// "would be destroyed" (regeneration, 614.8).
+    Destroy,
+    /// "would be put into a graveyard", "would leave the battlefield", "would be exiled": any zone
+    /// change, destructions included, narrowed by `from` and `to`.
+    Move,
+    Enter,
+    Draw,
+    GainLife,
+    LoseLife,
+    Counters,
+    Tokens,
+    Begin,
+}
+
+/// A replacement, prevention or "can't" effect: which events it watches and what it does to them.
+/// Exactly one of the actions (`multiply` … `instead`) is given; `tapped`, `counters` and
+/// `control` may go together.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ReplacementSpec {
+    /// The events it watches.
+    pub event: Option<EventKindSpec>,
+    /// The object the event happens to: dealt damage, destroyed, moved, entering, getting
+    /// counters. Matched wherever the object is, unless the selector says a `zone`.
+    #[serde(default)]
+    pub object: Option<SelectorSpec>,
+    /// The players the event happens to: `you`, `opponents`, `all` or names.
+    #[serde(default)]
+    pub player: Option<Vec<String>>,
+    /// For damage: the source dealing it.
+    #[serde(default)]
+    pub source: Option<SelectorSpec>,
+    /// For zone changes: from and to which zones.
+    #[serde(default)]
+    pub from: Option<Zone>,
+    #[serde(default)]
+    pub to: Option<Zone>,
+    /// For damage: only combat damage (`true`) or only noncombat damage (`false`).
+    #[serde(default)]
+    pub combat: Option<bool>,
+    /// For counters: only counters of this kind.
+    #[serde(default)]
+    pub counter: Option<String>,
+    /// For `begin`: which step, phase or turn.
+    #[serde(default)]
+    pub step: Option<String>,
+    /// Part of the resolving spell or ability's own effect (614.14): applies only to events that
+    /// spell or ability produces (`by`), before any other effect (616.1a).
+    #[serde(default)]
+    pub self_replacement: bool,
+    /// "The next time": used up once it has applied (regeneration shields 614.8, 615.8).
+    #[serde(default)]
+    pub once: bool,
+
+    /// The number (damage, life, cards, counters, tokens) is multiplied: `2` for "twice that many".
+    #[serde(default)]
+    pub multiply: Option<i64>,
+    /// The number is increased: `1` for "that many plus one".
+    #[serde(default)]
+    pub add: Option<i64>,
+    /// Prevention: `all`, or N of the damage of each event (615.9).
+    #[serde(default)]
+    pub prevent: Option<PreventSpec>,
+    /// Prevention shield: the next N damage, used up as it prevents (615.7).
+    #[serde(default)]
+    pub shield: Option<i64>,
+    /// Regeneration (614.8): instead of being destroyed, the permanent is tapped and its damage
+    /// removed.
+    #[serde(default)]
+    pub regenerate: bool,
+    /// Redirection (614.9): the damage is dealt to this object or player instead.
+    #[serde(default)]
+    pub redirect: Option<String>,
+    /// The object goes to this zone instead.
+    #[serde(default)]
+    pub zone: Option<Zone>,
+    /// Enters tapped.
+    #[serde(default)]
+    pub tapped: bool,
+    /// Enters with these counters.
+    #[serde(default)]
+    pub counters: BTreeMap<String, i64>,
+    /// Enters under this player's control (`you`: the effect's controller); chosen first (616.1b).
+    #[serde(default)]
+    pub control: Option<String>,
+    /// The step, phase, turn or event is skipped: replaced by nothing (614.10).
+    #[serde(default)]
+    pub skip: bool,
+    /// The event can't happen (101.2): not a replacement effect, it stops the event.
+    #[serde(default)]
+    pub cant: bool,
+    /// The event is replaced by another one.
+    #[serde(default)]
+    pub instead: Option<InsteadSpec>,
+}
+
+/// How much damage a prevention effect prevents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PreventSpec {
+    All,
+    Amount(i64),
+}
+
+/// The event that replaces the watched one, for the player the watched event happens to.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct InsteadSpec {
+    #[serde(default)]
+    pub draw: Option<Quantity>,
+    #[serde(default)]
+    pub gain_life: Option<Quantity>,
+    #[serde(default)]
+    pub lose_life: Option<Quantity>,
+    /// Anything else, in words ("return a card from your graveyard to your hand").
+    #[serde(default)]
+    pub action: Option<String>,
+}
+
+/// A number in an `instead`: fixed, or `that_many` (the watched event's number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantity {
+    Fixed(i64),
+    ThatMany,
+}
+
+/// One outcome a scenario expects: the events that happen, in order.
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedOutcomeSpec {
+    #[serde(default)]
+    pub result: Vec<EventSpec>,
+}
+
+// Like `Amount`: a word or a number, with a message that says which.
+macro_rules! word_or_number {
+    ($ty:ident, $word:literal, $word_variant:expr, $number_variant:expr, $expecting:literal) => {
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct Visitor;
+                impl<'de> serde::de::Visitor<'de> for Visitor {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<$ty, E> {
+                        Ok($number_variant(n))
+                    }
+                    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<$ty, E> {
+                        i64::try_from(n)
+                            .map($number_variant)
+                            .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+                    }
+                    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<$ty, E> {
+                        match s {
+                            $word => Ok($word_variant),
+                            _ => Err(E::invalid_value(serde::de::Unexpected::Str(s), &self)),
+                        }
+                    }
+                }
+                d.deserialize_any(Visitor)
+            }
+        }
+    };
+}
+
+word_or_number!(PreventSpec, "all", PreventSpec::All, PreventSpec::Amount, "`all` or a whole number");
+word_or_number!(Quantity, "that_many", Quantity::ThatMany, Quantity::Fixed, "`that_many` or a whole number");
+
+impl EventSpec {
+    /// The spell or ability producing the event, as written.
+    pub fn by(&self) -> Option<&str> {
+        match self {
+            EventSpec::Damage(d) => d.by.as_deref(),
+            EventSpec::Destroy(o) | EventSpec::Regenerate(o) => o.by.as_deref(),
+            EventSpec::Move(m) => m.by.as_deref(),
+            EventSpec::Enter(e) => e.by.as_deref(),
+            EventSpec::Draw(d) => d.by.as_deref(),
+            EventSpec::GainLife(l) | EventSpec::LoseLife(l) => l.by.as_deref(),
+            EventSpec::Counters(c) => c.by.as_deref(),
+            EventSpec::Tokens(t) => t.by.as_deref(),
+            EventSpec::Begin(_) | EventSpec::Action(_) => None,
+        }
+    }
+}

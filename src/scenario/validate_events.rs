@@ -1,0 +1,301 @@
+//! The checks of the event part of a scenario: pending events, expected outcomes, fixed choices,
+//! and replacement effects (614–616), each problem placed at its node.
+
+use super::spans::{child, item};
+use super::spec::{EventKindSpec, EventSpec, PreventSpec, ReplacementSpec, Zone};
+use super::validate::Validator;
+use crate::engine::board::ObjectDef;
+use crate::engine::events::event::{Event, Pending, Target};
+
+impl Validator<'_> {
+    /// The scenario's pending events, in order, each draw of several cards split into draws of one.
+    pub(super) fn pending_events(&mut self, objects: &[ObjectDef], players: &[String]) -> Vec<Pending> {
+        let mut pending = Vec::new();
+        for (i, spec) in self.spec.events.iter().enumerate() {
+            let path = item("events", i);
+            if matches!(spec, EventSpec::Regenerate(_) | EventSpec::Action(_)) {
+                self.error(
+                    &path,
+                    "`regenerate` and `action` only describe what happened, in `expect_outcomes`".into(),
+                    Some("a pending destruction is `destroy: {object: …}`".into()),
+                );
+                continue;
+            }
+            let by = spec.by().and_then(|id| self.object_ref(&child(&first_key(&path, spec), "by"), id));
+            for event in self.event(&path, spec, objects, players) {
+                let by = by.or(match event {
+                    Event::Damage { source, .. } => Some(source),
+                    _ => None,
+                });
+                pending.push(Pending { event, by, origin: i, applied: Vec::new() });
+            }
+        }
+        pending
+    }
+
+    pub(super) fn expected_outcomes(&mut self, objects: &[ObjectDef], players: &[String]) -> Option<Vec<Vec<Event>>> {
+        let outcomes = self.spec.expect_outcomes.as_ref()?;
+        if self.spec.events.is_empty() {
+            self.error("expect_outcomes", "`expect_outcomes` without `events`".into(), None);
+        }
+        let mut all = Vec::new();
+        for (i, outcome) in outcomes.iter().enumerate() {
+            let path = child(&item("expect_outcomes", i), "result");
+            let mut events = Vec::new();
+            for (j, spec) in outcome.result.iter().enumerate() {
+                events.extend(self.event(&item(&path, j), spec, objects, players));
+            }
+            all.push(events);
+        }
+        Some(all)
+    }
+
+    pub(super) fn fixed_choices(&mut self) -> Vec<String> {
+        let mut known: Vec<&str> = self.spec.effects.iter().map(|e| e.id.as_str()).collect();
+        for o in &self.spec.objects {
+            for a in &o.abilities {
+                if let super::spec::AbilitySpec::Static(s) = a {
+                    known.push(&s.id);
+                }
+            }
+        }
+        for (i, id) in self.spec.choose.iter().enumerate() {
+            if !known.contains(&id.as_str()) {
+                let help = crate::suggest::closest(id, known.iter().copied()).map(|k| format!("did you mean `{k}`?"));
+                self.error(&item("choose", i), format!("no effect has the id `{id}`"), help);
+            }
+        }
+        self.spec.choose.clone()
+    }
+
+    fn event(&mut self, path: &str, spec: &EventSpec, objects: &[ObjectDef], players: &[String]) -> Vec<Event> {
+        let at = first_key(path, spec);
+        let f = |key: &str| child(&at, key);
+        let one = |e: Event| vec![e];
+        match spec {
+            EventSpec::Damage(d) => {
+                let source = self.object_ref(&f("from"), &d.from);
+                let to = self.target(&f("to"), &d.to, players);
+                self.positive(&f("amount"), d.amount);
+                match (source, to) {
+                    (Some(source), Some(to)) => one(Event::Damage { source, to, amount: d.amount, combat: d.combat }),
+                    _ => Vec::new(),
+                }
+            }
+            EventSpec::Destroy(o) => self
+                .object_ref(&f("object"), &o.object)
+                .map(|object| Event::Move { object, from: Zone::Battlefield, to: Zone::Graveyard, destroy: true })
+                .into_iter()
+                .collect(),
+            EventSpec::Regenerate(o) => {
+                self.object_ref(&f("object"), &o.object).map(|object| Event::Regenerate { object }).into_iter().collect()
+            }
+            EventSpec::Move(m) => self
+                .object_ref(&f("object"), &m.object)
+                .map(|object| Event::Move {
+                    object,
+                    from: m.from.unwrap_or_else(|| objects.get(object).map_or(Zone::Battlefield, |o| o.zone)),
+                    to: m.to,
+                    destroy: false,
+                })
+                .into_iter()
+                .collect(),
+            EventSpec::Enter(e) => {
+                let controller = e.controller.as_ref().map(|c| self.player_ref(&f("controller"), c, players));
+                for (kind, n) in &e.counters {
+                    self.positive(&child(&f("counters"), kind), *n);
+                }
+                self.object_ref(&f("object"), &e.object)
+                    .map(|object| {
+                        let def = objects.get(object);
+                        Event::Enter {
+                            object,
+                            from: e.from.unwrap_or_else(|| def.map_or(Zone::Hand, |o| o.zone)),
+                            tapped: e.tapped,
+                            counters: e.counters.clone(),
+                            controller: controller.unwrap_or_else(|| def.map_or(0, |o| o.owner)),
+                        }
+                    })
+                    .into_iter()
+                    .collect()
+            }
+            EventSpec::Draw(d) => {
+                let player = self.player_ref(&f("player"), &d.player, players);
+                self.positive(&f("cards"), d.cards);
+                // A draw of many cards is that many draws (614.11a); more than a library holds is
+                // a typo, not a judge call.
+                (0..d.cards.clamp(0, 1000)).map(|_| Event::Draw { player }).collect()
+            }
+            EventSpec::GainLife(l) | EventSpec::LoseLife(l) => {
+                let player = self.player_ref(&f("player"), &l.player, players);
+                self.positive(&f("amount"), l.amount);
+                one(match spec {
+                    EventSpec::GainLife(_) => Event::GainLife { player, amount: l.amount },
+                    _ => Event::LoseLife { player, amount: l.amount },
+                })
+            }
+            EventSpec::Counters(c) => {
+                self.positive(&f("count"), c.count);
+                self.object_ref(&f("on"), &c.on)
+                    .map(|object| Event::Counters { object, kind: c.kind.clone(), count: c.count })
+                    .into_iter()
+                    .collect()
+            }
+            EventSpec::Tokens(t) => {
+                let player = self.player_ref(&f("player"), &t.player, players);
+                self.positive(&f("count"), t.count);
+                one(Event::Tokens { player, count: t.count, token: t.token.clone() })
+            }
+            EventSpec::Begin(b) => {
+                let player = self.player_ref(&f("player"), &b.player, players);
+                one(Event::Begin { player, step: b.step.to_lowercase() })
+            }
+            EventSpec::Action(a) => {
+                let player = self.player_ref(&f("player"), &a.player, players);
+                one(Event::Action { player, text: a.text.clone() })
+            }
+        }
+    }
+
+    fn target(&mut self, path: &str, id: &str, players: &[String]) -> Option<Target> {
+        if let Some(o) = self.spec.objects.iter().position(|o| o.id == id) {
+            return Some(Target::Object(o));
+        }
+        if let Some(p) = players.iter().position(|p| p == id) {
+            return Some(Target::Player(p));
+        }
+        let names = self.spec.objects.iter().map(|o| o.id.as_str()).chain(players.iter().map(String::as_str));
+        let help = crate::suggest::closest(id, names).map(|k| format!("did you mean `{k}`?"));
+        self.error(path, format!("no object or player is `{id}`"), help);
+        None
+    }
+
+    fn positive(&mut self, path: &str, n: i64) {
+        if n <= 0 {
+            self.error(path, format!("`{n}`: a pending event needs a number above 0"), None);
+        }
+    }
+
+    /// What serde cannot check in a replacement effect: one action that fits the events watched,
+    /// and the ids and names it uses.
+    pub(super) fn replacement(&mut self, path: &str, r: &ReplacementSpec, players: &[String]) {
+        let Some(event) = r.event else {
+            self.error(path, "a replacement effect says which events it watches: add `event`".into(), Some("`damage`, `destroy`, `move`, `enter`, `draw`, `gain_life`, `lose_life`, `counters`, `tokens` or `begin`".into()));
+            return;
+        };
+        use EventKindSpec as K;
+        let actions: Vec<(&str, bool, &[EventKindSpec])> = vec![
+            ("multiply", r.multiply.is_some(), &[K::Damage, K::Draw, K::GainLife, K::LoseLife, K::Counters, K::Tokens]),
+            ("add", r.add.is_some(), &[K::Damage, K::GainLife, K::LoseLife, K::Counters, K::Tokens]),
+            ("prevent", r.prevent.is_some(), &[K::Damage]),
+            ("shield", r.shield.is_some(), &[K::Damage]),
+            ("regenerate", r.regenerate, &[K::Destroy]),
+            ("redirect", r.redirect.is_some(), &[K::Damage]),
+            ("zone", r.zone.is_some(), &[K::Destroy, K::Move]),
+            ("enters", r.tapped || !r.counters.is_empty() || r.control.is_some(), &[K::Enter]),
+            ("skip", r.skip, &[K::Begin, K::Draw]),
+            ("cant", r.cant, &[K::Damage, K::Destroy, K::Move, K::Enter, K::Draw, K::GainLife, K::LoseLife, K::Counters, K::Tokens, K::Begin]),
+            ("instead", r.instead.is_some(), &[K::Damage, K::Destroy, K::Move, K::Draw, K::GainLife, K::LoseLife, K::Counters, K::Tokens, K::Begin]),
+        ];
+        let given: Vec<_> = actions.iter().filter(|(_, on, _)| *on).collect();
+        match given.as_slice() {
+            [] => self.error(
+                path,
+                "this replacement effect does nothing".into(),
+                Some("give it one of `multiply`, `add`, `prevent`, `shield`, `regenerate`, `redirect`, `zone`, `tapped`/`counters`/`control`, `skip`, `cant`, `instead`".into()),
+            ),
+            [(name, _, fits)] => {
+                if !fits.contains(&event) {
+                    self.error(
+                        &child(path, "event"),
+                        format!("`{name}` cannot change a `{}` event", event_name(event)),
+                        Some(format!("`{name}` fits {}", fits.iter().map(|k| format!("`{}`", event_name(*k))).collect::<Vec<_>>().join(", "))),
+                    );
+                }
+            }
+            more => self.error(
+                path,
+                format!(
+                    "one replacement effect does one thing; this one says {}",
+                    more.iter().map(|(n, _, _)| format!("`{n}`")).collect::<Vec<_>>().join(" and ")
+                ),
+                Some("write one effect per thing it does".into()),
+            ),
+        }
+        if let Some(PreventSpec::Amount(n)) = r.prevent {
+            self.positive(&child(path, "prevent"), n);
+        }
+        for (key, n) in [("shield", r.shield), ("multiply", r.multiply), ("add", r.add)] {
+            if let Some(n) = n {
+                self.positive(&child(path, key), n);
+            }
+        }
+        if let Some(i) = &r.instead {
+            let count = [i.draw.is_some(), i.gain_life.is_some(), i.lose_life.is_some(), i.action.is_some()]
+                .iter()
+                .filter(|b| **b)
+                .count();
+            if count != 1 {
+                self.error(&child(path, "instead"), "`instead` gives exactly one of `draw`, `gain_life`, `lose_life`, `action`".into(), None);
+            }
+        }
+        if let Some(to) = &r.redirect {
+            self.target(&child(path, "redirect"), to, players);
+        }
+        if let Some(c) = &r.control {
+            if c != "you" {
+                self.player_ref(&child(path, "control"), c, players);
+            }
+        }
+        for (key, s) in [("object", &r.object), ("source", &r.source)] {
+            if let Some(s) = s {
+                self.selector(&child(path, key), s, players);
+            }
+        }
+        if r.source.is_some() && event != K::Damage {
+            self.error(&child(path, "source"), "`source` is the source of damage: only for `event: damage`".into(), None);
+        }
+        for (i, who) in r.player.iter().flatten().enumerate() {
+            if !matches!(who.as_str(), "you" | "opponents" | "all") {
+                self.player_ref(&item(&child(path, "player"), i), who, players);
+            }
+        }
+        if r.shield.is_some() && r.once {
+            self.error(&child(path, "once"), "a shield is used up by its amount, not `once`".into(), None);
+        }
+    }
+}
+
+pub fn event_name(kind: EventKindSpec) -> &'static str {
+    match kind {
+        EventKindSpec::Damage => "damage",
+        EventKindSpec::Destroy => "destroy",
+        EventKindSpec::Move => "move",
+        EventKindSpec::Enter => "enter",
+        EventKindSpec::Draw => "draw",
+        EventKindSpec::GainLife => "gain_life",
+        EventKindSpec::LoseLife => "lose_life",
+        EventKindSpec::Counters => "counters",
+        EventKindSpec::Tokens => "tokens",
+        EventKindSpec::Begin => "begin",
+    }
+}
+
+/// The path inside an event's one key: `events[0].damage`.
+fn first_key(path: &str, spec: &EventSpec) -> String {
+    let key = match spec {
+        EventSpec::Damage(_) => "damage",
+        EventSpec::Destroy(_) => "destroy",
+        EventSpec::Move(_) => "move",
+        EventSpec::Enter(_) => "enter",
+        EventSpec::Draw(_) => "draw",
+        EventSpec::GainLife(_) => "gain_life",
+        EventSpec::LoseLife(_) => "lose_life",
+        EventSpec::Counters(_) => "counters",
+        EventSpec::Tokens(_) => "tokens",
+        EventSpec::Begin(_) => "begin",
+        EventSpec::Regenerate(_) => "regenerate",
+        EventSpec::Action(_) => "action",
+    };
+    child(path, key)
+}
