@@ -209,7 +209,7 @@ proptest! {
 // Scenario files: any text, and text that looks like a scenario, gives a board or problems placed
 // inside the text, never a panic; a board that reads is resolved without a panic either.
 
-use judge::engine::{answer, resolve};
+use judge::engine::answer;
 use judge::scenario::{load, validate};
 
 /// A valid scenario using most constructs, for the mutations below to start from.
@@ -479,9 +479,8 @@ fn mutated(mutations: &[Mutation]) -> String {
 fn check_scenario(text: &str) -> Result<(), TestCaseError> {
     let problems = match load::load(text).and_then(|loaded| validate::validate(text, &loaded)) {
         Ok(board) => {
-            let resolution = resolve::resolve(&board);
-            let _ = answer::answer(&board, &resolution);
-            let _ = answer::check(&board, &resolution);
+            let judgement = judge::engine::judge(&board);
+            let _ = answer::answer(&board, &judgement.resolution);
             prop_assert!(judge::scenario::read("fuzz.yaml", text).is_ok());
             return Ok(());
         }

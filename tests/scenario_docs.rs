@@ -2,8 +2,6 @@
 //! valid scenario whose expected answer (if it has one) is the engine's; a ```yaml fragment block
 //! is YAML, not a scenario; a ```yaml invalid block is refused. A failure names the block's line.
 
-use judge::engine::{answer, resolve};
-
 const DOC: &str = include_str!("../docs/SCENARIO.md");
 
 #[derive(Debug, PartialEq)]
@@ -81,8 +79,7 @@ fn every_yaml_example_of_the_scenario_doc_is_valid_and_meets_its_expectation() {
                 if board.expect.is_empty() {
                     continue;
                 }
-                let resolution = resolve::resolve(&board);
-                for m in answer::check(&board, &resolution) {
+                for m in judge::engine::judge(&board).mismatches {
                     failures.push(format!(
                         "{name}: {} {}: expected {}, got {}",
                         m.object, m.characteristic, m.expected, m.actual

@@ -3,7 +3,7 @@
 use super::args::CheckArgs;
 use super::outcome::{Outcome, Status};
 use super::scenario_file;
-use crate::engine::{answer, events, resolve};
+use crate::engine;
 use std::path::{Path, PathBuf};
 
 /// Exit 0 when every file is valid and meets its expectations, 1 when an answer differs, 2 when a
@@ -23,10 +23,7 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
                 continue;
             }
         };
-        let resolution = resolve::resolve(&board);
-        let outcomes = events::resolve_events(&board, &resolution);
-        let mut mismatches = answer::check(&board, &resolution);
-        mismatches.extend(events::check(&board, &resolution, outcomes.as_deref()));
+        let mismatches = engine::judge(&board).mismatches;
         if board.expect.is_empty() && board.expect_outcomes.is_none() {
             stdout.push_str(&format!("no expectation  {}\n", file.display()));
         } else if mismatches.is_empty() {

@@ -5,7 +5,7 @@ use super::config::Config;
 use super::outcome::Outcome;
 use super::scenario_file;
 use crate::cite::Citer;
-use crate::engine::{answer, events, resolve};
+use crate::engine::{self, answer};
 use crate::render::{self, Style};
 use miette::Diagnostic;
 
@@ -21,18 +21,15 @@ pub fn run(args: &ResolveArgs, config: &Config, style: Style) -> miette::Result<
     let board = scenario_file::read(&args.file)?;
     let edition = config.edition(args.edition.as_deref().or(board.edition.as_deref()))?;
     let citer = Citer::new(&edition);
-    let resolution = resolve::resolve(&board);
-    let answer = answer::answer(&board, &resolution);
-    let outcomes = events::resolve_events(&board, &resolution);
-    let mut mismatches = answer::check(&board, &resolution);
-    mismatches.extend(events::check(&board, &resolution, outcomes.as_deref()));
+    let judgement = engine::judge(&board);
+    let answer = answer::answer(&board, &judgement.resolution);
     let report = render::resolve::Report {
         board: &board,
         citer: &citer,
         answer: &answer,
-        steps: &resolution.steps,
-        outcomes: outcomes.as_deref(),
-        mismatches: &mismatches,
+        steps: &judgement.resolution.steps,
+        outcomes: judgement.outcomes.as_deref(),
+        mismatches: &judgement.mismatches,
     };
     let missing = report.missing();
     if args.strict && !missing.is_empty() {

@@ -71,3 +71,20 @@ impl Sets {
         });
     }
 }
+
+/// Everything the engine says about a scenario: the layers, the events' outcomes, and where the
+/// scenario's expectations differ.
+pub struct Judgement {
+    pub resolution: resolve::Resolution,
+    /// `None` when the scenario has no pending event.
+    pub outcomes: Option<Vec<events::Outcome>>,
+    pub mismatches: Vec<answer::Mismatch>,
+}
+
+pub fn judge(board: &board::Board) -> Judgement {
+    let resolution = resolve::resolve(board);
+    let outcomes = events::resolve_events(board, &resolution);
+    let mut mismatches = answer::check(board, &resolution);
+    mismatches.extend(events::check(board, &resolution, outcomes.as_deref()));
+    Judgement { resolution, outcomes, mismatches }
+}

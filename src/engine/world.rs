@@ -77,7 +77,8 @@ impl<'b> World<'b> {
     }
 
     pub fn matches(&self, s: &SelectorSpec, object: usize, effect: &Effect) -> bool {
-        self.present[object] && selector_matches(self.board, s, object, self.zone(object), &self.objects[object], effect)
+        self.present[object]
+            && selector_matches(self.board, s, object, self.zone(object), &self.objects[object], effect)
     }
 
     pub fn amount(&self, amount: &Amount, object: usize, effect: &Effect) -> i64 {

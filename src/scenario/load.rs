@@ -90,9 +90,7 @@ pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
             "expect" => check(key, value, Kind::Whole(|p, v, c| c.item::<BTreeMap<String, ExpectSpec>>(p, v))),
             "events" => check(key, value, Kind::ListOf(|p, v, c| c.item::<EventSpec>(p, v))),
             "choose" => check(key, value, Kind::Whole(|p, v, c| c.item::<Vec<String>>(p, v))),
-            "expect_outcomes" => {
-                check(key, value, Kind::ListOf(|p, v, c| c.item::<ExpectedOutcomeSpec>(p, v)))
-            }
+            "expect_outcomes" => check(key, value, Kind::ListOf(|p, v, c| c.item::<ExpectedOutcomeSpec>(p, v))),
             other => check(other, value, Kind::Unknown),
         }
     }

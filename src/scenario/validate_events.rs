@@ -87,9 +87,11 @@ impl Validator<'_> {
                 .map(|object| Event::Move { object, from: Zone::Battlefield, to: Zone::Graveyard, destroy: true })
                 .into_iter()
                 .collect(),
-            EventSpec::Regenerate(o) => {
-                self.object_ref(&f("object"), &o.object).map(|object| Event::Regenerate { object }).into_iter().collect()
-            }
+            EventSpec::Regenerate(o) => self
+                .object_ref(&f("object"), &o.object)
+                .map(|object| Event::Regenerate { object })
+                .into_iter()
+                .collect(),
             EventSpec::Move(m) => self
                 .object_ref(&f("object"), &m.object)
                 .map(|object| Event::Move {
@@ -194,8 +196,27 @@ impl Validator<'_> {
             ("zone", r.zone.is_some(), &[K::Destroy, K::Move]),
             ("enters", r.tapped || !r.counters.is_empty() || r.control.is_some(), &[K::Enter]),
             ("skip", r.skip, &[K::Begin, K::Draw]),
-            ("cant", r.cant, &[K::Damage, K::Destroy, K::Move, K::Enter, K::Draw, K::GainLife, K::LoseLife, K::Counters, K::Tokens, K::Begin]),
-            ("instead", r.instead.is_some(), &[K::Damage, K::Destroy, K::Move, K::Draw, K::GainLife, K::LoseLife, K::Counters, K::Tokens, K::Begin]),
+            (
+                "cant",
+                r.cant,
+                &[
+                    K::Damage,
+                    K::Destroy,
+                    K::Move,
+                    K::Enter,
+                    K::Draw,
+                    K::GainLife,
+                    K::LoseLife,
+                    K::Counters,
+                    K::Tokens,
+                    K::Begin,
+                ],
+            ),
+            (
+                "instead",
+                r.instead.is_some(),
+                &[K::Damage, K::Destroy, K::Move, K::Draw, K::GainLife, K::LoseLife, K::Counters, K::Tokens, K::Begin],
+            ),
         ];
         let given: Vec<_> = actions.iter().filter(|(_, on, _)| *on).collect();
         match given.as_slice() {
@@ -236,7 +257,11 @@ impl Validator<'_> {
                 .filter(|b| **b)
                 .count();
             if count != 1 {
-                self.error(&child(path, "instead"), "`instead` gives exactly one of `draw`, `gain_life`, `lose_life`, `action`".into(), None);
+                self.error(
+                    &child(path, "instead"),
+                    "`instead` gives exactly one of `draw`, `gain_life`, `lose_life`, `action`".into(),
+                    None,
+                );
             }
         }
         if let Some(to) = &r.redirect {
@@ -253,7 +278,11 @@ impl Validator<'_> {
             }
         }
         if r.source.is_some() && event != K::Damage {
-            self.error(&child(path, "source"), "`source` is the source of damage: only for `event: damage`".into(), None);
+            self.error(
+                &child(path, "source"),
+                "`source` is the source of damage: only for `event: damage`".into(),
+                None,
+            );
         }
         for (i, who) in r.player.iter().flatten().enumerate() {
             if !matches!(who.as_str(), "you" | "opponents" | "all") {

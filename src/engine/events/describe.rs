@@ -35,22 +35,36 @@ pub fn event(env: &Env, e: &Event) -> String {
             if *tapped {
                 s.push_str(" tapped");
             }
-            let with: Vec<String> =
-                counters.iter().filter(|(_, n)| **n > 0).map(|(k, n)| plural(*n, &format!("a {k} counter"), &format!("{k} counters"))).collect();
+            let with: Vec<String> = counters
+                .iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(k, n)| plural(*n, &format!("a {k} counter"), &format!("{k} counters")))
+                .collect();
             if !with.is_empty() {
                 s.push_str(&format!(" with {}", with.join(" and ")));
             }
             format!("{s} from the {} under {}'s control", zone(*from), player(*controller))
         }
-        Event::Regenerate { object } => format!("{} regenerates: it is tapped and its damage is removed", name(*object)),
+        Event::Regenerate { object } => {
+            format!("{} regenerates: it is tapped and its damage is removed", name(*object))
+        }
         Event::Draw { player: p } => format!("{} draws a card", player(*p)),
         Event::GainLife { player: p, amount } => format!("{} gains {amount} life", player(*p)),
         Event::LoseLife { player: p, amount } => format!("{} loses {amount} life", player(*p)),
         Event::Counters { object, kind, count } => {
-            format!("{} {} put on {}", plural(*count, &format!("a {kind} counter"), &format!("{kind} counters")), if *count == 1 { "is" } else { "are" }, name(*object))
+            format!(
+                "{} {} put on {}",
+                plural(*count, &format!("a {kind} counter"), &format!("{kind} counters")),
+                if *count == 1 { "is" } else { "are" },
+                name(*object)
+            )
         }
         Event::Tokens { player: p, count, token } => {
-            format!("{} creates {}", player(*p), plural(*count, &format!("a {token} token"), &format!("{token} tokens")))
+            format!(
+                "{} creates {}",
+                player(*p),
+                plural(*count, &format!("a {token} token"), &format!("{token} tokens"))
+            )
         }
         Event::Begin { player: p, step } => format!("{}'s {step} begins", player(*p)),
         Event::Action { player: p, text } => format!("{}: {text}", player(*p)),

@@ -13,19 +13,59 @@ pub enum Target {
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Event {
-    Damage { source: usize, to: Target, amount: i64, combat: bool },
+    Damage {
+        source: usize,
+        to: Target,
+        amount: i64,
+        combat: bool,
+    },
     /// A zone change; `destroy` when it is a destruction (701.6a), which regeneration replaces.
-    Move { object: usize, from: Zone, to: Zone, destroy: bool },
-    Enter { object: usize, from: Zone, tapped: bool, counters: BTreeMap<String, i64>, controller: usize },
-    Regenerate { object: usize },
+    Move {
+        object: usize,
+        from: Zone,
+        to: Zone,
+        destroy: bool,
+    },
+    Enter {
+        object: usize,
+        from: Zone,
+        tapped: bool,
+        counters: BTreeMap<String, i64>,
+        controller: usize,
+    },
+    Regenerate {
+        object: usize,
+    },
     /// One card: a draw of several cards is that many draws, one after another (614.11a).
-    Draw { player: usize },
-    GainLife { player: usize, amount: i64 },
-    LoseLife { player: usize, amount: i64 },
-    Counters { object: usize, kind: String, count: i64 },
-    Tokens { player: usize, count: i64, token: String },
-    Begin { player: usize, step: String },
-    Action { player: usize, text: String },
+    Draw {
+        player: usize,
+    },
+    GainLife {
+        player: usize,
+        amount: i64,
+    },
+    LoseLife {
+        player: usize,
+        amount: i64,
+    },
+    Counters {
+        object: usize,
+        kind: String,
+        count: i64,
+    },
+    Tokens {
+        player: usize,
+        count: i64,
+        token: String,
+    },
+    Begin {
+        player: usize,
+        step: String,
+    },
+    Action {
+        player: usize,
+        text: String,
+    },
 }
 
 impl Event {

@@ -19,9 +19,14 @@ pub struct Modified {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum Note {
-    Prevented { amount: i64 },
+    Prevented {
+        amount: i64,
+    },
     /// 614.9: the new recipient cannot be dealt the damage; the effect does nothing.
-    RedirectionFails { to: String, why: String },
+    RedirectionFails {
+        to: String,
+        why: String,
+    },
 }
 
 pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {

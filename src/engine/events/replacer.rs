@@ -79,9 +79,8 @@ impl<'b> Env<'b> {
                 replacers.extend(own);
             }
         }
-        replacers.sort_by(|a, b| {
-            a.effect.timestamp.cmp(&b.effect.timestamp).then_with(|| a.effect.key.cmp(&b.effect.key))
-        });
+        replacers
+            .sort_by(|a, b| a.effect.timestamp.cmp(&b.effect.timestamp).then_with(|| a.effect.key.cmp(&b.effect.key)));
         Env { board, chars: resolution.characteristics.clone(), replacers, entering }
     }
 

@@ -22,7 +22,9 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                 if !top.applied.is_empty() {
                     concepts.push("replacement-never-happens");
                 }
-                if matches!(top.event, Event::Enter { .. }) && env.entering.contains_key(&top.event.object().unwrap_or(usize::MAX)) {
+                if matches!(top.event, Event::Enter { .. })
+                    && env.entering.contains_key(&top.event.object().unwrap_or(usize::MAX))
+                {
                     concepts.push("enters-look-ahead");
                 }
                 steps.push(EventStep {
@@ -97,7 +99,10 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                         fixed: decision.fixed,
                     }
                 } else if tier != Tier::Any && !applicable_before.is_empty() {
-                    Why::Forced { tier, waiting: applicable_before.iter().map(|j| env.replacers[*j].key().to_string()).collect() }
+                    Why::Forced {
+                        tier,
+                        waiting: applicable_before.iter().map(|j| env.replacers[*j].key().to_string()).collect(),
+                    }
                 } else {
                     Why::Only
                 };
@@ -110,7 +115,11 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                 if stopped.iter().any(|_| after_events.is_empty()) {
                     concepts.push("replacement-no-event");
                 }
-                if after_events.first().is_some_and(Event::is_empty) || matches!(modified.note, Some(Note::Prevented { .. })) && after_events.is_empty() && !stopped.is_empty() {
+                if after_events.first().is_some_and(Event::is_empty)
+                    || matches!(modified.note, Some(Note::Prevented { .. }))
+                        && after_events.is_empty()
+                        && !stopped.is_empty()
+                {
                     concepts.push("zero-damage");
                 }
                 let already = already_applied(env, &top.applied, &top.event);
