@@ -10,6 +10,7 @@ mod engine_properties;
 mod import;
 mod index_lifecycle;
 mod parsers_never_panic;
+mod replacement_properties;
 mod scenario_docs;
 mod scenario_traces;
 mod search_quality;
