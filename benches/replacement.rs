@@ -1,0 +1,214 @@
+//! Guards the exploration of replacement and prevention effects (616.1): `judge resolve` lists
+//! every distinct outcome of every order a player may choose. Target: 8 effects applicable to one
+//! event, fully explored with a trace per outcome, under 100 ms. `one_event_*` show the scaling
+//! with k = 1..10 effects on one damage event (doublers, adders, static prevention, shields:
+//! `synthetic_events::one_event`); `pyroclasm_*` many simultaneous events.
+//!
+//! Every timed loop checks the number of distinct outcomes and of choice sequences against
+//! figures found without the engine's memo: for k ≤ 7 in the setup, by running every one of the
+//! k! orders with `run_fixed`; for k = 8..10, the figures below, found the same way once
+//! (`REPLACEMENT_BRUTE_FORCE=10 cargo bench --bench replacement` finds them again).
+//! Before the benches it prints the scaling tables: states expanded, outcomes, sequences, and for
+//! Pyroclasm the time of one run up to `PYROCLASM_UP_TO` creatures (8 unless told).
+//! Run: `cargo bench --bench replacement`. Results: docs/PERFORMANCE.md.
+
+use judge::engine::board::Board;
+use judge::engine::events::event::Event;
+use judge::engine::events::explore::{self, Branch, Explorer, State};
+use judge::engine::events::{self, replacer::Env};
+use judge::engine::resolve::{self, Resolution};
+use judge::scenario::{self, synthetic_events};
+use std::collections::BTreeSet;
+use std::time::Instant;
+
+/// (k, distinct outcomes, choice sequences) of `one_event(k)`, found by brute force over the k!
+/// orders (9.1 s for k = 10).
+const KNOWN: [(usize, usize, u64); 3] = [(8, 86, 37_946), (9, 97, 345_642), (10, 103, 3_230_656)];
+
+fn main() {
+    let brute_force_up_to = std::env::var("REPLACEMENT_BRUTE_FORCE").ok().and_then(|v| v.parse().ok()).unwrap_or(7);
+    scaling_table(brute_force_up_to);
+    pyroclasm_table(std::env::var("PYROCLASM_UP_TO").ok().and_then(|v| v.parse().ok()).unwrap_or(8));
+    divan::main();
+}
+
+struct Case {
+    board: Board,
+    resolution: Resolution,
+    outcomes: usize,
+    sequences: u64,
+}
+
+fn read(text: &str) -> (Board, Resolution) {
+    let board = scenario::read("synthetic.yaml", text).expect("synthetic scenarios are valid");
+    let resolution = resolve::resolve(&board);
+    (board, resolution)
+}
+
+/// `one_event(k)` with its expected figures: by brute force for k ≤ 7, else `KNOWN`.
+fn one_event(k: usize) -> Case {
+    let (board, resolution) = read(&synthetic_events::one_event(k));
+    let (outcomes, sequences) = if k <= 7 {
+        let (outcomes, sequences) = brute_force(&Env::new(&board, &resolution), k);
+        (outcomes.len(), sequences)
+    } else {
+        let (_, outcomes, sequences) = KNOWN.iter().find(|(n, ..)| *n == k).copied().expect("a known figure");
+        (outcomes, sequences)
+    };
+    Case { board, resolution, outcomes, sequences }
+}
+
+type Outcome = (Vec<(usize, Event)>, Vec<i64>);
+
+/// Every one of the k! orders of the k effects, run with `run_fixed` (the player takes the first
+/// effect of the order among those that apply): the distinct outcomes, and the distinct choice
+/// sequences (orders that differ only after the event is gone are one sequence).
+fn brute_force(env: &Env, k: usize) -> (BTreeSet<Outcome>, u64) {
+    let mut order: Vec<u16> = (0..k as u16).collect();
+    let mut outcomes = BTreeSet::new();
+    let mut sequences = BTreeSet::new();
+    permutations(&mut order, 0, &mut |order| {
+        let mut picks = Vec::new();
+        let outcome = explore::run_fixed(env, |options| {
+            let pick = *order.iter().find(|e| options.contains(e)).expect("the effects are the order's");
+            picks.push(pick);
+            pick
+        });
+        outcomes.insert(outcome);
+        sequences.insert(picks);
+    });
+    (outcomes, sequences.len() as u64)
+}
+
+fn permutations(items: &mut [u16], from: usize, f: &mut impl FnMut(&[u16])) {
+    if from == items.len() {
+        return f(items);
+    }
+    for i in from..items.len() {
+        items.swap(from, i);
+        permutations(items, from + 1, f);
+        items.swap(from, i);
+    }
+}
+
+fn sequences(branches: &[Branch]) -> u64 {
+    branches.iter().map(|b| b.sequences).sum()
+}
+
+/// The figures of docs/PERFORMANCE.md's scaling table, each checked against the brute force
+/// where it runs.
+fn scaling_table(brute_force_up_to: usize) {
+    eprintln!("| k | states expanded | distinct outcomes | choice sequences | checked against |");
+    eprintln!("|---|---|---|---|---|");
+    for k in 1..=synthetic_events::MAX_DAMAGE_EFFECTS {
+        let (board, resolution) = read(&synthetic_events::one_event(k));
+        let env = Env::new(&board, &resolution);
+        let mut explorer = Explorer::new(&env);
+        let branches = explorer.explore(&State::start(&env)).to_vec();
+        let checked = if k <= brute_force_up_to {
+            let start = Instant::now();
+            let (outcomes, sequences) = brute_force(&env, k);
+            let found: BTreeSet<Outcome> = branches.iter().map(|b| (b.happened.clone(), b.left.clone())).collect();
+            assert_eq!(found, outcomes, "k = {k}: the outcomes of every order");
+            assert_eq!(self::sequences(&branches), sequences, "k = {k}: the choice sequences");
+            format!("all {k}! orders ({:.2?})", start.elapsed())
+        } else {
+            let known = KNOWN.iter().find(|(n, ..)| *n == k).expect("a known figure");
+            assert_eq!((branches.len(), self::sequences(&branches)), (known.1, known.2), "k = {k}");
+            "the figures found by brute force".to_string()
+        };
+        eprintln!("| {k} | {} | {} | {} | {checked} |", explorer.expanded, branches.len(), self::sequences(&branches));
+    }
+    eprintln!();
+}
+
+/// Pyroclasm on n creatures whose orders matter: the outcomes of the whole are the products of
+/// each event's, 3^n of them.
+fn pyroclasm_table(up_to: u32) {
+    eprintln!("| creatures | states expanded | distinct outcomes | choice sequences | explore, one run | resolve_events, one run |");
+    eprintln!("|---|---|---|---|---|---|");
+    for creatures in 1..=up_to {
+        let (board, resolution) = read(&synthetic_events::pyroclasm(creatures as usize, false));
+        let env = Env::new(&board, &resolution);
+        let mut explorer = Explorer::new(&env);
+        let start = Instant::now();
+        let branches = explorer.explore(&State::start(&env)).to_vec();
+        let explored = start.elapsed();
+        assert_eq!((branches.len(), sequences(&branches)), (3usize.pow(creatures), 6u64.pow(creatures)));
+        let start = Instant::now();
+        let outcomes = events::resolve_events(&board, &resolution).expect("events are pending");
+        let resolved = start.elapsed();
+        assert_eq!(outcomes.len(), branches.len());
+        eprintln!(
+            "| {creatures} | {} | {} | {} | {explored:.2?} | {resolved:.2?} |",
+            explorer.expanded,
+            branches.len(),
+            sequences(&branches)
+        );
+    }
+    eprintln!();
+}
+
+/// (a) Exploration alone: every distinct outcome and the choices leading to it.
+#[divan::bench(args = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], sample_count = 20)]
+fn one_event_explore(bencher: divan::Bencher, k: usize) {
+    let case = one_event(k);
+    let env = Env::new(&case.board, &case.resolution);
+    bencher.bench(|| {
+        let branches = explore::explore(&env);
+        assert_eq!((branches.len(), sequences(&branches)), (case.outcomes, case.sequences));
+        branches
+    });
+}
+
+/// (b) What `judge resolve` does for the events: the effects collected, the exploration, and a
+/// trace of each outcome.
+#[divan::bench(args = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], sample_count = 20)]
+fn one_event_resolve_events(bencher: divan::Bencher, k: usize) {
+    let case = one_event(k);
+    bencher.bench(|| {
+        let outcomes = events::resolve_events(&case.board, &case.resolution).expect("an event is pending");
+        assert_eq!(outcomes.len(), case.outcomes);
+        assert_eq!(outcomes.iter().map(|o| o.sequences).sum::<u64>(), case.sequences);
+        outcomes
+    });
+}
+
+/// The target: 8 effects applicable to one event, fully explored with a trace per outcome,
+/// under 100 ms.
+#[divan::bench(sample_count = 50)]
+fn target_eight_effects_on_one_event(bencher: divan::Bencher) {
+    let case = one_event(8);
+    bencher.bench(|| {
+        let outcomes = events::resolve_events(&case.board, &case.resolution).expect("an event is pending");
+        assert_eq!(outcomes.len(), case.outcomes);
+        outcomes
+    });
+}
+
+/// Pyroclasm on 20 creatures, each damage event under the same three multiplying effects: six
+/// orders for each event and one outcome, 6^20 choice sequences.
+#[divan::bench(sample_count = 20)]
+fn pyroclasm_twenty_creatures_commuting(bencher: divan::Bencher) {
+    let (board, resolution) = read(&synthetic_events::pyroclasm(20, true));
+    bencher.bench(|| {
+        let outcomes = events::resolve_events(&board, &resolution).expect("events are pending");
+        assert_eq!(outcomes.len(), 1);
+        assert_eq!(outcomes[0].sequences, 6u64.pow(20));
+        assert_eq!(outcomes[0].events.len(), 20);
+        outcomes
+    });
+}
+
+/// Pyroclasm on n creatures under ×2, +1 and "prevent 1": each creature's damage is 3, 4 or 5
+/// depending on the order its controller chooses, so there are 3^n outcomes of the whole to list.
+#[divan::bench(args = [1, 2, 4, 6, 8], sample_count = 10)]
+fn pyroclasm_orders_matter(bencher: divan::Bencher, creatures: usize) {
+    let (board, resolution) = read(&synthetic_events::pyroclasm(creatures, false));
+    bencher.bench(|| {
+        let outcomes = events::resolve_events(&board, &resolution).expect("events are pending");
+        assert_eq!(outcomes.len(), 3usize.pow(creatures as u32));
+        assert_eq!(outcomes.iter().map(|o| o.sequences).sum::<u64>(), 6u64.pow(creatures as u32));
+        outcomes
+    });
+}
