@@ -264,7 +264,7 @@ impl Validator<'_> {
                 );
             }
         }
-        if let Some(to) = &r.redirect {
+        if let Some(to) = r.redirect.as_ref().filter(|to| *to != "you") {
             self.target(&child(path, "redirect"), to, players);
         }
         if let Some(c) = &r.control {

@@ -60,8 +60,11 @@ pub struct State {
 
 impl State {
     pub fn start(env: &Env) -> State {
-        // Events are handled in the order given; they go on a stack, so the first goes last.
-        let stack = env.board.events.iter().rev().cloned().collect();
+        // Players choose for simultaneous events in APNAP order (616.1, 101.4), each player's in
+        // the order given; they go on a stack, so the first goes last.
+        let mut events = env.board.events.clone();
+        events.sort_by_key(|p| env.apnap_rank(env.chooser(&p.event)));
+        let stack = events.into_iter().rev().collect();
         let left = env.replacers.iter().map(|r| r.limited().unwrap_or(i64::MAX)).collect();
         State { stack, left }
     }

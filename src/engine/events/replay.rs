@@ -4,7 +4,7 @@
 use super::describe;
 use super::event::Event;
 use super::explore::{next, Decision, Next, State, Tier};
-use super::modify::{modify, Note};
+use super::modify::modify;
 use super::replacer::{Env, Kind, Replacer};
 use super::trace::{Action, EventStep, Stopped, Why};
 
@@ -12,7 +12,6 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
     let mut state = State::start(env);
     let mut decisions = decisions.iter();
     let mut steps = Vec::new();
-    // The effects that applied to the event on top before its last change, to say what stopped.
     while let Some(top) = state.stack.last().cloned() {
         let before = describe::event(env, &top.event);
         let origin = top.origin + 1;
@@ -70,7 +69,6 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                 let modified = modify(env, r, &top.event, state.left[i]);
                 let next_state = state.apply(env, decision.effect);
                 let after_events = modified.events.clone();
-                let others: Vec<u16> = group.iter().copied().filter(|g| *g != decision.effect).collect();
                 let applicable_before: Vec<usize> = (0..env.replacers.len())
                     .filter(|j| *j != i && env.replacers[*j].kind != Kind::Cant && env.applies(*j, &top, &state.left))
                     .collect();
@@ -106,21 +104,19 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                 } else {
                     Why::Only
                 };
-                let _ = others;
                 let mut concepts = kind_concepts(r, &top.event);
                 concepts.extend(why_concepts(&why, !top.applied.is_empty()));
                 if !now_applicable.is_empty() {
                     concepts.push("interaction-becomes-applicable");
                 }
-                if stopped.iter().any(|_| after_events.is_empty()) {
-                    concepts.push("replacement-no-event");
+                if !stopped.is_empty() {
+                    // 616.1d: only the effects that would now be applicable are considered.
+                    concepts.push("interaction-repeat");
                 }
-                if after_events.first().is_some_and(Event::is_empty)
-                    || matches!(modified.note, Some(Note::Prevented { .. }))
-                        && after_events.is_empty()
-                        && !stopped.is_empty()
-                {
-                    concepts.push("zero-damage");
+                if after_events.is_empty() && !stopped.is_empty() {
+                    // 614.7, and 614.7a for damage: no event is left for the others to modify.
+                    let damage = matches!(top.event, Event::Damage { .. });
+                    concepts.push(if damage { "zero-damage" } else { "replacement-no-event" });
                 }
                 let already = already_applied(env, &top.applied, &top.event);
                 if !already.is_empty() {
