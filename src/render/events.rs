@@ -15,13 +15,13 @@ pub fn sentence(step: &EventStep) -> String {
         }
         (Action::Happens, _) => "no effect applies: the event happens".to_string(),
         (Action::Cannot, _) => "the event can't happen: a \"can't\" effect wins".to_string(),
-        (Action::Applied(_), Some(Why::Only)) | (Action::Applied(_), None) => {
+        (Action::Applied, Some(Why::Only)) | (Action::Applied, None) => {
             "the only effect that applies to the event".to_string()
         }
-        (Action::Applied(_), Some(Why::Forced { tier, waiting })) => {
+        (Action::Applied, Some(Why::Forced { tier, waiting })) => {
             format!("{} must be applied first; waiting: {}", tier_phrase(*tier), waiting.join(", "))
         }
-        (Action::Applied(_), Some(Why::Chosen { by, tier, among, fixed })) => {
+        (Action::Applied, Some(Why::Chosen { by, tier, among, fixed })) => {
             let first = match tier {
                 Tier::Any => String::new(),
                 t => format!(" ({} go first)", tier_phrase(*t)),

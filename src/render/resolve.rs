@@ -106,7 +106,7 @@ struct JsonEventStep<'a> {
     step: usize,
     #[serde(flatten)]
     inner: &'a EventStep,
-    why_text: String,
+    why: String,
     rules: Vec<RuleId>,
 }
 
@@ -184,7 +184,7 @@ fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
             .map(|(i, s)| JsonEventStep {
                 step: i + 1,
                 inner: s,
-                why_text: events::sentence(s),
+                why: events::sentence(s),
                 rules: events::rules(r.citer, s),
             })
             .collect(),

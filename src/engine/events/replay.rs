@@ -30,6 +30,7 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                     event: origin,
                     action: Action::Happens,
                     effect: None,
+                    effect_kind: None,
                     source: None,
                     text: None,
                     after: vec![before.clone()],
@@ -49,6 +50,7 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                     event: origin,
                     action: Action::Cannot,
                     effect: Some(r.key().to_string()),
+                    effect_kind: Some(r.kind),
                     source: source(env, r),
                     text: Some(r.effect.text.clone()),
                     before,
@@ -128,8 +130,9 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                 concepts.dedup();
                 steps.push(EventStep {
                     event: origin,
-                    action: Action::Applied(r.kind),
+                    action: Action::Applied,
                     effect: Some(r.key().to_string()),
+                    effect_kind: Some(r.kind),
                     source: source(env, r),
                     text: Some(r.effect.text.clone()),
                     before,
