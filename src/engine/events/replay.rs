@@ -12,10 +12,24 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
     let mut state = State::start(env);
     let mut decisions = decisions.iter();
     let mut steps = Vec::new();
-    while let Some(top) = state.stack.last().cloned() {
+    while !state.is_done() {
+        if let Next::Open { among, chooser } = next(env, &state) {
+            let position = match among.as_slice() {
+                [only] => *only,
+                _ => {
+                    let Some(decision) = decisions.next() else { break };
+                    steps.push(first_step(env, &state, decision, &among, chooser));
+                    state.position_of(decision.effect)
+                }
+            };
+            state = state.open(position);
+            continue;
+        }
+        let top = state.stack.last().expect("under way").clone();
         let before = describe::event(env, &top.event);
         let origin = top.origin + 1;
         match next(env, &state) {
+            Next::Open { .. } => unreachable!("an event is under way"),
             Next::Happens => {
                 let mut concepts = Vec::new();
                 if !top.applied.is_empty() {
@@ -39,7 +53,7 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                     note: None,
                     stopped: Vec::new(),
                     now_applicable: Vec::new(),
-                    already_applied: already_applied(env, &top.applied, &top.event),
+                    already_applied: already,
                     concepts,
                 });
                 state = state.pop();
@@ -151,6 +165,33 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
     steps
 }
 
+/// 615.7: the player chose which of the events a shared shield meets first.
+fn first_step(env: &Env, state: &State, decision: &Decision, among: &[u16], chooser: usize) -> EventStep {
+    let pending = &state.waiting[state.position_of(decision.effect) as usize];
+    let before = describe::event(env, &pending.event);
+    EventStep {
+        event: pending.origin + 1,
+        action: Action::First,
+        effect: None,
+        effect_kind: None,
+        source: None,
+        text: None,
+        after: vec![before.clone()],
+        before,
+        why: Some(Why::Chosen {
+            by: env.board.players[chooser].clone(),
+            tier: Tier::Simultaneous,
+            among: among.iter().map(|p| super::event_name(env, state.origin_at(*p))).collect(),
+            fixed: false,
+        }),
+        note: None,
+        stopped: Vec::new(),
+        now_applicable: Vec::new(),
+        already_applied: Vec::new(),
+        concepts: vec!["prevention-shield", "interaction-order"],
+    }
+}
+
 fn keys(env: &Env, group: &[u16]) -> Vec<String> {
     group.iter().map(|g| env.replacers[*g as usize].key().to_string()).collect()
 }
@@ -196,11 +237,7 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
 }
 
 fn why_concepts(why: &Why, repeated: bool) -> Vec<&'static str> {
-    let tier = |t: Tier| match t {
-        Tier::SelfReplacement => "interaction-self-first",
-        Tier::Control => "interaction-control-first",
-        Tier::Any => "interaction-any",
-    };
+    let tier = |t: Tier| t.concept();
     let mut out = match why {
         Why::Only => vec![],
         Why::Forced { tier: t, .. } => vec!["interaction-order", tier(*t)],

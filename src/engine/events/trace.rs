@@ -42,6 +42,8 @@ pub enum Action {
     Happens,
     /// A "can't" effect: the event does not happen (101.2).
     Cannot,
+    /// The player chose this event to meet a shared shield first (615.7).
+    First,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
