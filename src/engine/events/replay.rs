@@ -35,10 +35,12 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                 if !top.applied.is_empty() {
                     concepts.push("replacement-never-happens");
                 }
-                if matches!(top.event, Event::Enter { .. })
-                    && env.entering.contains_key(&top.event.object().unwrap_or(usize::MAX))
-                {
+                if matches!(top.event, Event::Enter { .. }) {
                     concepts.push("enters-look-ahead");
+                }
+                let already = already_applied(env, &top.applied, &top.event);
+                if !already.is_empty() {
+                    concepts.push("replacement-once");
                 }
                 steps.push(EventStep {
                     event: origin,
