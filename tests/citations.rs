@@ -67,7 +67,7 @@ fn every_concept_a_scenario_trace_names_is_in_every_numbering() {
     for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "yaml")) {
         let text = std::fs::read_to_string(file).unwrap();
         let board = judge::scenario::read("scenario.yaml", &text).expect("scenarios are valid");
-        let judgement = judge::engine::judge(&board);
+        let judgement = judge::engine::judge(&board).expect("scenarios explore within the limits");
         let mut concepts: Vec<&str> = judgement.resolution.steps.iter().flat_map(|s| s.concepts.clone()).collect();
         for outcome in judgement.outcomes.iter().flatten() {
             concepts.extend(outcome.steps.iter().flat_map(|s| s.concepts.clone()));

@@ -233,3 +233,15 @@ fn a_misspelt_event_and_two_events_in_one_item() {
     assert!(stderr.contains("one event per item"), "{stderr}");
     insta::assert_snapshot!(stderr);
 }
+
+/// 2^11 distinct outcomes: the judge is told to fix choices rather than given a partial answer.
+#[test]
+fn too_many_outcomes_is_refused_with_a_way_out() {
+    let stderr = resolve_fails("too-many-outcomes.yaml");
+    assert!(stderr.contains("more than 1000 distinct outcomes"), "{stderr}");
+    assert!(stderr.contains("choose: [effect ids]"), "{stderr}");
+    let data = data_dir();
+    let (code, stdout, _) = run_in(data.path(), &fixtures(), &["check", "too-many-outcomes.yaml"]);
+    assert_eq!(code, 2);
+    assert!(stdout.contains("invalid  too-many-outcomes.yaml"), "{stdout}");
+}

@@ -216,24 +216,53 @@ pub struct Branch {
     pub sequences: u64,
 }
 
+/// Past these, exploring would take too long or say too much to be of use at a table: the
+/// judge is told, and can fix choices with `choose`.
+pub const MAX_STATES: usize = 200_000;
+pub const MAX_OUTCOMES: usize = 1_000;
+/// Events waiting or under way at once (each draw of a card counts); also bounds the recursion.
+pub const MAX_EVENTS: usize = 500;
+
+/// The exploration stopped at a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Exhausted {
+    #[error("more than {MAX_STATES} states to explore")]
+    States,
+    #[error("more than {MAX_OUTCOMES} distinct outcomes")]
+    Outcomes,
+    #[error("more than {MAX_EVENTS} events at once")]
+    Events,
+}
+
 pub struct Explorer<'e, 'b> {
     env: &'e Env<'b>,
     memo: HashMap<State, Rc<Vec<Branch>>>,
     /// States expanded, for the benchmark and the property test.
     pub expanded: usize,
+    pub exhausted: Option<Exhausted>,
 }
 
 impl<'e, 'b> Explorer<'e, 'b> {
     pub fn new(env: &'e Env<'b>) -> Self {
-        Explorer { env, memo: HashMap::new(), expanded: 0 }
+        Explorer { env, memo: HashMap::new(), expanded: 0, exhausted: None }
     }
 
     pub fn explore(&mut self, state: &State) -> Rc<Vec<Branch>> {
         if let Some(done) = self.memo.get(state) {
             return done.clone();
         }
+        if self.exhausted.is_some() {
+            return Rc::new(Vec::new());
+        }
         self.expanded += 1;
-        let branches = if state.is_done() {
+        if self.expanded > MAX_STATES {
+            self.exhausted = Some(Exhausted::States);
+        } else if state.waiting.len() + state.stack.len() > MAX_EVENTS {
+            self.exhausted = Some(Exhausted::Events);
+        }
+        let branches = if self.exhausted.is_some() {
+            Vec::new()
+        } else if state.is_done() {
             vec![Branch { happened: Vec::new(), left: state.left.clone(), decisions: Vec::new(), sequences: 1 }]
         } else {
             self.expand(state)
@@ -298,13 +327,20 @@ impl<'e, 'b> Explorer<'e, 'b> {
                 }
             }
         }
+        if merged.len() > MAX_OUTCOMES {
+            self.exhausted = Some(Exhausted::Outcomes);
+        }
         merged
     }
 }
 
 /// Every distinct outcome of the board's events, in the order first found.
-pub fn explore(env: &Env) -> Vec<Branch> {
-    let found = Explorer::new(env).explore(&State::start(env));
+pub fn explore(env: &Env) -> Result<Vec<Branch>, Exhausted> {
+    let mut explorer = Explorer::new(env);
+    let found = explorer.explore(&State::start(env));
+    if let Some(limit) = explorer.exhausted {
+        return Err(limit);
+    }
     let mut merged: Vec<Branch> = Vec::new();
     for b in found.iter() {
         let mut b = b.clone();
@@ -314,7 +350,7 @@ pub fn explore(env: &Env) -> Vec<Branch> {
             None => merged.push(b),
         }
     }
-    merged
+    Ok(merged)
 }
 
 /// The outcome of one fixed way of choosing: `pick` gets the effects a player may choose among

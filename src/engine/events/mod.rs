@@ -49,13 +49,24 @@ pub struct Choice {
     pub of_event: bool,
 }
 
+/// The exploration hit one of its limits: no answer rather than a partial one.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("the events cannot be explored: {limit}")]
+#[diagnostic(
+    code(judge::too_many_choices),
+    help("fix some players' choices with `choose: [effect ids]`, or split the events into several scenarios")
+)]
+pub struct TooManyChoices {
+    pub limit: explore::Exhausted,
+}
+
 /// The events' outcomes; `None` when the scenario has no pending event.
-pub fn resolve_events(board: &Board, resolution: &Resolution) -> Option<Vec<Outcome>> {
+pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<Vec<Outcome>>, TooManyChoices> {
     if board.events.is_empty() {
-        return None;
+        return Ok(None);
     }
     let env = Env::new(board, resolution);
-    let branches = explore::explore(&env);
+    let branches = explore::explore(&env).map_err(|limit| TooManyChoices { limit })?;
     let outcomes = branches
         .iter()
         .map(|b| {
@@ -96,7 +107,7 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Option<Vec<Outc
             }
         })
         .collect();
-    Some(outcomes)
+    Ok(Some(outcomes))
 }
 
 /// A scenario event by its origin: "event 2 (Shock deals 2 damage to Bob)".
