@@ -82,7 +82,8 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
     } else {
         enters(env, r, event)
     };
-    if r.spec.once {
+    // A "next time" effect is used up when it applies, not when it does nothing (614.9).
+    if r.spec.once && !matches!(out.note, Some(Note::RedirectionFails { .. })) {
         out.used = 1;
     }
     out
