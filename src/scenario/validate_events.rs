@@ -7,6 +7,9 @@ use super::validate::Validator;
 use crate::engine::board::ObjectDef;
 use crate::engine::events::event::{Event, Pending, Target};
 
+/// More draws than any library holds is a typo, not a judge call.
+const MAX_CARDS: i64 = 100;
+
 impl Validator<'_> {
     /// The scenario's pending events, in order, each draw of several cards split into draws of one.
     pub(super) fn pending_events(&mut self, objects: &[ObjectDef], players: &[String]) -> Vec<Pending> {
@@ -124,9 +127,11 @@ impl Validator<'_> {
             EventSpec::Draw(d) => {
                 let player = self.player_ref(&f("player"), &d.player, players);
                 self.positive(&f("cards"), d.cards);
-                // A draw of many cards is that many draws (614.11a); more than a library holds is
-                // a typo, not a judge call.
-                (0..d.cards.clamp(0, 1000)).map(|_| Event::Draw { player }).collect()
+                // A draw of many cards is that many draws (614.11a), each its own event.
+                if d.cards > MAX_CARDS {
+                    self.error(&f("cards"), format!("`{}` cards: at most {MAX_CARDS} at once", d.cards), None);
+                }
+                (0..d.cards.clamp(0, MAX_CARDS)).map(|_| Event::Draw { player }).collect()
             }
             EventSpec::GainLife(l) | EventSpec::LoseLife(l) => {
                 let player = self.player_ref(&f("player"), &l.player, players);
@@ -264,7 +269,7 @@ impl Validator<'_> {
                 );
             }
         }
-        if let Some(to) = &r.redirect {
+        if let Some(to) = r.redirect.as_ref().filter(|to| *to != "you") {
             self.target(&child(path, "redirect"), to, players);
         }
         if let Some(c) = &r.control {

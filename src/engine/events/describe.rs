@@ -94,7 +94,8 @@ pub fn no_longer(env: &Env, after: &[Event]) -> String {
     match first {
         Event::Damage { to: Target::Object(o), .. } => format!("the damage is now dealt to {}", env.chars[*o].name),
         Event::Damage { to: Target::Player(p), .. } => format!("the damage is now dealt to {}", env.board.players[*p]),
-        Event::Move { to, .. } => format!("the object now goes to the {} instead", zone(*to)),
+        Event::Move { to: Zone::Exile, .. } => "it is now exiled instead".into(),
+        Event::Move { to, .. } => format!("it is now put into the {} instead", zone(*to)),
         Event::Regenerate { .. } => "the permanent regenerates instead of being destroyed".into(),
         _ => format!("the event is now: {}", event(env, first)),
     }

@@ -53,7 +53,7 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
         let object = event.object().expect("a destruction has an object");
         unchanged(vec![Event::Regenerate { object }])
     } else if let Some(to) = &s.redirect {
-        redirect(env, event, to)
+        redirect(env, r, event, to)
     } else if let Some(zone) = s.zone {
         match event {
             Event::Move { object, from, .. } => {
@@ -82,7 +82,8 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
     } else {
         enters(env, r, event)
     };
-    if r.spec.once {
+    // A "next time" effect is used up when it applies, not when it does nothing (614.9).
+    if r.spec.once && !matches!(out.note, Some(Note::RedirectionFails { .. })) {
         out.used = 1;
     }
     out
@@ -98,11 +99,13 @@ fn prevented(event: &Event, number: i64, amount: i64) -> Modified {
     Modified { events, used: 0, note: Some(Note::Prevented { amount }) }
 }
 
-fn redirect(env: &Env, event: &Event, to: &str) -> Modified {
+fn redirect(env: &Env, r: &Replacer, event: &Event, to: &str) -> Modified {
     let board = env.board;
-    let target = match board.object_index(to) {
-        Some(o) => Target::Object(o),
-        None => Target::Player(board.player_index(to).unwrap_or(0)),
+    // The validator has checked that `to` names an object or a player.
+    let target = match (board.object_index(to), board.player_index(to)) {
+        (Some(o), _) => Target::Object(o),
+        (None, Some(p)) => Target::Player(p),
+        (None, None) => Target::Player(r.effect.controller),
     };
     let Event::Damage { source, amount, combat, .. } = event else {
         return Modified { events: vec![event.clone()], used: 0, note: None };

@@ -113,6 +113,12 @@ impl<'b> Env<'b> {
         }
     }
 
+    /// 0 for the active player, then each player in turn order (101.4).
+    pub fn apnap_rank(&self, player: usize) -> usize {
+        let n = self.board.players.len();
+        (player + n - self.board.active) % n
+    }
+
     /// Whether the effect watches this event as it now is; `left`: how much of each limited
     /// effect is left.
     pub fn applies(&self, index: usize, pending: &Pending, left: &[i64]) -> bool {
