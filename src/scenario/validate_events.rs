@@ -14,26 +14,63 @@ impl Validator<'_> {
     /// The scenario's pending events, in order, each draw of several cards split into draws of one.
     pub(super) fn pending_events(&mut self, objects: &[ObjectDef], players: &[String]) -> Vec<Pending> {
         let mut pending = Vec::new();
+        let (mut origin, mut moment) = (0, 0);
         for (i, spec) in self.spec.events.iter().enumerate() {
             let path = item("events", i);
-            if matches!(spec, EventSpec::Regenerate(_) | EventSpec::Action(_)) {
-                self.error(
-                    &path,
-                    "`regenerate` and `action` only describe what happened, in `expect_outcomes`".into(),
-                    Some("a pending destruction is `destroy: {object: …}`".into()),
-                );
-                continue;
+            match spec {
+                EventSpec::AtOnce(group) => {
+                    let at = child(&path, "at_once");
+                    if group.len() < 2 {
+                        self.error(&at, "`at_once` groups two or more events".into(), None);
+                    }
+                    for (j, spec) in group.iter().enumerate() {
+                        for event in self.pending_event(&item(&at, j), spec, objects, players, origin) {
+                            pending.push(Pending { moment, ..event });
+                        }
+                        origin += 1;
+                    }
+                    moment += 1;
+                }
+                _ => {
+                    // Each card of a draw is its own draw, one after another (614.11a).
+                    for event in self.pending_event(&path, spec, objects, players, origin) {
+                        pending.push(Pending { moment, ..event });
+                        moment += 1;
+                    }
+                    origin += 1;
+                }
             }
-            let by = spec.by().and_then(|id| self.object_ref(&child(&first_key(&path, spec), "by"), id));
-            for event in self.event(&path, spec, objects, players) {
+        }
+        pending
+    }
+
+    fn pending_event(
+        &mut self,
+        path: &str,
+        spec: &EventSpec,
+        objects: &[ObjectDef],
+        players: &[String],
+        origin: usize,
+    ) -> Vec<Pending> {
+        if matches!(spec, EventSpec::Regenerate(_) | EventSpec::Action(_) | EventSpec::AtOnce(_)) {
+            let message = match spec {
+                EventSpec::AtOnce(_) => "`at_once` groups events of `events`, not other groups",
+                _ => "`regenerate` and `action` only describe what happened, in `expect_outcomes`",
+            };
+            self.error(path, message.into(), Some("a pending destruction is `destroy: {object: …}`".into()));
+            return Vec::new();
+        }
+        let by = spec.by().and_then(|id| self.object_ref(&child(&first_key(path, spec), "by"), id));
+        self.event(path, spec, objects, players)
+            .into_iter()
+            .map(|event| {
                 let by = by.or(match event {
                     Event::Damage { source, .. } => Some(source),
                     _ => None,
                 });
-                pending.push(Pending { event, by, origin: i, applied: Vec::new() });
-            }
-        }
-        pending
+                Pending { event, by, origin, moment: 0, applied: Vec::new() }
+            })
+            .collect()
     }
 
     pub(super) fn expected_outcomes(&mut self, objects: &[ObjectDef], players: &[String]) -> Option<Vec<Vec<Event>>> {
@@ -160,6 +197,10 @@ impl Validator<'_> {
             EventSpec::Action(a) => {
                 let player = self.player_ref(&f("player"), &a.player, players);
                 one(Event::Action { player, text: a.text.clone() })
+            }
+            EventSpec::AtOnce(_) => {
+                self.error(path, "an outcome lists what happened, without `at_once`".into(), None);
+                Vec::new()
             }
         }
     }
@@ -330,6 +371,7 @@ fn first_key(path: &str, spec: &EventSpec) -> String {
         EventSpec::Begin(_) => "begin",
         EventSpec::Regenerate(_) => "regenerate",
         EventSpec::Action(_) => "action",
+        EventSpec::AtOnce(_) => "at_once",
     };
     child(path, key)
 }

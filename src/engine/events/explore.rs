@@ -85,7 +85,7 @@ impl State {
         // Players choose for simultaneous events in APNAP order (616.1, 101.4), each player's in
         // the order given.
         let mut waiting = env.board.events.clone();
-        waiting.sort_by_key(|p| env.apnap_rank(env.chooser(&p.event)));
+        waiting.sort_by_key(|p| (p.moment, env.apnap_rank(env.chooser(&p.event))));
         let left = env.replacers.iter().map(|r| r.limited().unwrap_or(i64::MAX)).collect();
         State { waiting, stack: Vec::new(), left }
     }
@@ -126,7 +126,7 @@ impl State {
             applied.insert(at, effect);
         }
         for event in modified.events.into_iter().rev() {
-            next.stack.push(Pending { event, by: pending.by, origin: pending.origin, applied: applied.clone() });
+            next.stack.push(Pending { event, applied: applied.clone(), ..pending.clone() });
         }
         next
     }
@@ -177,12 +177,13 @@ pub fn next(env: &Env, state: &State) -> Next {
 }
 
 /// 615.7: the first waiting event starts, unless an effect used up as it applies watches it and
-/// another waiting event of the same chooser: then the chooser picks which of those comes first.
+/// another event of the same moment and the same chooser: then the chooser picks which of those
+/// comes first.
 fn opening(env: &Env, state: &State) -> Next {
     let first = state.waiting.first().expect("an event is waiting");
     let chooser = env.chooser(&first.event);
     let mine: Vec<u16> = (0..state.waiting.len())
-        .filter(|i| env.chooser(&state.waiting[*i].event) == chooser)
+        .filter(|i| state.waiting[*i].moment == first.moment && env.chooser(&state.waiting[*i].event) == chooser)
         .map(|i| i as u16)
         .collect();
     let shared = (0..env.replacers.len()).find(|r| {

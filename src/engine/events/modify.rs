@@ -3,7 +3,7 @@
 
 use super::event::{Event, Target};
 use super::replacer::{Env, Replacer};
-use crate::scenario::spec::{PreventSpec, Quantity};
+use crate::scenario::spec::{EventKindSpec, PreventSpec, Quantity};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +33,9 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
     let s = &r.spec;
     let unchanged = |events: Vec<Event>| Modified { events, used: 0, note: None };
     let number = event.number().unwrap_or(0);
-    let mut out = if let Some(n) = s.multiply {
+    let mut out = if let (Event::Enter { .. }, Some(EventKindSpec::Counters)) = (event, s.event) {
+        unchanged(vec![entering_counters(r, event)])
+    } else if let Some(n) = s.multiply {
         match event {
             Event::Draw { player } => unchanged(draws(*player, number.saturating_mul(n))),
             _ => unchanged(vec![event.with_number(number.saturating_mul(n))]),
@@ -121,6 +123,25 @@ fn redirect(env: &Env, r: &Replacer, event: &Event, to: &str) -> Modified {
         _ => "it is no longer a creature or planeswalker".to_string(),
     };
     Modified { events: vec![event.clone()], used: 0, note: Some(Note::RedirectionFails { to: to.to_string(), why }) }
+}
+
+/// 121.5: the counters a permanent enters with are counters put on it: "that many" is each
+/// kind's number.
+fn entering_counters(r: &Replacer, event: &Event) -> Event {
+    let mut e = event.clone();
+    if let Event::Enter { counters, .. } = &mut e {
+        for (kind, n) in counters.iter_mut() {
+            if r.spec.counter.as_ref().is_some_and(|k| !k.eq_ignore_ascii_case(kind)) || *n <= 0 {
+                continue;
+            }
+            *n = match (r.spec.multiply, r.spec.add) {
+                (Some(m), _) => n.saturating_mul(m),
+                (None, Some(a)) => n.saturating_add(a),
+                (None, None) => *n,
+            };
+        }
+    }
+    e
 }
 
 /// 614.1c–d: tapped, with counters, under someone's control.

@@ -152,6 +152,10 @@ impl<'b> Env<'b> {
             (Some(EventKindSpec::Counters), Event::Counters { kind, .. }) => {
                 s.counter.as_ref().is_none_or(|k| k.eq_ignore_ascii_case(kind))
             }
+            // A permanent entering with counters has counters put on it (121.5).
+            (Some(EventKindSpec::Counters), Event::Enter { counters, .. }) => {
+                counters.iter().any(|(kind, n)| *n > 0 && s.counter.as_ref().is_none_or(|k| k.eq_ignore_ascii_case(kind)))
+            }
             (Some(EventKindSpec::Begin), Event::Begin { step, .. }) => {
                 s.step.as_ref().is_none_or(|w| w.to_lowercase() == *step)
             }

@@ -7,6 +7,7 @@ use super::explore::{next, Decision, Next, State, Tier};
 use super::modify::modify;
 use super::replacer::{Env, Kind, Replacer};
 use super::trace::{Action, EventStep, Stopped, Why};
+use crate::scenario::spec::EventKindSpec;
 
 pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
     let mut state = State::start(env);
@@ -206,6 +207,7 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
         Kind::Skip if s.once => vec!["replacement-skip", "skip", "skip-next"],
         Kind::Skip => vec!["replacement-skip", "skip"],
         Kind::Replacement => match event {
+            Event::Enter { .. } if s.event == Some(EventKindSpec::Counters) => vec!["replacement-instead", "counters-entering"],
             Event::Enter { .. } if r.entering.is_some() => vec!["replacement-enters-with"],
             Event::Enter { .. } => vec!["replacement-enters"],
             Event::Draw { .. } => vec!["replacement-instead", "replacement-draw"],
