@@ -19,6 +19,7 @@ pub fn sentence(step: &EventStep) -> String {
             format!("{by} chooses which damage the shield prevents first, among {}", among.join(", "))
         }
         (Action::First, _) => "this event meets the shield first".to_string(),
+        (Action::Vanishes, _) => "the event does not happen".to_string(),
         (Action::Applied, Some(Why::Only)) | (Action::Applied, None) => {
             "the only effect that applies to the event".to_string()
         }
@@ -39,6 +40,7 @@ pub fn sentence(step: &EventStep) -> String {
         Some(Note::RedirectionFails { to, why }) => {
             text.push_str(&format!("; it does nothing: {to} cannot be dealt the damage, {why}"))
         }
+        Some(Note::Vanished { why }) => text.push_str(&format!(": {why}")),
         None => {}
     }
     for s in &step.stopped {

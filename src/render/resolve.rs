@@ -386,13 +386,13 @@ pub fn markdown(r: &Report) -> String {
         out.push_str(&format!("*{}{}.*\n\n", events::choices_line(o), sequences_note(o)));
         for (i, s) in o.steps.iter().enumerate() {
             let rules: Vec<String> = events::rules(r.citer, s).iter().map(ToString::to_string).collect();
+            let rules = if rules.is_empty() { String::new() } else { format!(" ({})", rules.join(", ")) };
             let effect = s.effect.as_ref().map_or_else(String::new, |e| format!("`{e}`: "));
             out.push_str(&format!(
-                "{}. {effect}{} — {} ({}).\n",
+                "{}. {effect}{} — {}{rules}.\n",
                 i + 1,
                 md_cell(&before_after(s).replace('\n', " ")),
                 events::sentence(s),
-                rules.join(", ")
             ));
         }
     }

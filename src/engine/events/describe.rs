@@ -5,7 +5,7 @@ use super::replacer::Env;
 use crate::scenario::spec::Zone;
 
 pub fn event(env: &Env, e: &Event) -> String {
-    let board = env.board;
+    let board = &env.board;
     let name = |o: usize| env.chars[o].name.clone();
     let player = |p: usize| board.players[p].clone();
     let plural = |n: i64, one: &str, many: &str| if n == 1 { one.to_string() } else { format!("{n} {many}") };
@@ -53,10 +53,9 @@ pub fn event(env: &Env, e: &Event) -> String {
         Event::LoseLife { player: p, amount } => format!("{} loses {amount} life", player(*p)),
         Event::Counters { object, kind, count } => {
             format!(
-                "{} {} put on {}",
-                plural(*count, &format!("a {kind} counter"), &format!("{kind} counters")),
-                if *count == 1 { "is" } else { "are" },
-                name(*object)
+                "{} gets {}",
+                name(*object),
+                plural(*count, &format!("a {kind} counter"), &format!("{kind} counters"))
             )
         }
         Event::Tokens { player: p, count, token } => {

@@ -3,9 +3,10 @@
 //! (the same events waiting, the same shields left) is not explored again, so many effects on one
 //! event cost their subsets, not their orders.
 
-use super::event::Pending;
-use super::modify::modify;
+use super::event::Event;
+use super::left::Left;
 use super::replacer::{Env, Kind};
+pub use super::state::{Envs, State};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -48,6 +49,8 @@ pub enum Next {
     Apply { tier: Tier, group: Vec<u16>, chooser: usize, fixed: bool },
     /// No event is under way: one of these waiting events (positions in `waiting`) starts.
     Open { among: Vec<u16>, chooser: usize },
+    /// The event cannot happen any more when its moment comes (614.7): why.
+    Vanishes { why: String },
 }
 
 /// One effect applied (or, for `Tier::Simultaneous`, one waiting event started), and how it
@@ -71,79 +74,16 @@ impl Decision {
     }
 }
 
-/// The scenario's events not started yet, the event under way with what replaced it (the next on
-/// top), and how much of each limited effect is left.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    pub waiting: Vec<Pending>,
-    pub stack: Vec<Pending>,
-    pub left: Vec<i64>,
-}
-
-impl State {
-    pub fn start(env: &Env) -> State {
-        // Players choose for simultaneous events in APNAP order (616.1, 101.4), each player's in
-        // the order given.
-        let mut waiting = env.board.events.clone();
-        waiting.sort_by_key(|p| (p.moment, env.apnap_rank(env.chooser(&p.event))));
-        let left = env.replacers.iter().map(|r| r.limited().unwrap_or(i64::MAX)).collect();
-        State { waiting, stack: Vec::new(), left }
-    }
-
-    pub fn is_done(&self) -> bool {
-        self.waiting.is_empty() && self.stack.is_empty()
-    }
-
-    /// The waiting event at `position` gets under way.
-    pub fn open(&self, position: u16) -> State {
-        let mut next = self.clone();
-        let pending = next.waiting.remove(position as usize);
-        next.stack.push(pending);
-        next
-    }
-
-    /// The decision that `open(position)` makes: the event's origin.
-    pub fn origin_at(&self, position: u16) -> u16 {
-        self.waiting[position as usize].origin as u16
-    }
-
-    /// The position of the waiting event that came from `origin`.
-    pub fn position_of(&self, origin: u16) -> u16 {
-        self.waiting.iter().position(|p| p.origin as u16 == origin).expect("a waiting event") as u16
-    }
-
-    /// The state after `effect` is applied to the event on top.
-    pub fn apply(&self, env: &Env, effect: u16) -> State {
-        let mut next = self.clone();
-        let pending = next.stack.pop().expect("an event is waiting");
-        let i = effect as usize;
-        let modified = modify(env, &env.replacers[i], &pending.event, next.left[i]);
-        if next.left[i] != i64::MAX {
-            next.left[i] -= modified.used.min(next.left[i]);
-        }
-        let mut applied = pending.applied.clone();
-        if let Err(at) = applied.binary_search(&effect) {
-            applied.insert(at, effect);
-        }
-        for event in modified.events.into_iter().rev() {
-            next.stack.push(Pending { event, applied: applied.clone(), ..pending.clone() });
-        }
-        next
-    }
-
-    /// The event on top leaves the queue, having happened or not.
-    pub fn pop(&self) -> State {
-        let mut next = self.clone();
-        next.stack.pop();
-        next
-    }
-}
-
 /// What 616.1 allows next for the event on top of `state`, or which waiting event starts.
 pub fn next(env: &Env, state: &State) -> Next {
     let Some(pending) = state.stack.last() else {
         return opening(env, state);
     };
+    if pending.applied.is_empty() {
+        if let Some(why) = env.vanishes(&pending.event) {
+            return Next::Vanishes { why };
+        }
+    }
     let applicable: Vec<u16> = (0..env.replacers.len())
         .filter(|i| env.replacers[*i].kind != Kind::Cant && env.applies(*i, pending, &state.left))
         .map(|i| i as u16)
@@ -187,7 +127,7 @@ fn opening(env: &Env, state: &State) -> Next {
         .map(|i| i as u16)
         .collect();
     let shared = (0..env.replacers.len()).find(|r| {
-        let limited = env.replacers[*r].limited().is_some() && state.left[*r] > 0;
+        let limited = env.replacers[*r].limited().is_some() && state.left.of(&env.replacers[*r]) > 0;
         let watches = |p: &u16| env.applies(*r, &state.waiting[*p as usize], &state.left);
         limited && watches(&0) && mine.iter().filter(|p| watches(p)).count() > 1
     });
@@ -211,8 +151,8 @@ pub fn takes(env: &Env, group: &[u16], fixed: bool) -> Vec<u16> {
 /// found that lead to it, and how many decision sequences lead to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Branch {
-    pub happened: Vec<(usize, super::event::Event)>,
-    pub left: Vec<i64>,
+    pub happened: Vec<(usize, Event)>,
+    pub left: Left,
     pub decisions: Vec<Decision>,
     pub sequences: u64,
 }
@@ -235,17 +175,17 @@ pub enum Exhausted {
     Events,
 }
 
-pub struct Explorer<'e, 'b> {
-    env: &'e Env<'b>,
+pub struct Explorer {
+    envs: Envs,
     memo: HashMap<State, Rc<Vec<Branch>>>,
     /// States expanded, for the benchmark and the property test.
     pub expanded: usize,
     pub exhausted: Option<Exhausted>,
 }
 
-impl<'e, 'b> Explorer<'e, 'b> {
-    pub fn new(env: &'e Env<'b>) -> Self {
-        Explorer { env, memo: HashMap::new(), expanded: 0, exhausted: None }
+impl Explorer {
+    pub fn new(env: &Env) -> Self {
+        Explorer { envs: Envs::new(env), memo: HashMap::new(), expanded: 0, exhausted: None }
     }
 
     pub fn explore(&mut self, state: &State) -> Rc<Vec<Branch>> {
@@ -274,7 +214,8 @@ impl<'e, 'b> Explorer<'e, 'b> {
     }
 
     fn expand(&mut self, state: &State) -> Vec<Branch> {
-        let env = self.env;
+        let env = self.envs.get(&state.changes);
+        let env = env.as_ref();
         match next(env, state) {
             Next::Open { among, .. } if among.len() == 1 => self.explore(&state.open(among[0])).to_vec(),
             Next::Open { among, chooser } => {
@@ -293,7 +234,7 @@ impl<'e, 'b> Explorer<'e, 'b> {
             }
             Next::Happens => {
                 let top = state.stack.last().expect("under way");
-                let rest = self.explore(&state.pop());
+                let rest = self.explore(&state.happen());
                 rest.iter()
                     .map(|b| {
                         let mut b = b.clone();
@@ -302,7 +243,7 @@ impl<'e, 'b> Explorer<'e, 'b> {
                     })
                     .collect()
             }
-            Next::Cannot { .. } => self.explore(&state.pop()).to_vec(),
+            Next::Cannot { .. } | Next::Vanishes { .. } => self.explore(&state.drop_top()).to_vec(),
             Next::Apply { tier, group, chooser, fixed } => {
                 let options = takes(env, &group, fixed).into_iter().map(|effect| {
                     let decision = Decision { effect, tier, among: group.clone(), chooser, fixed };
@@ -356,11 +297,13 @@ pub fn explore(env: &Env) -> Result<Vec<Branch>, Exhausted> {
 
 /// The outcome of one fixed way of choosing: `pick` gets the effects a player may choose among
 /// and returns the one taken. What exploring must always include (a property test checks it).
-pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize, super::event::Event)>, Vec<i64>) {
+pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize, Event)>, Left) {
+    let mut envs = Envs::new(env);
     let mut state = State::start(env);
     let mut happened = Vec::new();
     while !state.is_done() {
-        state = match next(env, &state) {
+        let env = envs.get(&state.changes);
+        state = match next(&env, &state) {
             Next::Open { among, .. } => {
                 let origins: Vec<u16> = among.iter().map(|p| state.origin_at(*p)).collect();
                 let chosen = if origins.len() == 1 { origins[0] } else { pick(&origins) };
@@ -369,13 +312,13 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize,
             Next::Happens => {
                 let top = state.stack.last().expect("under way").clone();
                 happened.push((top.origin, top.event));
-                state.pop()
+                state.happen()
             }
-            Next::Cannot { .. } => state.pop(),
+            Next::Cannot { .. } | Next::Vanishes { .. } => state.drop_top(),
             Next::Apply { group, fixed, .. } => {
-                let options = takes(env, &group, fixed);
+                let options = takes(&env, &group, fixed);
                 let chosen = if options.len() == 1 { options[0] } else { pick(&options) };
-                state.apply(env, chosen)
+                state.apply(&env, chosen)
             }
         };
     }
@@ -385,6 +328,6 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize,
 
 /// What happened, by the scenario's events: simultaneous events' results are reported in the
 /// order the events were given, whatever order they were handled in.
-fn in_event_order(happened: &mut [(usize, super::event::Event)]) {
+fn in_event_order(happened: &mut [(usize, Event)]) {
     happened.sort_by_key(|(origin, _)| *origin);
 }

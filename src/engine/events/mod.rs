@@ -2,12 +2,15 @@
 //! effects apply, in which order, who chooses (616.1), every distinct outcome of those choices,
 //! and a trace of each. It runs on the board as the layers left it.
 
+pub mod board_after;
 pub mod describe;
 pub mod event;
 pub mod explore;
+pub mod left;
 pub mod modify;
 pub mod replacer;
 pub mod replay;
+pub mod state;
 pub mod trace;
 
 use super::answer::Mismatch;
@@ -90,13 +93,7 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
                     }
                 })
                 .collect();
-            let remaining = env
-                .replacers
-                .iter()
-                .zip(&b.left)
-                .filter(|(r, left)| r.limited().is_some() && **left > 0)
-                .map(|(r, left)| (r.key().to_string(), *left))
-                .collect();
+            let remaining = b.left.used().iter().filter(|(_, left)| *left > 0).cloned().collect();
             Outcome {
                 choices,
                 result: b.happened.iter().map(|(_, e)| describe::event(&env, e)).collect(),

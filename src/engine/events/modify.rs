@@ -27,6 +27,10 @@ pub enum Note {
         to: String,
         why: String,
     },
+    /// The event can no longer happen when its moment comes (614.7).
+    Vanished {
+        why: String,
+    },
 }
 
 pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
@@ -102,7 +106,7 @@ fn prevented(event: &Event, number: i64, amount: i64) -> Modified {
 }
 
 fn redirect(env: &Env, r: &Replacer, event: &Event, to: &str) -> Modified {
-    let board = env.board;
+    let board = &env.board;
     // The validator has checked that `to` names an object or a player.
     let target = match (board.object_index(to), board.player_index(to)) {
         (Some(o), _) => Target::Object(o),
@@ -122,7 +126,11 @@ fn redirect(env: &Env, r: &Replacer, event: &Event, to: &str) -> Modified {
         }
         _ => "it is no longer a creature or planeswalker".to_string(),
     };
-    Modified { events: vec![event.clone()], used: 0, note: Some(Note::RedirectionFails { to: to.to_string(), why }) }
+    let to = match target {
+        Target::Object(o) => env.chars[o].name.clone(),
+        Target::Player(p) => board.players[p].clone(),
+    };
+    Modified { events: vec![event.clone()], used: 0, note: Some(Note::RedirectionFails { to, why }) }
 }
 
 /// 121.5: the counters a permanent enters with are counters put on it: "that many" is each

@@ -3,17 +3,20 @@
 
 use super::describe;
 use super::event::{Event, Pending};
-use super::explore::{next, Decision, Next, State, Tier};
-use super::modify::modify;
+use super::explore::{next, Decision, Envs, Next, State, Tier};
+use super::modify::{modify, Note};
 use super::replacer::{Env, Kind, Replacer};
 use super::trace::{Action, EventStep, Stopped, Why};
 use crate::scenario::spec::EventKindSpec;
 
 pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
+    let mut envs = Envs::new(env);
     let mut state = State::start(env);
     let mut decisions = decisions.iter();
     let mut steps = Vec::new();
     while !state.is_done() {
+        let env = envs.get(&state.changes);
+        let env = env.as_ref();
         let next_state = match next(env, &state) {
             Next::Open { among, .. } if among.len() == 1 => state.open(among[0]),
             Next::Open { among, chooser } => {
@@ -23,7 +26,14 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
             }
             Next::Happens => {
                 steps.push(happens_step(env, state.stack.last().expect("under way")));
-                state.pop()
+                state.happen()
+            }
+            Next::Vanishes { why } => {
+                let mut step = EventStep::new(env, state.stack.last().expect("under way"), Action::Vanishes);
+                step.note = Some(Note::Vanished { why });
+                step.concepts = vec!["replacement-no-event"];
+                steps.push(step);
+                state.drop_top()
             }
             Next::Cannot { effect } => {
                 let r = &env.replacers[effect as usize];
@@ -31,7 +41,7 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
                 step.name(env, r);
                 step.concepts = vec!["cant-beats-can"];
                 steps.push(step);
-                state.pop()
+                state.drop_top()
             }
             Next::Apply { tier, group, chooser, .. } => {
                 let Some(decision) = decisions.next() else { break };
@@ -104,7 +114,7 @@ fn applied_step(
     let top = state.stack.last().expect("under way");
     let i = decision.effect as usize;
     let r = &env.replacers[i];
-    let modified = modify(env, r, &top.event, state.left[i]);
+    let modified = modify(env, r, &top.event, state.left.of(r));
     let next_state = state.apply(env, decision.effect);
     let applies_before = |j: usize| j != i && env.replacers[j].kind != Kind::Cant && env.applies(j, top, &state.left);
     // The events that replaced this one are on top of the next state.
@@ -207,7 +217,9 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
         Kind::Skip if s.once => vec!["replacement-skip", "skip", "skip-next"],
         Kind::Skip => vec!["replacement-skip", "skip"],
         Kind::Replacement => match event {
-            Event::Enter { .. } if s.event == Some(EventKindSpec::Counters) => vec!["replacement-instead", "counters-entering"],
+            Event::Enter { .. } if s.event == Some(EventKindSpec::Counters) => {
+                vec!["replacement-instead", "counters-entering"]
+            }
             Event::Enter { .. } if r.entering.is_some() => vec!["replacement-enters-with"],
             Event::Enter { .. } => vec!["replacement-enters"],
             Event::Draw { .. } => vec!["replacement-instead", "replacement-draw"],

@@ -44,6 +44,8 @@ pub enum Action {
     Cannot,
     /// The player chose this event to meet a shared shield first (615.7).
     First,
+    /// The event cannot happen when its moment comes: what it happens to is gone (614.7).
+    Vanishes,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
