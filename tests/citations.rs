@@ -55,3 +55,30 @@ fn the_french_corpus_has_the_rules_it_can_have() {
         }
     }
 }
+
+/// A concept the table does not know would be dropped from the trace without a word: every
+/// concept any scenario's trace names must be in every numbering.
+#[test]
+fn every_concept_a_scenario_trace_names_is_in_every_numbering() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut seen = 0;
+    for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "yaml")) {
+        let text = std::fs::read_to_string(file).unwrap();
+        let board = judge::scenario::read("scenario.yaml", &text).expect("scenarios are valid");
+        let judgement = judge::engine::judge(&board).expect("scenarios explore within the limits");
+        let mut concepts: Vec<&str> = judgement.resolution.steps.iter().flat_map(|s| s.concepts.clone()).collect();
+        for outcome in judgement.outcomes.iter().flatten() {
+            concepts.extend(outcome.steps.iter().flat_map(|s| s.concepts.clone()));
+            concepts.extend(outcome.choices.iter().map(|c| c.concept));
+        }
+        for concept in concepts {
+            seen += 1;
+            for numbering in &table().numberings {
+                assert!(numbering.rule(concept).is_some(), "{}: `{concept}` not in {}", file.display(), numbering.name);
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} concepts seen: are the scenarios there?");
+}

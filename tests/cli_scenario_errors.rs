@@ -215,3 +215,33 @@ fn check_of_the_shipped_scenarios_exits_0() {
     assert!(stdout.ends_with(&format!("{count} files: {count} ok, 0 differ, 0 invalid\n")), "{stdout}");
     assert!(!stdout.contains("no expectation"), "every shipped scenario has an expected answer: {stdout}");
 }
+
+#[test]
+fn event_problems_found_after_reading_all_at_once() {
+    let stderr = resolve_fails("event-problems.yaml");
+    assert_eq!(problem_lines(&stderr), [15, 22, 25, 25, 26, 27]);
+    assert!(stderr.contains("`regenerate` cannot change a `gain_life` event"), "{stderr}");
+    assert!(stderr.contains("help: did you mean `furnace-doubles`?"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn a_misspelt_event_and_two_events_in_one_item() {
+    let stderr = resolve_fails("event-syntax.yaml");
+    assert_eq!(problem_lines(&stderr), [11, 12]);
+    assert!(stderr.contains("help: did you mean `damage`?"), "{stderr}");
+    assert!(stderr.contains("one event per item"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+/// 2^11 distinct outcomes: the judge is told to fix choices rather than given a partial answer.
+#[test]
+fn too_many_outcomes_is_refused_with_a_way_out() {
+    let stderr = resolve_fails("too-many-outcomes.yaml");
+    assert!(stderr.contains("more than 1000 distinct outcomes"), "{stderr}");
+    assert!(stderr.contains("choose: [effect ids]"), "{stderr}");
+    let data = data_dir();
+    let (code, stdout, _) = run_in(data.path(), &fixtures(), &["check", "too-many-outcomes.yaml"]);
+    assert_eq!(code, 2);
+    assert!(stdout.contains("invalid  too-many-outcomes.yaml"), "{stdout}");
+}

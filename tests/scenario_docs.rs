@@ -79,7 +79,7 @@ fn every_yaml_example_of_the_scenario_doc_is_valid_and_meets_its_expectation() {
                 if board.expect.is_empty() {
                     continue;
                 }
-                for m in judge::engine::judge(&board).mismatches {
+                for m in judge::engine::judge(&board).expect("doc examples explore within the limits").mismatches {
                     failures.push(format!(
                         "{name}: {} {}: expected {}, got {}",
                         m.object, m.characteristic, m.expected, m.actual

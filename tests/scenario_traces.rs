@@ -56,3 +56,30 @@ fn markdown_quotes_the_rules_of_the_edition() {
     assert!(stdout.contains("> **611.2c** Si un effet continu"), "{stdout}");
     assert!(stdout.contains("> **613.6** (not in edition fr-2011-02-04)"), "{stdout}");
 }
+
+#[test]
+fn json_outcomes_name_each_choice_with_its_player_and_rule() {
+    let dir = data_dir();
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cr-616-1d-exile-or-shuffle.yaml");
+    let (code, stdout, _) = run(dir.path(), &["resolve", file, "--format", "json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let outcomes = json["outcomes"].as_array().expect("an `outcomes` list");
+    assert_eq!(outcomes.len(), 2);
+    let chosen: Vec<&str> = outcomes.iter().map(|o| o["choices"][0]["chose"].as_str().unwrap()).collect();
+    assert_eq!(chosen, ["leyline-exiles", "guardian-shuffles"]);
+    for o in outcomes {
+        assert_eq!(o["choices"][0]["player"], "Alice");
+        assert_eq!(o["choices"][0]["rule"], "616.1c");
+        for step in o["trace"].as_array().unwrap() {
+            assert!(step.get("effect").is_some() && step["rules"].is_array(), "{step}");
+        }
+    }
+    assert_eq!(outcomes[0]["result"][0], "Progenitus is exiled from the battlefield");
+    assert_eq!(outcomes[1]["trace"][0]["stopped"][0]["effect"], "leyline-exiles");
+    assert_eq!(outcomes[1]["trace"][0]["rules"], serde_json::json!(["614.1a", "616.1", "616.1c", "616.1d"]));
+    // A scenario without events has no `outcomes` key.
+    let layers = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/blood-moon-urborg.yaml");
+    let (_, stdout, _) = run(dir.path(), &["resolve", layers, "--format", "json"]);
+    assert!(!stdout.contains("\"outcomes\""));
+}

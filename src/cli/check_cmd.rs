@@ -23,7 +23,15 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
                 continue;
             }
         };
-        let mismatches = engine::judge(&board).mismatches;
+        let mismatches = match engine::judge(&board) {
+            Ok(judgement) => judgement.mismatches,
+            Err(too_many) => {
+                invalid += 1;
+                stdout.push_str(&format!("invalid  {}\n", file.display()));
+                warnings.push(miette::Report::new(too_many).wrap_err(file.display().to_string()));
+                continue;
+            }
+        };
         if board.expect.is_empty() && board.expect_outcomes.is_none() {
             stdout.push_str(&format!("no expectation  {}\n", file.display()));
         } else if mismatches.is_empty() {

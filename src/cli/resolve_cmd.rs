@@ -21,7 +21,7 @@ pub fn run(args: &ResolveArgs, config: &Config, style: Style) -> miette::Result<
     let board = scenario_file::read(&args.file)?;
     let edition = config.edition(args.edition.as_deref().or(board.edition.as_deref()))?;
     let citer = Citer::new(&edition);
-    let judgement = engine::judge(&board);
+    let judgement = engine::judge(&board)?;
     let answer = answer::answer(&board, &judgement.resolution);
     let report = render::resolve::Report {
         board: &board,

@@ -81,10 +81,10 @@ pub struct Judgement {
     pub mismatches: Vec<answer::Mismatch>,
 }
 
-pub fn judge(board: &board::Board) -> Judgement {
+pub fn judge(board: &board::Board) -> Result<Judgement, events::TooManyChoices> {
     let resolution = resolve::resolve(board);
-    let outcomes = events::resolve_events(board, &resolution);
+    let outcomes = events::resolve_events(board, &resolution)?;
     let mut mismatches = answer::check(board, &resolution);
     mismatches.extend(events::check(board, &resolution, outcomes.as_deref()));
-    Judgement { resolution, outcomes, mismatches }
+    Ok(Judgement { resolution, outcomes, mismatches })
 }

@@ -15,13 +15,18 @@ pub fn sentence(step: &EventStep) -> String {
         }
         (Action::Happens, _) => "no effect applies: the event happens".to_string(),
         (Action::Cannot, _) => "the event can't happen: a \"can't\" effect wins".to_string(),
-        (Action::Applied(_), Some(Why::Only)) | (Action::Applied(_), None) => {
+        (Action::First, Some(Why::Chosen { by, among, .. })) => {
+            format!("{by} chooses which damage the shield prevents first, among {}", among.join(", "))
+        }
+        (Action::First, _) => "this event meets the shield first".to_string(),
+        (Action::Vanishes, _) => "the event does not happen".to_string(),
+        (Action::Applied, Some(Why::Only)) | (Action::Applied, None) => {
             "the only effect that applies to the event".to_string()
         }
-        (Action::Applied(_), Some(Why::Forced { tier, waiting })) => {
+        (Action::Applied, Some(Why::Forced { tier, waiting })) => {
             format!("{} must be applied first; waiting: {}", tier_phrase(*tier), waiting.join(", "))
         }
-        (Action::Applied(_), Some(Why::Chosen { by, tier, among, fixed })) => {
+        (Action::Applied, Some(Why::Chosen { by, tier, among, fixed })) => {
             let first = match tier {
                 Tier::Any => String::new(),
                 t => format!(" ({} go first)", tier_phrase(*t)),
@@ -35,6 +40,7 @@ pub fn sentence(step: &EventStep) -> String {
         Some(Note::RedirectionFails { to, why }) => {
             text.push_str(&format!("; it does nothing: {to} cannot be dealt the damage, {why}"))
         }
+        Some(Note::Vanished { why }) => text.push_str(&format!(": {why}")),
         None => {}
     }
     for s in &step.stopped {
@@ -51,6 +57,7 @@ pub fn sentence(step: &EventStep) -> String {
 
 fn tier_phrase(tier: Tier) -> &'static str {
     match tier {
+        Tier::Simultaneous => "the events a shared shield meets",
         Tier::SelfReplacement => "self-replacement effects",
         Tier::Control => "effects on who controls the entering permanent",
         Tier::Any => "any effect",
@@ -66,6 +73,9 @@ pub fn choices_line(outcome: &Outcome) -> String {
         .choices
         .iter()
         .map(|c| {
+            if c.of_event {
+                return format!("{} chooses that {} meets the shield first", c.player, c.chose);
+            }
             let fixed = if c.fixed { ", fixed by the scenario" } else { "" };
             format!("{} chooses {} (among {}{fixed})", c.player, c.chose, c.among.join(", "))
         })

@@ -9,7 +9,7 @@ use crate::corpus::RuleId;
 use crate::engine::answer::{Answer, Mismatch, ObjectAnswer};
 use crate::engine::board::Board;
 use crate::engine::describe;
-use crate::engine::events::trace::EventStep;
+use crate::engine::events::trace::{Action, EventStep};
 use crate::engine::events::Outcome;
 use crate::engine::trace::{Change, Stage, Step};
 use serde::Serialize;
@@ -99,6 +99,8 @@ struct JsonChoice<'a> {
     among: &'a [String],
     rule: Option<RuleId>,
     fixed: bool,
+    /// The choice is of an event (which one a shared shield meets first, 615.7), not an effect.
+    of_event: bool,
 }
 
 #[derive(Serialize)]
@@ -106,7 +108,7 @@ struct JsonEventStep<'a> {
     step: usize,
     #[serde(flatten)]
     inner: &'a EventStep,
-    why_text: String,
+    why: String,
     rules: Vec<RuleId>,
 }
 
@@ -172,6 +174,7 @@ fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
                 among: &c.among,
                 rule: r.citer.numbering.rule(c.concept),
                 fixed: c.fixed,
+                of_event: c.of_event,
             })
             .collect(),
         result: &o.result,
@@ -184,7 +187,7 @@ fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
             .map(|(i, s)| JsonEventStep {
                 step: i + 1,
                 inner: s,
-                why_text: events::sentence(s),
+                why: events::sentence(s),
                 rules: events::rules(r.citer, s),
             })
             .collect(),
@@ -267,7 +270,7 @@ fn sequences_note(o: &Outcome) -> String {
 
 fn before_after(s: &EventStep) -> String {
     match s.action {
-        crate::engine::events::trace::Action::Happens => s.before.clone(),
+        Action::Happens | Action::First => s.before.clone(),
         _ if s.after.is_empty() => format!("{}\n→ nothing", s.before),
         _ => format!("{}\n→ {}", s.before, s.after.join("\n→ ")),
     }
@@ -383,13 +386,13 @@ pub fn markdown(r: &Report) -> String {
         out.push_str(&format!("*{}{}.*\n\n", events::choices_line(o), sequences_note(o)));
         for (i, s) in o.steps.iter().enumerate() {
             let rules: Vec<String> = events::rules(r.citer, s).iter().map(ToString::to_string).collect();
+            let rules = if rules.is_empty() { String::new() } else { format!(" ({})", rules.join(", ")) };
             let effect = s.effect.as_ref().map_or_else(String::new, |e| format!("`{e}`: "));
             out.push_str(&format!(
-                "{}. {effect}{} — {} ({}).\n",
+                "{}. {effect}{} — {}{rules}.\n",
                 i + 1,
                 md_cell(&before_after(s).replace('\n', " ")),
                 events::sentence(s),
-                rules.join(", ")
             ));
         }
     }

@@ -27,6 +27,9 @@ pub enum EventSpec {
     Regenerate(ObjectEventSpec),
     /// Only in an expected outcome: what an effect did instead, in words.
     Action(ActionSpec),
+    /// Events that happen at the same time (Pyroclasm's damage to each creature, combat damage);
+    /// the other items of `events` happen one after another.
+    AtOnce(Vec<EventSpec>),
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -153,6 +156,7 @@ const EVENT_KINDS: &[&str] = &[
     "begin",
     "regenerate",
     "action",
+    "at_once",
 ];
 
 // By hand: serde's externally tagged enums want YAML tags (`!damage`) once the file has been
@@ -183,6 +187,7 @@ impl<'de> Deserialize<'de> for EventSpec {
                     "begin" => EventSpec::Begin(map.next_value()?),
                     "regenerate" => EventSpec::Regenerate(map.next_value()?),
                     "action" => EventSpec::Action(map.next_value()?),
+                    "at_once" => EventSpec::AtOnce(map.next_value()?),
                     other => return Err(M::Error::unknown_field(other, EVENT_KINDS)),
                 };
                 if let Some(second) = map.next_key::<String>()? {
@@ -386,7 +391,7 @@ impl EventSpec {
             EventSpec::GainLife(l) | EventSpec::LoseLife(l) => l.by.as_deref(),
             EventSpec::Counters(c) => c.by.as_deref(),
             EventSpec::Tokens(t) => t.by.as_deref(),
-            EventSpec::Begin(_) | EventSpec::Action(_) => None,
+            EventSpec::Begin(_) | EventSpec::Action(_) | EventSpec::AtOnce(_) => None,
         }
     }
 }

@@ -68,6 +68,16 @@ impl Validator<'_> {
                     }
                 };
                 self.body(&child(&path, "effect"), &e.effect, &players, false);
+                if e.source.is_none() && e.effect.replacement.as_ref().is_some_and(|r| r.self_replacement) {
+                    self.error(
+                        &child(&child(&child(&path, "effect"), "replacement"), "self_replacement"),
+                        "a self-replacement effect without `source`".into(),
+                        Some(
+                            "it replaces part of a resolving spell's own effect (614.14): give that spell as `source`"
+                                .into(),
+                        ),
+                    );
+                }
                 if let (None, Some(affects)) = (&e.source, &e.effect.affects) {
                     // Without a source these would silently name nothing.
                     for (key, on) in [("self", affects.itself), ("attached", affects.attached)] {
@@ -249,6 +259,13 @@ impl Validator<'_> {
     fn ability(&mut self, path: &str, a: &AbilitySpec, players: &[String]) -> Ability {
         if let AbilitySpec::Static(s) = a {
             self.body(&child(path, "effect"), &s.effect, players, s.cda);
+            if s.effect.replacement.as_ref().is_some_and(|r| r.self_replacement) {
+                self.error(
+                    &child(&child(&child(path, "effect"), "replacement"), "self_replacement"),
+                    "a self-replacement effect is part of a resolving spell's effect, not a static ability".into(),
+                    Some("write it under `effects:` with `source: <the spell>` (614.14)".into()),
+                );
+            }
         }
         Ability::from_spec(a, Origin::RulesText, None)
     }

@@ -7,30 +7,70 @@ use super::validate::Validator;
 use crate::engine::board::ObjectDef;
 use crate::engine::events::event::{Event, Pending, Target};
 
+/// More draws than any library holds is a typo, not a judge call.
+const MAX_CARDS: i64 = 100;
+
 impl Validator<'_> {
     /// The scenario's pending events, in order, each draw of several cards split into draws of one.
     pub(super) fn pending_events(&mut self, objects: &[ObjectDef], players: &[String]) -> Vec<Pending> {
         let mut pending = Vec::new();
+        let (mut origin, mut moment) = (0, 0);
         for (i, spec) in self.spec.events.iter().enumerate() {
             let path = item("events", i);
-            if matches!(spec, EventSpec::Regenerate(_) | EventSpec::Action(_)) {
-                self.error(
-                    &path,
-                    "`regenerate` and `action` only describe what happened, in `expect_outcomes`".into(),
-                    Some("a pending destruction is `destroy: {object: …}`".into()),
-                );
-                continue;
+            match spec {
+                EventSpec::AtOnce(group) => {
+                    let at = child(&path, "at_once");
+                    if group.len() < 2 {
+                        self.error(&at, "`at_once` groups two or more events".into(), None);
+                    }
+                    for (j, spec) in group.iter().enumerate() {
+                        for event in self.pending_event(&item(&at, j), spec, objects, players, origin) {
+                            pending.push(Pending { moment, ..event });
+                        }
+                        origin += 1;
+                    }
+                    moment += 1;
+                }
+                _ => {
+                    // Each card of a draw is its own draw, one after another (614.11a).
+                    for event in self.pending_event(&path, spec, objects, players, origin) {
+                        pending.push(Pending { moment, ..event });
+                        moment += 1;
+                    }
+                    origin += 1;
+                }
             }
-            let by = spec.by().and_then(|id| self.object_ref(&child(&first_key(&path, spec), "by"), id));
-            for event in self.event(&path, spec, objects, players) {
+        }
+        pending
+    }
+
+    fn pending_event(
+        &mut self,
+        path: &str,
+        spec: &EventSpec,
+        objects: &[ObjectDef],
+        players: &[String],
+        origin: usize,
+    ) -> Vec<Pending> {
+        if matches!(spec, EventSpec::Regenerate(_) | EventSpec::Action(_) | EventSpec::AtOnce(_)) {
+            let message = match spec {
+                EventSpec::AtOnce(_) => "`at_once` groups events of `events`, not other groups",
+                _ => "`regenerate` and `action` only describe what happened, in `expect_outcomes`",
+            };
+            self.error(path, message.into(), Some("a pending destruction is `destroy: {object: …}`".into()));
+            return Vec::new();
+        }
+        let by = spec.by().and_then(|id| self.object_ref(&child(&first_key(path, spec), "by"), id));
+        self.event(path, spec, objects, players)
+            .into_iter()
+            .map(|event| {
                 let by = by.or(match event {
                     Event::Damage { source, .. } => Some(source),
                     _ => None,
                 });
-                pending.push(Pending { event, by, origin: i, applied: Vec::new() });
-            }
-        }
-        pending
+                Pending { event, by, origin, moment: 0, applied: Vec::new() }
+            })
+            .collect()
     }
 
     pub(super) fn expected_outcomes(&mut self, objects: &[ObjectDef], players: &[String]) -> Option<Vec<Vec<Event>>> {
@@ -124,9 +164,11 @@ impl Validator<'_> {
             EventSpec::Draw(d) => {
                 let player = self.player_ref(&f("player"), &d.player, players);
                 self.positive(&f("cards"), d.cards);
-                // A draw of many cards is that many draws (614.11a); more than a library holds is
-                // a typo, not a judge call.
-                (0..d.cards.clamp(0, 1000)).map(|_| Event::Draw { player }).collect()
+                // A draw of many cards is that many draws (614.11a), each its own event.
+                if d.cards > MAX_CARDS {
+                    self.error(&f("cards"), format!("`{}` cards: at most {MAX_CARDS} at once", d.cards), None);
+                }
+                (0..d.cards.clamp(0, MAX_CARDS)).map(|_| Event::Draw { player }).collect()
             }
             EventSpec::GainLife(l) | EventSpec::LoseLife(l) => {
                 let player = self.player_ref(&f("player"), &l.player, players);
@@ -155,6 +197,10 @@ impl Validator<'_> {
             EventSpec::Action(a) => {
                 let player = self.player_ref(&f("player"), &a.player, players);
                 one(Event::Action { player, text: a.text.clone() })
+            }
+            EventSpec::AtOnce(_) => {
+                self.error(path, "an outcome lists what happened, without `at_once`".into(), None);
+                Vec::new()
             }
         }
     }
@@ -264,7 +310,7 @@ impl Validator<'_> {
                 );
             }
         }
-        if let Some(to) = &r.redirect {
+        if let Some(to) = r.redirect.as_ref().filter(|to| *to != "you") {
             self.target(&child(path, "redirect"), to, players);
         }
         if let Some(c) = &r.control {
@@ -325,6 +371,7 @@ fn first_key(path: &str, spec: &EventSpec) -> String {
         EventSpec::Begin(_) => "begin",
         EventSpec::Regenerate(_) => "regenerate",
         EventSpec::Action(_) => "action",
+        EventSpec::AtOnce(_) => "at_once",
     };
     child(path, key)
 }

@@ -5,7 +5,7 @@ use super::replacer::Env;
 use crate::scenario::spec::Zone;
 
 pub fn event(env: &Env, e: &Event) -> String {
-    let board = env.board;
+    let board = &env.board;
     let name = |o: usize| env.chars[o].name.clone();
     let player = |p: usize| board.players[p].clone();
     let plural = |n: i64, one: &str, many: &str| if n == 1 { one.to_string() } else { format!("{n} {many}") };
@@ -53,10 +53,9 @@ pub fn event(env: &Env, e: &Event) -> String {
         Event::LoseLife { player: p, amount } => format!("{} loses {amount} life", player(*p)),
         Event::Counters { object, kind, count } => {
             format!(
-                "{} {} put on {}",
-                plural(*count, &format!("a {kind} counter"), &format!("{kind} counters")),
-                if *count == 1 { "is" } else { "are" },
-                name(*object)
+                "{} gets {}",
+                name(*object),
+                plural(*count, &format!("a {kind} counter"), &format!("{kind} counters"))
             )
         }
         Event::Tokens { player: p, count, token } => {
@@ -94,7 +93,8 @@ pub fn no_longer(env: &Env, after: &[Event]) -> String {
     match first {
         Event::Damage { to: Target::Object(o), .. } => format!("the damage is now dealt to {}", env.chars[*o].name),
         Event::Damage { to: Target::Player(p), .. } => format!("the damage is now dealt to {}", env.board.players[*p]),
-        Event::Move { to, .. } => format!("the object now goes to the {} instead", zone(*to)),
+        Event::Move { to: Zone::Exile, .. } => "it is now exiled instead".into(),
+        Event::Move { to, .. } => format!("it is now put into the {} instead", zone(*to)),
         Event::Regenerate { .. } => "the permanent regenerates instead of being destroyed".into(),
         _ => format!("the event is now: {}", event(env, first)),
     }

@@ -132,8 +132,11 @@ pub struct Pending {
     pub event: Event,
     /// The spell or ability whose effect it is: its self-replacement effects apply (614.14).
     pub by: Option<usize>,
-    /// Which of the scenario's events it comes from (0-based).
+    /// Which of the scenario's events it comes from: 0-based, counting the events inside
+    /// `at_once` groups one by one.
     pub origin: usize,
+    /// When it happens: events of one moment happen at the same time, moments one after another.
+    pub moment: usize,
     /// The effects that already had their opportunity on it or on the event it replaces (614.5),
     /// sorted.
     pub applied: Vec<u16>,

@@ -3,9 +3,10 @@
 //! (the same events waiting, the same shields left) is not explored again, so many effects on one
 //! event cost their subsets, not their orders.
 
-use super::event::Pending;
-use super::modify::modify;
+use super::event::Event;
+use super::left::Left;
 use super::replacer::{Env, Kind};
+pub use super::state::{Envs, State};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -19,6 +20,22 @@ pub enum Tier {
     Control,
     /// 616.1c: then any of them.
     Any,
+    /// 615.7: a shield (or another effect used up as it applies) watches several events that
+    /// happen at the same time to the same player's things: that player chooses which it meets
+    /// first. The choice is of an event, not an effect.
+    Simultaneous,
+}
+
+impl Tier {
+    /// The citation concept of the rule the choice is made under.
+    pub fn concept(self) -> &'static str {
+        match self {
+            Tier::SelfReplacement => "interaction-self-first",
+            Tier::Control => "interaction-control-first",
+            Tier::Any => "interaction-any",
+            Tier::Simultaneous => "prevention-shield",
+        }
+    }
 }
 
 /// What happens next to the event on top of the queue.
@@ -30,11 +47,17 @@ pub enum Next {
     Cannot { effect: u16 },
     /// One of these effects is applied; with two or more, the chooser picks.
     Apply { tier: Tier, group: Vec<u16>, chooser: usize, fixed: bool },
+    /// No event is under way: one of these waiting events (positions in `waiting`) starts.
+    Open { among: Vec<u16>, chooser: usize },
+    /// The event cannot happen any more when its moment comes (614.7): why.
+    Vanishes { why: String },
 }
 
-/// One effect applied, and how it came to be the one.
+/// One effect applied (or, for `Tier::Simultaneous`, one waiting event started), and how it
+/// came to be the one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
+    /// The effect's index, or the event's origin for `Tier::Simultaneous`.
     pub effect: u16,
     pub tier: Tier,
     /// The effects it was chosen among (itself included), before any fixed choice narrowed them.
@@ -51,51 +74,16 @@ impl Decision {
     }
 }
 
-/// The events waiting, the next on top, and how much of each limited effect is left.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct State {
-    pub stack: Vec<Pending>,
-    pub left: Vec<i64>,
-}
-
-impl State {
-    pub fn start(env: &Env) -> State {
-        // Events are handled in the order given; they go on a stack, so the first goes last.
-        let stack = env.board.events.iter().rev().cloned().collect();
-        let left = env.replacers.iter().map(|r| r.limited().unwrap_or(i64::MAX)).collect();
-        State { stack, left }
-    }
-
-    /// The state after `effect` is applied to the event on top.
-    pub fn apply(&self, env: &Env, effect: u16) -> State {
-        let mut next = self.clone();
-        let pending = next.stack.pop().expect("an event is waiting");
-        let i = effect as usize;
-        let modified = modify(env, &env.replacers[i], &pending.event, next.left[i]);
-        if next.left[i] != i64::MAX {
-            next.left[i] -= modified.used.min(next.left[i]);
-        }
-        let mut applied = pending.applied.clone();
-        if let Err(at) = applied.binary_search(&effect) {
-            applied.insert(at, effect);
-        }
-        for event in modified.events.into_iter().rev() {
-            next.stack.push(Pending { event, by: pending.by, origin: pending.origin, applied: applied.clone() });
-        }
-        next
-    }
-
-    /// The event on top leaves the queue, having happened or not.
-    pub fn pop(&self) -> State {
-        let mut next = self.clone();
-        next.stack.pop();
-        next
-    }
-}
-
-/// What 616.1 allows next for the event on top of `state`.
+/// What 616.1 allows next for the event on top of `state`, or which waiting event starts.
 pub fn next(env: &Env, state: &State) -> Next {
-    let pending = state.stack.last().expect("an event is waiting");
+    let Some(pending) = state.stack.last() else {
+        return opening(env, state);
+    };
+    if pending.applied.is_empty() {
+        if let Some(why) = env.vanishes(&pending.event) {
+            return Next::Vanishes { why };
+        }
+    }
     let applicable: Vec<u16> = (0..env.replacers.len())
         .filter(|i| env.replacers[*i].kind != Kind::Cant && env.applies(*i, pending, &state.left))
         .map(|i| i as u16)
@@ -128,6 +116,28 @@ pub fn next(env: &Env, state: &State) -> Next {
     group(Tier::Any, applicable)
 }
 
+/// 615.7: the first waiting event starts, unless an effect used up as it applies watches it and
+/// another event of the same moment and the same chooser: then the chooser picks which of those
+/// comes first.
+fn opening(env: &Env, state: &State) -> Next {
+    let first = state.waiting.first().expect("an event is waiting");
+    let chooser = env.chooser(&first.event);
+    let mine: Vec<u16> = (0..state.waiting.len())
+        .filter(|i| state.waiting[*i].moment == first.moment && env.chooser(&state.waiting[*i].event) == chooser)
+        .map(|i| i as u16)
+        .collect();
+    let shared = (0..env.replacers.len()).find(|r| {
+        let limited = env.replacers[*r].limited().is_some() && state.left.of(&env.replacers[*r]) > 0;
+        let watches = |p: &u16| env.applies(*r, &state.waiting[*p as usize], &state.left);
+        limited && watches(&0) && mine.iter().filter(|p| watches(p)).count() > 1
+    });
+    let among = match shared {
+        Some(r) => mine.into_iter().filter(|p| env.applies(r, &state.waiting[*p as usize], &state.left)).collect(),
+        None => vec![0],
+    };
+    Next::Open { among, chooser }
+}
+
 /// The effects a decision may take: the whole group, or the one the scenario fixes.
 pub fn takes(env: &Env, group: &[u16], fixed: bool) -> Vec<u16> {
     if !fixed {
@@ -141,30 +151,59 @@ pub fn takes(env: &Env, group: &[u16], fixed: bool) -> Vec<u16> {
 /// found that lead to it, and how many decision sequences lead to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Branch {
-    pub happened: Vec<(usize, super::event::Event)>,
-    pub left: Vec<i64>,
+    pub happened: Vec<(usize, Event)>,
+    pub left: Left,
     pub decisions: Vec<Decision>,
     pub sequences: u64,
 }
 
-pub struct Explorer<'e, 'b> {
-    env: &'e Env<'b>,
+/// Past these, exploring would take too long or say too much to be of use at a table: the
+/// judge is told, and can fix choices with `choose`.
+pub const MAX_STATES: usize = 200_000;
+pub const MAX_OUTCOMES: usize = 1_000;
+/// Events waiting or under way at once (each draw of a card counts); also bounds the recursion.
+pub const MAX_EVENTS: usize = 500;
+
+/// The exploration stopped at a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Exhausted {
+    #[error("more than {MAX_STATES} states to explore")]
+    States,
+    #[error("more than {MAX_OUTCOMES} distinct outcomes")]
+    Outcomes,
+    #[error("more than {MAX_EVENTS} events at once")]
+    Events,
+}
+
+pub struct Explorer {
+    envs: Envs,
     memo: HashMap<State, Rc<Vec<Branch>>>,
     /// States expanded, for the benchmark and the property test.
     pub expanded: usize,
+    pub exhausted: Option<Exhausted>,
 }
 
-impl<'e, 'b> Explorer<'e, 'b> {
-    pub fn new(env: &'e Env<'b>) -> Self {
-        Explorer { env, memo: HashMap::new(), expanded: 0 }
+impl Explorer {
+    pub fn new(env: &Env) -> Self {
+        Explorer { envs: Envs::new(env), memo: HashMap::new(), expanded: 0, exhausted: None }
     }
 
     pub fn explore(&mut self, state: &State) -> Rc<Vec<Branch>> {
         if let Some(done) = self.memo.get(state) {
             return done.clone();
         }
+        if self.exhausted.is_some() {
+            return Rc::new(Vec::new());
+        }
         self.expanded += 1;
-        let branches = if state.stack.is_empty() {
+        if self.expanded > MAX_STATES {
+            self.exhausted = Some(Exhausted::States);
+        } else if state.waiting.len() + state.stack.len() > MAX_EVENTS {
+            self.exhausted = Some(Exhausted::Events);
+        }
+        let branches = if self.exhausted.is_some() {
+            Vec::new()
+        } else if state.is_done() {
             vec![Branch { happened: Vec::new(), left: state.left.clone(), decisions: Vec::new(), sequences: 1 }]
         } else {
             self.expand(state)
@@ -175,11 +214,27 @@ impl<'e, 'b> Explorer<'e, 'b> {
     }
 
     fn expand(&mut self, state: &State) -> Vec<Branch> {
-        let env = self.env;
-        let top = state.stack.last().expect("not empty");
+        let env = self.envs.get(&state.changes);
+        let env = env.as_ref();
         match next(env, state) {
+            Next::Open { among, .. } if among.len() == 1 => self.explore(&state.open(among[0])).to_vec(),
+            Next::Open { among, chooser } => {
+                let origins: Vec<u16> = among.iter().map(|p| state.origin_at(*p)).collect();
+                let options = among.iter().zip(&origins).map(|(position, origin)| {
+                    let decision = Decision {
+                        effect: *origin,
+                        tier: Tier::Simultaneous,
+                        among: origins.clone(),
+                        chooser,
+                        fixed: false,
+                    };
+                    (decision, state.open(*position))
+                });
+                self.merge(options.collect())
+            }
             Next::Happens => {
-                let rest = self.explore(&state.pop());
+                let top = state.stack.last().expect("under way");
+                let rest = self.explore(&state.happen());
                 rest.iter()
                     .map(|b| {
                         let mut b = b.clone();
@@ -188,51 +243,91 @@ impl<'e, 'b> Explorer<'e, 'b> {
                     })
                     .collect()
             }
-            Next::Cannot { .. } => self.explore(&state.pop()).to_vec(),
+            Next::Cannot { .. } | Next::Vanishes { .. } => self.explore(&state.drop_top()).to_vec(),
             Next::Apply { tier, group, chooser, fixed } => {
-                let mut merged: Vec<Branch> = Vec::new();
-                for effect in takes(env, &group, fixed) {
+                let options = takes(env, &group, fixed).into_iter().map(|effect| {
                     let decision = Decision { effect, tier, among: group.clone(), chooser, fixed };
-                    for b in self.explore(&state.apply(env, effect)).iter() {
-                        match merged.iter_mut().find(|m| m.happened == b.happened && m.left == b.left) {
-                            Some(m) => m.sequences = m.sequences.saturating_add(b.sequences),
-                            None => {
-                                let mut b = b.clone();
-                                b.decisions.insert(0, decision.clone());
-                                merged.push(b);
-                            }
-                        }
-                    }
-                }
-                merged
+                    (decision, state.apply(env, effect))
+                });
+                self.merge(options.collect())
             }
         }
+    }
+
+    /// Each option's outcomes, the same outcome reached twice kept once with both counts.
+    fn merge(&mut self, options: Vec<(Decision, State)>) -> Vec<Branch> {
+        let mut merged: Vec<Branch> = Vec::new();
+        for (decision, state) in options {
+            for b in self.explore(&state).iter() {
+                match merged.iter_mut().find(|m| m.happened == b.happened && m.left == b.left) {
+                    Some(m) => m.sequences = m.sequences.saturating_add(b.sequences),
+                    None => {
+                        let mut b = b.clone();
+                        b.decisions.insert(0, decision.clone());
+                        merged.push(b);
+                    }
+                }
+            }
+        }
+        if merged.len() > MAX_OUTCOMES {
+            self.exhausted = Some(Exhausted::Outcomes);
+        }
+        merged
     }
 }
 
 /// Every distinct outcome of the board's events, in the order first found.
-pub fn explore(env: &Env) -> Vec<Branch> {
-    Explorer::new(env).explore(&State::start(env)).to_vec()
+pub fn explore(env: &Env) -> Result<Vec<Branch>, Exhausted> {
+    let mut explorer = Explorer::new(env);
+    let found = explorer.explore(&State::start(env));
+    if let Some(limit) = explorer.exhausted {
+        return Err(limit);
+    }
+    let mut merged: Vec<Branch> = Vec::new();
+    for b in found.iter() {
+        let mut b = b.clone();
+        in_event_order(&mut b.happened);
+        match merged.iter_mut().find(|m| m.happened == b.happened && m.left == b.left) {
+            Some(m) => m.sequences = m.sequences.saturating_add(b.sequences),
+            None => merged.push(b),
+        }
+    }
+    Ok(merged)
 }
 
 /// The outcome of one fixed way of choosing: `pick` gets the effects a player may choose among
 /// and returns the one taken. What exploring must always include (a property test checks it).
-pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize, super::event::Event)>, Vec<i64>) {
+pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize, Event)>, Left) {
+    let mut envs = Envs::new(env);
     let mut state = State::start(env);
     let mut happened = Vec::new();
-    while let Some(top) = state.stack.last().cloned() {
-        state = match next(env, &state) {
-            Next::Happens => {
-                happened.push((top.origin, top.event));
-                state.pop()
+    while !state.is_done() {
+        let env = envs.get(&state.changes);
+        state = match next(&env, &state) {
+            Next::Open { among, .. } => {
+                let origins: Vec<u16> = among.iter().map(|p| state.origin_at(*p)).collect();
+                let chosen = if origins.len() == 1 { origins[0] } else { pick(&origins) };
+                state.open(state.position_of(chosen))
             }
-            Next::Cannot { .. } => state.pop(),
+            Next::Happens => {
+                let top = state.stack.last().expect("under way").clone();
+                happened.push((top.origin, top.event));
+                state.happen()
+            }
+            Next::Cannot { .. } | Next::Vanishes { .. } => state.drop_top(),
             Next::Apply { group, fixed, .. } => {
-                let options = takes(env, &group, fixed);
+                let options = takes(&env, &group, fixed);
                 let chosen = if options.len() == 1 { options[0] } else { pick(&options) };
-                state.apply(env, chosen)
+                state.apply(&env, chosen)
             }
         };
     }
+    in_event_order(&mut happened);
     (happened, state.left)
+}
+
+/// What happened, by the scenario's events: simultaneous events' results are reported in the
+/// order the events were given, whatever order they were handled in.
+fn in_event_order(happened: &mut [(usize, Event)]) {
+    happened.sort_by_key(|(origin, _)| *origin);
 }

@@ -2,12 +2,15 @@
 //! effects apply, in which order, who chooses (616.1), every distinct outcome of those choices,
 //! and a trace of each. It runs on the board as the layers left it.
 
+pub mod board_after;
 pub mod describe;
 pub mod event;
 pub mod explore;
+pub mod left;
 pub mod modify;
 pub mod replacer;
 pub mod replay;
+pub mod state;
 pub mod trace;
 
 use super::answer::Mismatch;
@@ -45,15 +48,28 @@ pub struct Choice {
     pub concept: &'static str,
     /// Made by the scenario's `choose` list.
     pub fixed: bool,
+    /// A choice of which event meets a shared shield first (615.7), not of an effect.
+    pub of_event: bool,
+}
+
+/// The exploration hit one of its limits: no answer rather than a partial one.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[error("the events cannot be explored: {limit}")]
+#[diagnostic(
+    code(judge::too_many_choices),
+    help("fix some players' choices with `choose: [effect ids]`, or split the events into several scenarios")
+)]
+pub struct TooManyChoices {
+    pub limit: explore::Exhausted,
 }
 
 /// The events' outcomes; `None` when the scenario has no pending event.
-pub fn resolve_events(board: &Board, resolution: &Resolution) -> Option<Vec<Outcome>> {
+pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<Vec<Outcome>>, TooManyChoices> {
     if board.events.is_empty() {
-        return None;
+        return Ok(None);
     }
     let env = Env::new(board, resolution);
-    let branches = explore::explore(&env);
+    let branches = explore::explore(&env).map_err(|limit| TooManyChoices { limit })?;
     let outcomes = branches
         .iter()
         .map(|b| {
@@ -61,25 +77,23 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Option<Vec<Outc
                 .decisions
                 .iter()
                 .filter(|d| d.is_choice())
-                .map(|d| Choice {
-                    player: board.players[d.chooser].clone(),
-                    chose: env.replacers[d.effect as usize].key().to_string(),
-                    among: d.among.iter().map(|a| env.replacers[*a as usize].key().to_string()).collect(),
-                    concept: match d.tier {
-                        Tier::SelfReplacement => "interaction-self-first",
-                        Tier::Control => "interaction-control-first",
-                        Tier::Any => "interaction-any",
-                    },
-                    fixed: d.fixed,
+                .map(|d| {
+                    // A choice of effect names the effect; a choice of event (615.7) the event.
+                    let name = |i: u16| match d.tier {
+                        Tier::Simultaneous => event_name(&env, i),
+                        _ => env.replacers[i as usize].key().to_string(),
+                    };
+                    Choice {
+                        player: board.players[d.chooser].clone(),
+                        chose: name(d.effect),
+                        among: d.among.iter().map(|a| name(*a)).collect(),
+                        concept: d.tier.concept(),
+                        fixed: d.fixed,
+                        of_event: d.tier == Tier::Simultaneous,
+                    }
                 })
                 .collect();
-            let remaining = env
-                .replacers
-                .iter()
-                .zip(&b.left)
-                .filter(|(r, left)| r.limited().is_some() && **left > 0)
-                .map(|(r, left)| (r.key().to_string(), *left))
-                .collect();
+            let remaining = b.left.used().iter().filter(|(_, left)| *left > 0).cloned().collect();
             Outcome {
                 choices,
                 result: b.happened.iter().map(|(_, e)| describe::event(&env, e)).collect(),
@@ -90,7 +104,13 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Option<Vec<Outc
             }
         })
         .collect();
-    Some(outcomes)
+    Ok(Some(outcomes))
+}
+
+/// A scenario event by its origin: "event 2 (Shock deals 2 damage to Bob)".
+pub fn event_name(env: &Env, origin: u16) -> String {
+    let pending = env.board.events.iter().find(|p| p.origin == origin as usize).expect("an origin names an event");
+    format!("event {} ({})", origin + 1, describe::event(env, &pending.event))
 }
 
 /// The expected outcomes against the ones found, as one mismatch listing both when they differ.

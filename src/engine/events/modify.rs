@@ -3,7 +3,7 @@
 
 use super::event::{Event, Target};
 use super::replacer::{Env, Replacer};
-use crate::scenario::spec::{PreventSpec, Quantity};
+use crate::scenario::spec::{EventKindSpec, PreventSpec, Quantity};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,13 +27,19 @@ pub enum Note {
         to: String,
         why: String,
     },
+    /// The event can no longer happen when its moment comes (614.7).
+    Vanished {
+        why: String,
+    },
 }
 
 pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
     let s = &r.spec;
     let unchanged = |events: Vec<Event>| Modified { events, used: 0, note: None };
     let number = event.number().unwrap_or(0);
-    let mut out = if let Some(n) = s.multiply {
+    let mut out = if let (Event::Enter { .. }, Some(EventKindSpec::Counters)) = (event, s.event) {
+        unchanged(vec![entering_counters(r, event)])
+    } else if let Some(n) = s.multiply {
         match event {
             Event::Draw { player } => unchanged(draws(*player, number.saturating_mul(n))),
             _ => unchanged(vec![event.with_number(number.saturating_mul(n))]),
@@ -53,7 +59,7 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
         let object = event.object().expect("a destruction has an object");
         unchanged(vec![Event::Regenerate { object }])
     } else if let Some(to) = &s.redirect {
-        redirect(env, event, to)
+        redirect(env, r, event, to)
     } else if let Some(zone) = s.zone {
         match event {
             Event::Move { object, from, .. } => {
@@ -82,7 +88,8 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
     } else {
         enters(env, r, event)
     };
-    if r.spec.once {
+    // A "next time" effect is used up when it applies, not when it does nothing (614.9).
+    if r.spec.once && !matches!(out.note, Some(Note::RedirectionFails { .. })) {
         out.used = 1;
     }
     out
@@ -98,11 +105,13 @@ fn prevented(event: &Event, number: i64, amount: i64) -> Modified {
     Modified { events, used: 0, note: Some(Note::Prevented { amount }) }
 }
 
-fn redirect(env: &Env, event: &Event, to: &str) -> Modified {
-    let board = env.board;
-    let target = match board.object_index(to) {
-        Some(o) => Target::Object(o),
-        None => Target::Player(board.player_index(to).unwrap_or(0)),
+fn redirect(env: &Env, r: &Replacer, event: &Event, to: &str) -> Modified {
+    let board = &env.board;
+    // The validator has checked that `to` names an object or a player.
+    let target = match (board.object_index(to), board.player_index(to)) {
+        (Some(o), _) => Target::Object(o),
+        (None, Some(p)) => Target::Player(p),
+        (None, None) => Target::Player(r.effect.controller),
     };
     let Event::Damage { source, amount, combat, .. } = event else {
         return Modified { events: vec![event.clone()], used: 0, note: None };
@@ -117,7 +126,30 @@ fn redirect(env: &Env, event: &Event, to: &str) -> Modified {
         }
         _ => "it is no longer a creature or planeswalker".to_string(),
     };
-    Modified { events: vec![event.clone()], used: 0, note: Some(Note::RedirectionFails { to: to.to_string(), why }) }
+    let to = match target {
+        Target::Object(o) => env.chars[o].name.clone(),
+        Target::Player(p) => board.players[p].clone(),
+    };
+    Modified { events: vec![event.clone()], used: 0, note: Some(Note::RedirectionFails { to, why }) }
+}
+
+/// 121.5: the counters a permanent enters with are counters put on it: "that many" is each
+/// kind's number.
+fn entering_counters(r: &Replacer, event: &Event) -> Event {
+    let mut e = event.clone();
+    if let Event::Enter { counters, .. } = &mut e {
+        for (kind, n) in counters.iter_mut() {
+            if r.spec.counter.as_ref().is_some_and(|k| !k.eq_ignore_ascii_case(kind)) || *n <= 0 {
+                continue;
+            }
+            *n = match (r.spec.multiply, r.spec.add) {
+                (Some(m), _) => n.saturating_mul(m),
+                (None, Some(a)) => n.saturating_add(a),
+                (None, None) => *n,
+            };
+        }
+    }
+    e
 }
 
 /// 614.1c–d: tapped, with counters, under someone's control.

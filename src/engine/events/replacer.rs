@@ -2,6 +2,7 @@
 //! the board as the layers left it, and the question each answers: does it apply to this event?
 
 use super::event::{Event, Pending, Target};
+use super::left::Left;
 use crate::engine::board::Board;
 use crate::engine::characteristics::Characteristics;
 use crate::engine::effect::Effect;
@@ -54,16 +55,17 @@ impl Replacer {
 
 /// The board as the events find it: characteristics after the layers, the effects that watch
 /// events, and entering permanents as they would exist on the battlefield.
-pub struct Env<'b> {
-    pub board: &'b Board,
+#[derive(Clone)]
+pub struct Env {
+    pub board: Board,
     pub chars: Vec<Characteristics>,
     pub replacers: Vec<Replacer>,
     /// Entering object → its characteristics as it would exist on the battlefield (614.12).
     pub entering: BTreeMap<usize, Characteristics>,
 }
 
-impl<'b> Env<'b> {
-    pub fn new(board: &'b Board, resolution: &Resolution) -> Env<'b> {
+impl Env {
+    pub fn new(board: &Board, resolution: &Resolution) -> Env {
         let present = vec![true; board.objects.len()];
         let world = World { board, objects: resolution.characteristics.clone(), present, cutoff: None };
         let mut replacers: Vec<Replacer> =
@@ -71,7 +73,7 @@ impl<'b> Env<'b> {
         let mut entering = BTreeMap::new();
         for pending in &board.events {
             if let Event::Enter { object, controller, .. } = pending.event {
-                if entering.contains_key(&object) {
+                if entering.contains_key(&object) || board.objects[object].zone == Zone::Battlefield {
                     continue;
                 }
                 let (chars, own) = look_ahead(board, object, controller);
@@ -81,7 +83,34 @@ impl<'b> Env<'b> {
         }
         replacers
             .sort_by(|a, b| a.effect.timestamp.cmp(&b.effect.timestamp).then_with(|| a.effect.key.cmp(&b.effect.key)));
-        Env { board, chars: resolution.characteristics.clone(), replacers, entering }
+        Env { board: board.clone(), chars: resolution.characteristics.clone(), replacers, entering }
+    }
+
+    /// The board the next moment's events meet, once `happened` has changed this one.
+    pub fn after(&self, happened: &[Event]) -> Env {
+        let board = super::board_after::board_after(&self.board, happened);
+        Env::new(&board, &resolve(&board))
+    }
+
+    /// Why an event the scenario gave can no longer happen when its moment comes (614.7), if it
+    /// cannot: what it happens to is not where it must be.
+    pub fn vanishes(&self, event: &Event) -> Option<String> {
+        let zone = |o: usize| self.board.objects[o].zone;
+        let name = |o: usize| &self.chars[o].name;
+        match event {
+            Event::Damage { to: Target::Object(o), .. } | Event::Counters { object: o, .. }
+                if zone(*o) != Zone::Battlefield =>
+            {
+                Some(format!("{} is no longer on the battlefield", name(*o)))
+            }
+            Event::Move { object, from, .. } if zone(*object) != *from => {
+                Some(format!("{} is no longer in the {}", name(*object), super::describe::zone(*from)))
+            }
+            Event::Enter { object, .. } if zone(*object) == Zone::Battlefield => {
+                Some(format!("{} is already on the battlefield", name(*object)))
+            }
+            _ => None,
+        }
     }
 
     /// The object's characteristics for this event: an entering permanent as it would exist on
@@ -113,11 +142,17 @@ impl<'b> Env<'b> {
         }
     }
 
+    /// 0 for the active player, then each player in turn order (101.4).
+    pub fn apnap_rank(&self, player: usize) -> usize {
+        let n = self.board.players.len();
+        (player + n - self.board.active) % n
+    }
+
     /// Whether the effect watches this event as it now is; `left`: how much of each limited
     /// effect is left.
-    pub fn applies(&self, index: usize, pending: &Pending, left: &[i64]) -> bool {
+    pub fn applies(&self, index: usize, pending: &Pending, left: &Left) -> bool {
         let r = &self.replacers[index];
-        if pending.applied.binary_search(&(index as u16)).is_ok() || left[index] == 0 {
+        if pending.applied.binary_search(&(index as u16)).is_ok() || left.of(r) == 0 {
             return false;
         }
         if r.kind == Kind::SelfReplacement && pending.by != r.effect.source {
@@ -146,6 +181,10 @@ impl<'b> Env<'b> {
             (Some(EventKindSpec::Counters), Event::Counters { kind, .. }) => {
                 s.counter.as_ref().is_none_or(|k| k.eq_ignore_ascii_case(kind))
             }
+            // A permanent entering with counters has counters put on it (121.5).
+            (Some(EventKindSpec::Counters), Event::Enter { counters, .. }) => counters
+                .iter()
+                .any(|(kind, n)| *n > 0 && s.counter.as_ref().is_none_or(|k| k.eq_ignore_ascii_case(kind))),
             (Some(EventKindSpec::Begin), Event::Begin { step, .. }) => {
                 s.step.as_ref().is_none_or(|w| w.to_lowercase() == *step)
             }
@@ -172,7 +211,7 @@ impl<'b> Env<'b> {
                 (None, None) => true,
             },
             (None, Some(p)) => match (&s.object, &s.player) {
-                (_, Some(who)) => player_matches(self.board, who, p, r.effect.controller),
+                (_, Some(who)) => player_matches(&self.board, who, p, r.effect.controller),
                 (Some(_), None) => false,
                 (None, None) => true,
             },
@@ -190,9 +229,9 @@ impl<'b> Env<'b> {
         };
         if s.zone.is_none() {
             let anywhere = SelectorSpec { zone: Some(zone), ..s.clone() };
-            return selector_matches(self.board, &anywhere, object, zone, &chars, effect);
+            return selector_matches(&self.board, &anywhere, object, zone, &chars, effect);
         }
-        selector_matches(self.board, s, object, zone, &chars, effect)
+        selector_matches(&self.board, s, object, zone, &chars, effect)
     }
 
     /// Whether damage can be redirected to `to` now (614.9): a creature or planeswalker on the

@@ -2,162 +2,192 @@
 //! the decisions, so that the trace is built once per outcome and not once per path.
 
 use super::describe;
-use super::event::Event;
-use super::explore::{next, Decision, Next, State, Tier};
+use super::event::{Event, Pending};
+use super::explore::{next, Decision, Envs, Next, State, Tier};
 use super::modify::{modify, Note};
 use super::replacer::{Env, Kind, Replacer};
 use super::trace::{Action, EventStep, Stopped, Why};
+use crate::scenario::spec::EventKindSpec;
 
 pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
+    let mut envs = Envs::new(env);
     let mut state = State::start(env);
     let mut decisions = decisions.iter();
     let mut steps = Vec::new();
-    // The effects that applied to the event on top before its last change, to say what stopped.
-    while let Some(top) = state.stack.last().cloned() {
-        let before = describe::event(env, &top.event);
-        let origin = top.origin + 1;
-        match next(env, &state) {
+    while !state.is_done() {
+        let env = envs.get(&state.changes);
+        let env = env.as_ref();
+        let next_state = match next(env, &state) {
+            Next::Open { among, .. } if among.len() == 1 => state.open(among[0]),
+            Next::Open { among, chooser } => {
+                let Some(decision) = decisions.next() else { break };
+                steps.push(first_step(env, &state, decision, &among, chooser));
+                state.open(state.position_of(decision.effect))
+            }
             Next::Happens => {
-                let mut concepts = Vec::new();
-                if !top.applied.is_empty() {
-                    concepts.push("replacement-never-happens");
-                }
-                if matches!(top.event, Event::Enter { .. })
-                    && env.entering.contains_key(&top.event.object().unwrap_or(usize::MAX))
-                {
-                    concepts.push("enters-look-ahead");
-                }
-                steps.push(EventStep {
-                    event: origin,
-                    action: Action::Happens,
-                    effect: None,
-                    source: None,
-                    text: None,
-                    after: vec![before.clone()],
-                    before,
-                    why: None,
-                    note: None,
-                    stopped: Vec::new(),
-                    now_applicable: Vec::new(),
-                    already_applied: already_applied(env, &top.applied, &top.event),
-                    concepts,
-                });
-                state = state.pop();
+                steps.push(happens_step(env, state.stack.last().expect("under way")));
+                state.happen()
+            }
+            Next::Vanishes { why } => {
+                let mut step = EventStep::new(env, state.stack.last().expect("under way"), Action::Vanishes);
+                step.note = Some(Note::Vanished { why });
+                step.concepts = vec!["replacement-no-event"];
+                steps.push(step);
+                state.drop_top()
             }
             Next::Cannot { effect } => {
                 let r = &env.replacers[effect as usize];
-                steps.push(EventStep {
-                    event: origin,
-                    action: Action::Cannot,
-                    effect: Some(r.key().to_string()),
-                    source: source(env, r),
-                    text: Some(r.effect.text.clone()),
-                    before,
-                    after: Vec::new(),
-                    why: None,
-                    note: None,
-                    stopped: Vec::new(),
-                    now_applicable: Vec::new(),
-                    already_applied: Vec::new(),
-                    concepts: vec!["cant-beats-can"],
-                });
-                state = state.pop();
+                let mut step = EventStep::new(env, state.stack.last().expect("under way"), Action::Cannot);
+                step.name(env, r);
+                step.concepts = vec!["cant-beats-can"];
+                steps.push(step);
+                state.drop_top()
             }
             Next::Apply { tier, group, chooser, .. } => {
                 let Some(decision) = decisions.next() else { break };
-                let i = decision.effect as usize;
-                let r = &env.replacers[i];
-                let modified = modify(env, r, &top.event, state.left[i]);
-                let next_state = state.apply(env, decision.effect);
-                let after_events = modified.events.clone();
-                let others: Vec<u16> = group.iter().copied().filter(|g| *g != decision.effect).collect();
-                let applicable_before: Vec<usize> = (0..env.replacers.len())
-                    .filter(|j| *j != i && env.replacers[*j].kind != Kind::Cant && env.applies(*j, &top, &state.left))
-                    .collect();
-                let applicable_after = |j: usize| {
-                    let n = after_events.len();
-                    next_state.stack.iter().rev().take(n).any(|p| env.applies(j, p, &next_state.left))
-                };
-                let stopped: Vec<Stopped> = applicable_before
-                    .iter()
-                    .filter(|j| !applicable_after(**j))
-                    .map(|j| Stopped {
-                        effect: env.replacers[*j].key().to_string(),
-                        why: describe::no_longer(env, &after_events),
-                    })
-                    .collect();
-                let now_applicable: Vec<String> = (0..env.replacers.len())
-                    .filter(|j| *j != i && !applicable_before.contains(j) && env.replacers[*j].kind != Kind::Cant)
-                    .filter(|j| applicable_after(*j))
-                    .map(|j| env.replacers[j].key().to_string())
-                    .collect();
-                let why = if decision.is_choice() {
-                    Why::Chosen {
-                        by: env.board.players[chooser].clone(),
-                        tier,
-                        among: keys(env, &group),
-                        fixed: decision.fixed,
-                    }
-                } else if tier != Tier::Any && !applicable_before.is_empty() {
-                    Why::Forced {
-                        tier,
-                        waiting: applicable_before.iter().map(|j| env.replacers[*j].key().to_string()).collect(),
-                    }
-                } else {
-                    Why::Only
-                };
-                let _ = others;
-                let mut concepts = kind_concepts(r, &top.event);
-                concepts.extend(why_concepts(&why, !top.applied.is_empty()));
-                if !now_applicable.is_empty() {
-                    concepts.push("interaction-becomes-applicable");
-                }
-                if stopped.iter().any(|_| after_events.is_empty()) {
-                    concepts.push("replacement-no-event");
-                }
-                if after_events.first().is_some_and(Event::is_empty)
-                    || matches!(modified.note, Some(Note::Prevented { .. }))
-                        && after_events.is_empty()
-                        && !stopped.is_empty()
-                {
-                    concepts.push("zero-damage");
-                }
-                let already = already_applied(env, &top.applied, &top.event);
-                if !already.is_empty() {
-                    concepts.push("replacement-once");
-                }
-                if matches!(top.event, Event::Enter { .. }) {
-                    concepts.push("enters-look-ahead");
-                }
-                concepts.dedup();
-                steps.push(EventStep {
-                    event: origin,
-                    action: Action::Applied(r.kind),
-                    effect: Some(r.key().to_string()),
-                    source: source(env, r),
-                    text: Some(r.effect.text.clone()),
-                    before,
-                    after: after_events.iter().map(|e| describe::event(env, e)).collect(),
-                    why: Some(why),
-                    note: modified.note,
-                    stopped,
-                    now_applicable,
-                    already_applied: already,
-                    concepts,
-                });
-                state = next_state;
+                let (step, next_state) = applied_step(env, &state, decision, tier, &group, chooser);
+                steps.push(step);
+                next_state
             }
-        }
+        };
+        state = next_state;
     }
     steps
 }
 
-fn keys(env: &Env, group: &[u16]) -> Vec<String> {
-    group.iter().map(|g| env.replacers[*g as usize].key().to_string()).collect()
+impl EventStep {
+    /// A step about `pending`, with nothing yet said about why.
+    fn new(env: &Env, pending: &Pending, action: Action) -> EventStep {
+        EventStep {
+            event: pending.origin + 1,
+            action,
+            effect: None,
+            effect_kind: None,
+            source: None,
+            text: None,
+            before: describe::event(env, &pending.event),
+            after: Vec::new(),
+            why: None,
+            note: None,
+            stopped: Vec::new(),
+            now_applicable: Vec::new(),
+            already_applied: Vec::new(),
+            concepts: Vec::new(),
+        }
+    }
+
+    fn name(&mut self, env: &Env, r: &Replacer) {
+        self.effect = Some(r.key().to_string());
+        self.effect_kind = Some(r.kind);
+        self.source = r.effect.source.map(|s| env.board.objects[s].id.clone());
+        self.text = Some(r.effect.text.clone());
+    }
 }
 
-fn source(env: &Env, r: &Replacer) -> Option<String> {
-    r.effect.source.map(|s| env.board.objects[s].id.clone())
+/// No effect applies any more: the event, as modified, happens (614.6).
+fn happens_step(env: &Env, top: &Pending) -> EventStep {
+    let mut step = EventStep::new(env, top, Action::Happens);
+    step.after = vec![step.before.clone()];
+    if !top.applied.is_empty() {
+        step.concepts.push("replacement-never-happens");
+    }
+    if matches!(top.event, Event::Enter { .. }) {
+        step.concepts.push("enters-look-ahead");
+    }
+    step.already_applied = already_applied(env, &top.applied, &top.event);
+    if !step.already_applied.is_empty() {
+        step.concepts.push("replacement-once");
+    }
+    step
+}
+
+/// One effect applied: the event before and after, why this effect now, what stopped applying
+/// and what became applicable.
+fn applied_step(
+    env: &Env,
+    state: &State,
+    decision: &Decision,
+    tier: Tier,
+    group: &[u16],
+    chooser: usize,
+) -> (EventStep, State) {
+    let top = state.stack.last().expect("under way");
+    let i = decision.effect as usize;
+    let r = &env.replacers[i];
+    let modified = modify(env, r, &top.event, state.left.of(r));
+    let next_state = state.apply(env, decision.effect);
+    let applies_before = |j: usize| j != i && env.replacers[j].kind != Kind::Cant && env.applies(j, top, &state.left);
+    // The events that replaced this one are on top of the next state.
+    let applies_after = |j: usize| {
+        let replacing = next_state.stack.iter().rev().take(modified.events.len());
+        replacing.clone().any(|p| env.applies(j, p, &next_state.left))
+    };
+    let before: Vec<usize> = (0..env.replacers.len()).filter(|j| applies_before(*j)).collect();
+    let key = |j: &usize| env.replacers[*j].key().to_string();
+    let mut step = EventStep::new(env, top, Action::Applied);
+    step.name(env, r);
+    step.after = modified.events.iter().map(|e| describe::event(env, e)).collect();
+    step.stopped = before
+        .iter()
+        .filter(|j| !applies_after(**j))
+        .map(|j| Stopped { effect: key(j), why: describe::no_longer(env, &modified.events) })
+        .collect();
+    step.now_applicable = (0..env.replacers.len())
+        .filter(|j| *j != i && !before.contains(j) && env.replacers[*j].kind != Kind::Cant && applies_after(*j))
+        .map(|j| key(&j))
+        .collect();
+    let why = if decision.is_choice() {
+        Why::Chosen { by: env.board.players[chooser].clone(), tier, among: keys(env, group), fixed: decision.fixed }
+    } else if tier != Tier::Any && !before.is_empty() {
+        Why::Forced { tier, waiting: before.iter().map(key).collect() }
+    } else {
+        Why::Only
+    };
+    step.already_applied = already_applied(env, &top.applied, &top.event);
+    let mut concepts = kind_concepts(r, &top.event);
+    concepts.extend(why_concepts(&why, !top.applied.is_empty()));
+    if !step.now_applicable.is_empty() {
+        concepts.push("interaction-becomes-applicable");
+    }
+    if !step.stopped.is_empty() {
+        // 616.1d: only the effects that would now be applicable are considered.
+        concepts.push("interaction-repeat");
+    }
+    if modified.events.is_empty() && !step.stopped.is_empty() {
+        // 614.7, and 614.7a for damage: no event is left for the others to modify.
+        let damage = matches!(top.event, Event::Damage { .. });
+        concepts.push(if damage { "zero-damage" } else { "replacement-no-event" });
+    }
+    if !step.already_applied.is_empty() {
+        concepts.push("replacement-once");
+    }
+    if matches!(top.event, Event::Enter { .. }) {
+        concepts.push("enters-look-ahead");
+    }
+    concepts.dedup();
+    step.concepts = concepts;
+    step.why = Some(why);
+    step.note = modified.note;
+    (step, next_state)
+}
+
+/// 615.7: the player chose which of the events a shared shield meets first.
+fn first_step(env: &Env, state: &State, decision: &Decision, among: &[u16], chooser: usize) -> EventStep {
+    let pending = &state.waiting[state.position_of(decision.effect) as usize];
+    let mut step = EventStep::new(env, pending, Action::First);
+    step.after = vec![step.before.clone()];
+    step.why = Some(Why::Chosen {
+        by: env.board.players[chooser].clone(),
+        tier: Tier::Simultaneous,
+        among: among.iter().map(|p| super::event_name(env, state.origin_at(*p))).collect(),
+        fixed: false,
+    });
+    step.concepts = vec!["prevention-shield", "interaction-order"];
+    step
+}
+
+fn keys(env: &Env, group: &[u16]) -> Vec<String> {
+    group.iter().map(|g| env.replacers[*g as usize].key().to_string()).collect()
 }
 
 /// Effects that would still watch the event but already had their opportunity on it (614.5).
@@ -187,6 +217,9 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
         Kind::Skip if s.once => vec!["replacement-skip", "skip", "skip-next"],
         Kind::Skip => vec!["replacement-skip", "skip"],
         Kind::Replacement => match event {
+            Event::Enter { .. } if s.event == Some(EventKindSpec::Counters) => {
+                vec!["replacement-instead", "counters-entering"]
+            }
             Event::Enter { .. } if r.entering.is_some() => vec!["replacement-enters-with"],
             Event::Enter { .. } => vec!["replacement-enters"],
             Event::Draw { .. } => vec!["replacement-instead", "replacement-draw"],
@@ -197,11 +230,7 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
 }
 
 fn why_concepts(why: &Why, repeated: bool) -> Vec<&'static str> {
-    let tier = |t: Tier| match t {
-        Tier::SelfReplacement => "interaction-self-first",
-        Tier::Control => "interaction-control-first",
-        Tier::Any => "interaction-any",
-    };
+    let tier = |t: Tier| t.concept();
     let mut out = match why {
         Why::Only => vec![],
         Why::Forced { tier: t, .. } => vec!["interaction-order", tier(*t)],

@@ -13,11 +13,15 @@ pub struct EventStep {
     pub action: Action,
     /// The effect applied or stopping the event; `None` when the event simply happens.
     pub effect: Option<String>,
+    /// What kind of effect it is.
+    pub effect_kind: Option<Kind>,
     pub source: Option<String>,
     pub text: Option<String>,
     pub before: String,
     /// The events that happen instead; empty when nothing does.
     pub after: Vec<String>,
+    /// Why this effect at this point (616.1); the JSON calls it `reason`, beside the sentence.
+    #[serde(rename = "reason")]
     pub why: Option<Why>,
     pub note: Option<Note>,
     /// Effects that applied to the event before this one and no longer do, and why.
@@ -33,11 +37,15 @@ pub struct EventStep {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
-    Applied(Kind),
+    Applied,
     /// No effect left to apply: the event, as modified, happens (614.6).
     Happens,
     /// A "can't" effect: the event does not happen (101.2).
     Cannot,
+    /// The player chose this event to meet a shared shield first (615.7).
+    First,
+    /// The event cannot happen when its moment comes: what it happens to is gone (614.7).
+    Vanishes,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

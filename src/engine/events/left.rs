@@ -1,0 +1,33 @@
+//! How much is left of the effects that are used up as they apply: prevention shields (615.7)
+//! and "the next time" effects. Kept by effect id, because the effects present change from one
+//! moment to the next as permanents leave and enter.
+
+use super::replacer::Replacer;
+
+/// Only the effects used so far; any other limited effect is whole.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Left(Vec<(String, i64)>);
+
+impl Left {
+    /// What is left of the effect: `i64::MAX` for an effect that is never used up.
+    pub fn of(&self, r: &Replacer) -> i64 {
+        let Some(limit) = r.limited() else { return i64::MAX };
+        self.0.binary_search_by(|(k, _)| k.as_str().cmp(r.key())).map_or(limit, |i| self.0[i].1)
+    }
+
+    pub fn use_up(&mut self, r: &Replacer, amount: i64) {
+        if r.limited().is_none() || amount <= 0 {
+            return;
+        }
+        let now = (self.of(r) - amount).max(0);
+        match self.0.binary_search_by(|(k, _)| k.as_str().cmp(r.key())) {
+            Ok(i) => self.0[i].1 = now,
+            Err(i) => self.0.insert(i, (r.key().to_string(), now)),
+        }
+    }
+
+    /// The effects used so far with what is left of each, by id.
+    pub fn used(&self) -> &[(String, i64)] {
+        &self.0
+    }
+}

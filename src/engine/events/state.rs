@@ -1,0 +1,125 @@
+//! Where the events stand: the scenario's events not started yet, the one under way with what
+//! replaced it, what is left of the limited effects, and what earlier moments changed on the
+//! board. Every transition returns a new state, so that exploration can share and remember them.
+
+use super::board_after::changes_board;
+use super::event::{Event, Pending};
+use super::left::Left;
+use super::modify::modify;
+use super::replacer::Env;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Events not started, by moment, then APNAP order.
+    pub waiting: Vec<Pending>,
+    /// The event under way and what replaced it so far, the next to handle on top.
+    pub stack: Vec<Pending>,
+    pub left: Left,
+    /// The moment under way.
+    pub moment: usize,
+    /// What earlier moments did to the board, in order: the board this moment meets.
+    pub changes: Vec<Event>,
+    /// What the moment under way has done to the board so far.
+    pub current: Vec<Event>,
+}
+
+impl State {
+    pub fn start(env: &Env) -> State {
+        // Players choose for simultaneous events in APNAP order (616.1, 101.4), each player's in
+        // the order given.
+        let mut waiting = env.board.events.clone();
+        waiting.sort_by_key(|p| (p.moment, env.apnap_rank(env.chooser(&p.event))));
+        let moment = waiting.first().map_or(0, |p| p.moment);
+        State { waiting, stack: Vec::new(), left: Left::default(), moment, changes: Vec::new(), current: Vec::new() }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.waiting.is_empty() && self.stack.is_empty()
+    }
+
+    /// The waiting event at `position` gets under way.
+    pub fn open(&self, position: u16) -> State {
+        let mut next = self.clone();
+        let pending = next.waiting.remove(position as usize);
+        next.moment = pending.moment;
+        next.stack.push(pending);
+        next
+    }
+
+    /// The decision that `open(position)` makes: the event's origin.
+    pub fn origin_at(&self, position: u16) -> u16 {
+        self.waiting[position as usize].origin as u16
+    }
+
+    /// The position of the waiting event that came from `origin`.
+    pub fn position_of(&self, origin: u16) -> u16 {
+        self.waiting.iter().position(|p| p.origin as u16 == origin).expect("a waiting event") as u16
+    }
+
+    /// The state after `effect` is applied to the event on top.
+    pub fn apply(&self, env: &Env, effect: u16) -> State {
+        let mut next = self.clone();
+        let pending = next.stack.pop().expect("an event is under way");
+        let r = &env.replacers[effect as usize];
+        let modified = modify(env, r, &pending.event, next.left.of(r));
+        next.left.use_up(r, modified.used);
+        let mut applied = pending.applied.clone();
+        if let Err(at) = applied.binary_search(&effect) {
+            applied.insert(at, effect);
+        }
+        for event in modified.events.into_iter().rev() {
+            next.stack.push(Pending { event, applied: applied.clone(), ..pending.clone() });
+        }
+        next.settle();
+        next
+    }
+
+    /// The event on top happens.
+    pub fn happen(&self) -> State {
+        let mut next = self.clone();
+        let pending = next.stack.pop().expect("an event is under way");
+        if changes_board(&pending.event) {
+            next.current.push(pending.event);
+        }
+        next.settle();
+        next
+    }
+
+    /// The event on top does not happen.
+    pub fn drop_top(&self) -> State {
+        let mut next = self.clone();
+        next.stack.pop();
+        next.settle();
+        next
+    }
+
+    /// At the end of a moment, what it did becomes the board the next moment meets.
+    fn settle(&mut self) {
+        let moment_over = self.stack.is_empty() && self.waiting.first().is_none_or(|p| p.moment != self.moment);
+        if moment_over {
+            self.changes.append(&mut self.current);
+        }
+    }
+}
+
+/// The board as each moment meets it, built once per distinct history.
+pub struct Envs {
+    cache: HashMap<Vec<Event>, Rc<Env>>,
+}
+
+impl Envs {
+    pub fn new(base: &Env) -> Envs {
+        Envs { cache: HashMap::from([(Vec::new(), Rc::new(base.clone()))]) }
+    }
+
+    pub fn get(&mut self, changes: &[Event]) -> Rc<Env> {
+        if let Some(env) = self.cache.get(changes) {
+            return env.clone();
+        }
+        let env = Rc::new(self.cache[&Vec::new()].after(changes));
+        self.cache.insert(changes.to_vec(), env.clone());
+        env
+    }
+}
