@@ -15,6 +15,7 @@
 use judge::engine::board::Board;
 use judge::engine::events::event::Event;
 use judge::engine::events::explore::{self, Branch, Explorer, State};
+use judge::engine::events::left::Left;
 use judge::engine::events::{self, replacer::Env};
 use judge::engine::resolve::{self, Resolution};
 use judge::scenario::{self, synthetic_events};
@@ -58,7 +59,12 @@ fn one_event(k: usize) -> Case {
     Case { board, resolution, outcomes, sequences }
 }
 
-type Outcome = (Vec<(usize, Event)>, Vec<i64>);
+/// What happened, and what is left of the limited effects used, by id.
+type Outcome = (Vec<(usize, Event)>, Vec<(String, i64)>);
+
+fn outcome((happened, left): (Vec<(usize, Event)>, Left)) -> Outcome {
+    (happened, left.used().to_vec())
+}
 
 /// Every one of the k! orders of the k effects, run with `run_fixed` (the player takes the first
 /// effect of the order among those that apply): the distinct outcomes, and the distinct choice
@@ -69,12 +75,12 @@ fn brute_force(env: &Env, k: usize) -> (BTreeSet<Outcome>, u64) {
     let mut sequences = BTreeSet::new();
     permutations(&mut order, 0, &mut |order| {
         let mut picks = Vec::new();
-        let outcome = explore::run_fixed(env, |options| {
+        let found = explore::run_fixed(env, |options| {
             let pick = *order.iter().find(|e| options.contains(e)).expect("the effects are the order's");
             picks.push(pick);
             pick
         });
-        outcomes.insert(outcome);
+        outcomes.insert(outcome(found));
         sequences.insert(picks);
     });
     (outcomes, sequences.len() as u64)
@@ -108,7 +114,8 @@ fn scaling_table(brute_force_up_to: usize) {
         let checked = if k <= brute_force_up_to {
             let start = Instant::now();
             let (outcomes, sequences) = brute_force(&env, k);
-            let found: BTreeSet<Outcome> = branches.iter().map(|b| (b.happened.clone(), b.left.clone())).collect();
+            let found: BTreeSet<Outcome> =
+                branches.iter().map(|b| outcome((b.happened.clone(), b.left.clone()))).collect();
             assert_eq!(found, outcomes, "k = {k}: the outcomes of every order");
             assert_eq!(self::sequences(&branches), sequences, "k = {k}: the choice sequences");
             format!("all {k}! orders ({:.2?})", start.elapsed())
@@ -123,7 +130,7 @@ fn scaling_table(brute_force_up_to: usize) {
 }
 
 /// Pyroclasm on n creatures whose orders matter: the outcomes of the whole are the products of
-/// each event's, 3^n of them.
+/// each event's, 3^n of them, until the engine refuses past `explore::MAX_OUTCOMES`.
 fn pyroclasm_table(up_to: u32) {
     eprintln!("| creatures | states expanded | distinct outcomes | choice sequences | explore, one run | resolve_events, one run |");
     eprintln!("|---|---|---|---|---|---|");
@@ -134,17 +141,23 @@ fn pyroclasm_table(up_to: u32) {
         let start = Instant::now();
         let branches = explorer.explore(&State::start(&env)).to_vec();
         let explored = start.elapsed();
-        assert_eq!((branches.len(), sequences(&branches)), (3usize.pow(creatures), 6u64.pow(creatures)));
         let start = Instant::now();
-        let outcomes = events::resolve_events(&board, &resolution).expect("events are pending");
-        let resolved = start.elapsed();
-        assert_eq!(outcomes.len(), branches.len());
-        eprintln!(
-            "| {creatures} | {} | {} | {} | {explored:.2?} | {resolved:.2?} |",
-            explorer.expanded,
-            branches.len(),
-            sequences(&branches)
-        );
+        let resolved = events::resolve_events(&board, &resolution);
+        let took = start.elapsed();
+        let (outcomes, sequences) = match (explorer.exhausted, resolved) {
+            (None, Ok(Some(outcomes))) => {
+                assert_eq!((branches.len(), self::sequences(&branches)), (3usize.pow(creatures), 6u64.pow(creatures)));
+                assert_eq!(outcomes.len(), branches.len());
+                (outcomes.len().to_string(), self::sequences(&branches).to_string())
+            }
+            (Some(limit), Err(refused)) => {
+                assert!(3usize.pow(creatures) > explore::MAX_OUTCOMES, "{creatures} creatures: {limit}");
+                assert_eq!(refused.limit, limit);
+                (format!("refused: {limit}"), "".to_string())
+            }
+            (exhausted, resolved) => panic!("{creatures} creatures: {exhausted:?} against {:?}", resolved.map(|_| ())),
+        };
+        eprintln!("| {creatures} | {} | {outcomes} | {sequences} | {explored:.2?} | {took:.2?} |", explorer.expanded);
     }
     eprintln!();
 }
@@ -155,7 +168,7 @@ fn one_event_explore(bencher: divan::Bencher, k: usize) {
     let case = one_event(k);
     let env = Env::new(&case.board, &case.resolution);
     bencher.bench(|| {
-        let branches = explore::explore(&env);
+        let branches = explore::explore(&env).expect("within the limits");
         assert_eq!((branches.len(), sequences(&branches)), (case.outcomes, case.sequences));
         branches
     });
@@ -167,7 +180,9 @@ fn one_event_explore(bencher: divan::Bencher, k: usize) {
 fn one_event_resolve_events(bencher: divan::Bencher, k: usize) {
     let case = one_event(k);
     bencher.bench(|| {
-        let outcomes = events::resolve_events(&case.board, &case.resolution).expect("an event is pending");
+        let outcomes = events::resolve_events(&case.board, &case.resolution)
+            .expect("within the limits")
+            .expect("an event is pending");
         assert_eq!(outcomes.len(), case.outcomes);
         assert_eq!(outcomes.iter().map(|o| o.sequences).sum::<u64>(), case.sequences);
         outcomes
@@ -180,7 +195,9 @@ fn one_event_resolve_events(bencher: divan::Bencher, k: usize) {
 fn target_eight_effects_on_one_event(bencher: divan::Bencher) {
     let case = one_event(8);
     bencher.bench(|| {
-        let outcomes = events::resolve_events(&case.board, &case.resolution).expect("an event is pending");
+        let outcomes = events::resolve_events(&case.board, &case.resolution)
+            .expect("within the limits")
+            .expect("an event is pending");
         assert_eq!(outcomes.len(), case.outcomes);
         outcomes
     });
@@ -192,7 +209,8 @@ fn target_eight_effects_on_one_event(bencher: divan::Bencher) {
 fn pyroclasm_twenty_creatures_commuting(bencher: divan::Bencher) {
     let (board, resolution) = read(&synthetic_events::pyroclasm(20, true));
     bencher.bench(|| {
-        let outcomes = events::resolve_events(&board, &resolution).expect("events are pending");
+        let outcomes =
+            events::resolve_events(&board, &resolution).expect("within the limits").expect("events are pending");
         assert_eq!(outcomes.len(), 1);
         assert_eq!(outcomes[0].sequences, 6u64.pow(20));
         assert_eq!(outcomes[0].events.len(), 20);
@@ -202,13 +220,26 @@ fn pyroclasm_twenty_creatures_commuting(bencher: divan::Bencher) {
 
 /// Pyroclasm on n creatures under ×2, +1 and "prevent 1": each creature's damage is 3, 4 or 5
 /// depending on the order its controller chooses, so there are 3^n outcomes of the whole to list.
-#[divan::bench(args = [1, 2, 4, 6, 8], sample_count = 10)]
+#[divan::bench(args = [1, 2, 4, 6], sample_count = 10)]
 fn pyroclasm_orders_matter(bencher: divan::Bencher, creatures: usize) {
     let (board, resolution) = read(&synthetic_events::pyroclasm(creatures, false));
     bencher.bench(|| {
-        let outcomes = events::resolve_events(&board, &resolution).expect("events are pending");
+        let outcomes =
+            events::resolve_events(&board, &resolution).expect("within the limits").expect("events are pending");
         assert_eq!(outcomes.len(), 3usize.pow(creatures as u32));
         assert_eq!(outcomes.iter().map(|o| o.sequences).sum::<u64>(), 6u64.pow(creatures as u32));
         outcomes
+    });
+}
+
+/// The same on 20 creatures: 3^20 outcomes cannot be listed, and the engine says so instead of
+/// running out of memory. Guards how soon it gives up.
+#[divan::bench(sample_count = 10)]
+fn pyroclasm_twenty_creatures_orders_matter_refused(bencher: divan::Bencher) {
+    let (board, resolution) = read(&synthetic_events::pyroclasm(20, false));
+    bencher.bench(|| {
+        let refused = events::resolve_events(&board, &resolution).expect_err("too many outcomes to list");
+        assert_eq!(refused.limit, explore::Exhausted::Outcomes);
+        refused
     });
 }

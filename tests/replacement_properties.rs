@@ -7,7 +7,10 @@ use crate::support;
 use judge::engine::board::Board;
 use judge::engine::events::event::Event;
 use judge::engine::events::explore::{self, Branch, Explorer, State};
+use judge::engine::events::left::Left;
 use judge::engine::events::replacer::Env;
+use judge::engine::events::trace::{EventStep, Why};
+use judge::engine::events::{self, Outcome as Resolved};
 use judge::engine::resolve::{self, Resolution};
 use judge::scenario::{self, synthetic::Rng, synthetic_events};
 use proptest::prelude::*;
@@ -18,7 +21,12 @@ use proptest::prelude::*;
 /// exploration that enumerated orders rather than states, or looped, would cross it.
 const EXPANDED_CAP: usize = 100_000;
 
-type Outcome = (Vec<(usize, Event)>, Vec<i64>);
+/// What happened, and what is left of the limited effects used, by id.
+type Outcome = (Vec<(usize, Event)>, Vec<(String, i64)>);
+
+fn outcome((happened, left): (Vec<(usize, Event)>, Left)) -> Outcome {
+    (happened, left.used().to_vec())
+}
 
 fn board(text: &str) -> Board {
     match scenario::read("generated.yaml", text) {
@@ -28,7 +36,7 @@ fn board(text: &str) -> Board {
 }
 
 fn outcomes(branches: &[Branch]) -> Vec<Outcome> {
-    branches.iter().map(|b| (b.happened.clone(), b.left.clone())).collect()
+    branches.iter().map(|b| outcome((b.happened.clone(), b.left.clone()))).collect()
 }
 
 /// One way of choosing, as the property test draws it.
@@ -44,27 +52,24 @@ fn fixed(env: &Env, picker: Picker) -> Outcome {
         Picker::Random(seed) => seed,
         _ => 0,
     });
-    explore::run_fixed(env, |options| match picker {
+    outcome(explore::run_fixed(env, |options| match picker {
         Picker::First => options[0],
         Picker::Last => options[options.len() - 1],
         Picker::Random(_) => *rng.pick(options),
-    })
+    }))
 }
 
 fn picker() -> impl Strategy<Value = Picker> {
     prop_oneof![Just(Picker::First), Just(Picker::Last), any::<u64>().prop_map(Picker::Random)]
 }
 
-/// Replays a branch's own decisions: `run_fixed` asks only where there is a choice left after the
-/// scenario's `choose` list, so only those decisions are answers to give.
+/// Replays a branch's own decisions: `run_fixed` asks only where a player has a choice the
+/// scenario's `choose` list does not make, so only those decisions are answers to give. (A
+/// decision's effect indexes the effects of its moment, which change as permanents leave and
+/// enter: the decision itself says whether it was a choice, not the first moment's effects.)
 fn replay(env: &Env, branch: &Branch) -> Result<Outcome, String> {
-    let mut answers = branch
-        .decisions
-        .iter()
-        .filter(|d| explore::takes(env, &d.among, d.fixed).len() > 1)
-        .map(|d| d.effect)
-        .collect::<Vec<_>>()
-        .into_iter();
+    let mut answers =
+        branch.decisions.iter().filter(|d| d.is_choice() && !d.fixed).map(|d| d.effect).collect::<Vec<_>>().into_iter();
     let mut problem = None;
     let outcome = explore::run_fixed(env, |options| match answers.next() {
         Some(effect) if options.contains(&effect) => effect,
@@ -76,7 +81,7 @@ fn replay(env: &Env, branch: &Branch) -> Result<Outcome, String> {
     match (problem, answers.next()) {
         (Some(p), _) => Err(p),
         (None, Some(left)) => Err(format!("decision {left} left over")),
-        (None, None) => Ok(outcome),
+        (None, None) => Ok(self::outcome(outcome)),
     }
 }
 
@@ -88,11 +93,11 @@ fn every_way(env: &Env, budget: u64) -> Option<(Vec<Outcome>, u64)> {
     let mut script: Vec<usize> = Vec::new();
     for sequences in 1..=budget {
         let mut widths = Vec::new();
-        let outcome = explore::run_fixed(env, |options| {
+        let outcome = outcome(explore::run_fixed(env, |options| {
             let i = script.get(widths.len()).copied().unwrap_or(0);
             widths.push(options.len());
             options[i]
-        });
+        }));
         if !found.contains(&outcome) {
             found.push(outcome);
         }
@@ -117,6 +122,40 @@ fn setup(seed: u64) -> (String, Board, Resolution) {
     (text, board, resolution)
 }
 
+fn reached_by_its_decisions(seed: u64) -> Result<(), TestCaseError> {
+    let (text, board, resolution) = setup(seed);
+    let env = Env::new(&board, &resolution);
+    let mut explorer = Explorer::new(&env);
+    explorer.explore(&State::start(&env));
+    prop_assert!(explorer.expanded > 0 && explorer.expanded <= EXPANDED_CAP, "{} states\n{text}", explorer.expanded);
+    let Some(branches) = explored(&env) else { return Ok(()) };
+    prop_assert!(!branches.is_empty());
+    for branch in &branches {
+        prop_assert!(branch.sequences >= 1);
+        let replayed = replay(&env, branch);
+        prop_assert_eq!(replayed, Ok(outcome((branch.happened.clone(), branch.left.clone()))), "{}", text);
+    }
+    let distinct = outcomes(&branches);
+    for (i, o) in distinct.iter().enumerate() {
+        prop_assert!(!distinct[..i].contains(o), "outcome listed twice: {o:?}\n{text}");
+    }
+    Ok(())
+}
+
+/// A board found by the property above: a creature with its own replacement effect leaves in the
+/// first moment, so the effects of the later moments are fewer and a decision's effect index
+/// means another effect there. Replaying must go by the decisions, not by the first moment.
+#[test]
+fn decisions_replay_when_the_effects_change_between_moments() {
+    reached_by_its_decisions(3_854_336_885_085_801_556).expect("replayed");
+}
+
+/// Every outcome, or `None` when the board is beyond the engine's limits (`explore::MAX_*`),
+/// which `the_generator_stays_within_the_limits` keeps rare.
+fn explored(env: &Env) -> Option<Vec<Branch>> {
+    explore::explore(env).ok()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
@@ -125,7 +164,8 @@ proptest! {
     fn every_fixed_choice_gives_an_explored_outcome(seed in any::<u64>(), pickers in prop::collection::vec(picker(), 1..4)) {
         let (text, board, resolution) = setup(seed);
         let env = Env::new(&board, &resolution);
-        let explored = outcomes(&explore::explore(&env));
+        let Some(branches) = explored(&env) else { return Ok(()) };
+        let explored = outcomes(&branches);
         for picker in pickers {
             let outcome = fixed(&env, picker);
             prop_assert!(explored.contains(&outcome), "{picker:?} gives {outcome:?}, not among {explored:?}\n{text}");
@@ -133,24 +173,10 @@ proptest! {
     }
 
     /// (b) Exploring ends, and expands a bounded number of states; (d) every outcome listed is
-    /// reached by replaying its own decisions, and the sequences counted are at least one each.
+    /// reached by replaying its own decisions, each is listed once, and each has a sequence.
     #[test]
     fn every_explored_outcome_is_reached_by_its_decisions(seed in any::<u64>()) {
-        let (text, board, resolution) = setup(seed);
-        let env = Env::new(&board, &resolution);
-        let mut explorer = Explorer::new(&env);
-        let branches = explorer.explore(&State::start(&env)).to_vec();
-        prop_assert!(explorer.expanded > 0 && explorer.expanded <= EXPANDED_CAP, "{} states\n{text}", explorer.expanded);
-        prop_assert!(!branches.is_empty());
-        for branch in &branches {
-            prop_assert!(branch.sequences >= 1);
-            let replayed = replay(&env, branch);
-            prop_assert_eq!(replayed, Ok((branch.happened.clone(), branch.left.clone())), "{}", text);
-        }
-        let distinct = outcomes(&branches);
-        for (i, o) in distinct.iter().enumerate() {
-            prop_assert!(!distinct[..i].contains(o), "outcome listed twice: {o:?}\n{text}");
-        }
+        reached_by_its_decisions(seed)?;
     }
 
     /// Exploring finds exactly the outcomes that trying every choice sequence one by one finds,
@@ -159,10 +185,8 @@ proptest! {
     fn exploring_finds_what_every_way_of_choosing_finds(seed in any::<u64>()) {
         let (text, board, resolution) = setup(seed);
         let env = Env::new(&board, &resolution);
-        let branches = explore::explore(&env);
-        let Some((mut every, sequences)) = every_way(&env, 20_000) else {
-            return Ok(());
-        };
+        let Some(branches) = explored(&env) else { return Ok(()) };
+        let Some((mut every, sequences)) = every_way(&env, 20_000) else { return Ok(()) };
         let mut explored = outcomes(&branches);
         explored.sort();
         every.sort();
@@ -180,6 +204,78 @@ proptest! {
     }
 }
 
+/// A choice as (player, effect chosen, among); the effect left out for a choice of event
+/// (615.7), whose trace step names the event rather than an effect.
+type ChoiceSeen = (String, Option<String>, Vec<String>);
+
+/// An outcome's choices as its headline lists them, and as its trace shows them.
+fn choices_both_ways(outcome: &Resolved) -> (Vec<ChoiceSeen>, Vec<ChoiceSeen>) {
+    let listed = outcome
+        .choices
+        .iter()
+        .map(|c| (c.player.clone(), (!c.of_event).then(|| c.chose.clone()), c.among.clone()))
+        .collect();
+    let traced = outcome
+        .steps
+        .iter()
+        .filter_map(|step: &EventStep| match &step.why {
+            Some(Why::Chosen { by, among, .. }) => Some((by.clone(), step.effect.clone(), among.clone())),
+            _ => None,
+        })
+        .collect();
+    (listed, traced)
+}
+
+/// One board, by text: the choices its outcomes list against the choices their traces show.
+fn choices_agree(text: &str) -> Result<(), TestCaseError> {
+    let board = board(text);
+    let resolution = resolve::resolve(&board);
+    let Ok(Some(outcomes)) = events::resolve_events(&board, &resolution) else { return Ok(()) };
+    for outcome in &outcomes {
+        let (listed, traced) = choices_both_ways(outcome);
+        prop_assert_eq!(listed, traced, "{}", text);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// An outcome names the same choices in its headline (`choices`) as in its trace (`steps`).
+    /// Ignored: fails on an engine bug, `choices_in_a_later_moment_name_that_moments_effects`.
+    #[test]
+    #[ignore = "engine bug: choices after the first moment are named from the first moment's effects (see choices_in_a_later_moment_name_that_moments_effects)"]
+    fn the_choices_listed_are_the_choices_traced(seed in any::<u64>()) {
+        choices_agree(&synthetic_events::random(seed))?;
+    }
+}
+
+/// The smallest board the property above fails on: Relic leaves the battlefield with its own
+/// replacement effect in the first moment, so in the second the effects are one fewer and the
+/// choice of Bob's (exile or hand) is listed as "relic-library among relic-library,
+/// exile-instead", effects of the first moment at the same positions.
+#[test]
+#[ignore = "engine bug: choices after the first moment are named from the first moment's effects"]
+fn choices_in_a_later_moment_name_that_moments_effects() {
+    choices_agree(LATER_MOMENT_CHOICE).expect("the headline names the choices of the trace");
+}
+
+const LATER_MOMENT_CHOICE: &str = r#"title: a choice in the second moment, after a permanent with a replacement effect has left
+players:
+  - {name: Alice, active: true}
+  - {name: Bob}
+objects:
+  - {id: spell, name: Spell, owner: Alice, zone: stack, types: [sorcery], timestamp: 1}
+  - {id: relic, name: Relic, owner: Bob, types: [creature], power: 1, toughness: 1, timestamp: 2, abilities: [{id: relic-library, text: "If Relic would be destroyed, put it into its owner's library instead.", effect: {replacement: {event: destroy, zone: library, object: {self: true}}}}]}
+  - {id: bears, name: Grizzly Bears, owner: Bob, types: [creature], power: 2, toughness: 2, timestamp: 3}
+effects:
+  - {id: exile-instead, text: "If a creature would be destroyed, exile it instead.", controller: Alice, timestamp: 101, effect: {replacement: {event: destroy, zone: exile}}}
+  - {id: hand-instead, text: "If a permanent would change zones, put it into its owner's hand instead.", controller: Bob, timestamp: 102, effect: {replacement: {event: move, zone: hand}}}
+events:
+  - move: {object: relic, to: graveyard}
+  - destroy: {object: bears}
+"#;
+
 proptest! {
     // Each case runs the binary twice.
     #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
@@ -195,26 +291,30 @@ proptest! {
         let args = ["resolve", "generated.yaml", "--format", "json"];
         let first = support::run_in(dir.path(), dir.path(), &args);
         let second = support::run_in(dir.path(), dir.path(), &args);
-        prop_assert_eq!(first.0, 0, "{}\n{}", first.2, text);
-        prop_assert!(first.1.contains("\"outcomes\""), "{}", first.1);
+        prop_assert!(first.0 == 0 || first.2.contains("cannot be explored"), "{}\n{}", first.2, text);
         prop_assert_eq!(first, second);
     }
 }
 
-/// The cap of property (b) is generous: on the generator's boards, exploring expands at most a
-/// few thousand states.
+/// The cap of property (b) is generous, and the generator's boards are within the engine's
+/// limits but for a few, so that the properties skip almost none.
 #[test]
-fn expanded_is_small_in_practice() {
-    let most = (0..300)
-        .map(|seed| {
-            let (_, board, resolution) = setup(seed);
-            let env = Env::new(&board, &resolution);
-            let mut explorer = Explorer::new(&env);
-            explorer.explore(&State::start(&env));
-            explorer.expanded
-        })
-        .max()
-        .unwrap_or(0);
-    assert!(most > 1, "the generator makes choices to explore");
+fn the_generator_stays_within_the_limits() {
+    let (mut most, mut refused, mut with_choices) = (0, 0, 0);
+    for seed in 0..300 {
+        let (_, board, resolution) = setup(seed);
+        let env = Env::new(&board, &resolution);
+        let mut explorer = Explorer::new(&env);
+        explorer.explore(&State::start(&env));
+        most = most.max(explorer.expanded);
+        match explored(&env) {
+            None => refused += 1,
+            Some(branches) => {
+                with_choices += usize::from(branches.iter().any(|b| b.decisions.iter().any(|d| d.is_choice())))
+            }
+        }
+    }
     assert!(most <= EXPANDED_CAP / 10, "{most} states");
+    assert!(refused <= 6, "{refused} of 300 boards beyond the limits");
+    assert!(with_choices >= 100, "only {with_choices} of 300 boards have a choice to make");
 }

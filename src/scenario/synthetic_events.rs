@@ -44,8 +44,8 @@ pub fn one_event(k: usize) -> String {
     out
 }
 
-/// Pyroclasm deals 2 damage to each of `creatures` creatures, each event under the same three
-/// effects from three permanents. With `commuting`, the effects multiply (×2, ×2, ×3), so each
+/// Pyroclasm deals 2 damage to each of `creatures` creatures at once, each event under the same
+/// three effects from three permanents. With `commuting`, the effects multiply (×2, ×2, ×3), so each
 /// event has six orders and one result; otherwise they are ×2, +1 and "prevent 1", whose orders
 /// give 3, 4 or 5 damage, so the outcomes of the whole are 3^creatures.
 pub fn pyroclasm(creatures: usize, commuting: bool) -> String {
@@ -68,9 +68,11 @@ pub fn pyroclasm(creatures: usize, commuting: bool) -> String {
             10 + i
         );
     }
-    out.push_str("events:\n");
+    // One spell's damage to each creature: simultaneous events (615.7), unless there is only one.
+    out.push_str(if creatures > 1 { "events:\n  - at_once:\n" } else { "events:\n" });
+    let indent = if creatures > 1 { "      " } else { "  " };
     for i in 0..creatures {
-        let _ = writeln!(out, "  - damage: {{from: pyroclasm, to: c{i}, amount: 2}}");
+        let _ = writeln!(out, "{indent}- damage: {{from: pyroclasm, to: c{i}, amount: 2}}");
     }
     out
 }
@@ -78,7 +80,8 @@ pub fn pyroclasm(creatures: usize, commuting: bool) -> String {
 const PLAYERS: [&str; 4] = ["Alice", "Bob", "Carol", "Dan"];
 
 /// A small random board: 1–4 players, 1–3 creatures, a spell on the stack, 1–3 pending events
-/// (damage, counters, draws, life gain, destruction, a move to the graveyard) and 0–7 effects
+/// (damage, counters, draws, life gain, destruction, a move to the graveyard), some of them at
+/// once, and 0–7 effects
 /// drawn from every kind: multiply, add, prevent all or N, shields, "the next time", redirection,
 /// another zone, regeneration, skip, instead, can't and the spell's self-replacement effects.
 /// Most effects watch a kind of event that is pending, so that most boards have choices to make.
@@ -139,8 +142,14 @@ pub fn random(seed: u64) -> String {
         }
     }
     out.push_str("events:\n");
-    for (_, event) in &events {
-        let _ = writeln!(out, "  - {event}");
+    // Half the time, two or more events happen at once (one spell's damage to several things).
+    let at_once = if events.len() > 1 && rng.below(2) == 0 { 2 + rng.below(events.len() - 1) } else { 0 };
+    if at_once > 0 {
+        out.push_str("  - at_once:\n");
+    }
+    for (i, (_, event)) in events.iter().enumerate() {
+        let indent = if i < at_once { "      " } else { "  " };
+        let _ = writeln!(out, "{indent}- {event}");
     }
     if effects > 0 && rng.below(5) == 0 {
         let _ = writeln!(out, "choose: [r{}]", rng.below(effects));
