@@ -1,7 +1,9 @@
 //! Properties of the exploration of replacement effects (616.1) on generated boards
 //! (`judge::scenario::synthetic_events::random`): every fixed way of choosing gives one of the
-//! outcomes found, every outcome found is reached by replaying its own choices, exploring ends
-//! within a bound, and the same file always gives the same answer, in process and from the CLI.
+//! outcomes found, every outcome found is reached by replaying its own choices, exploring finds
+//! exactly what trying every choice sequence one by one finds, it ends within a bound, an
+//! outcome's headline names the choices its trace shows, and the same file always gives the same
+//! answer, in process and from the CLI.
 
 use crate::support;
 use judge::engine::board::Board;
@@ -15,10 +17,12 @@ use judge::engine::resolve::{self, Resolution};
 use judge::scenario::{self, synthetic::Rng, synthetic_events};
 use proptest::prelude::*;
 
-/// At most 7 effects on at most 3 events, each multiplied at most a few times: the states are
-/// the events waiting with the effects already applied to each (subsets of 7) and what is left of
-/// the limited effects. Far below this cap in practice (see `expanded_is_small_in_practice`); an
-/// exploration that enumerated orders rather than states, or looped, would cross it.
+/// At most 7 effects on at most 3 events of at most 4 damage, 2 cards or 3 life, each doubled at
+/// most a few times: a state is the events waiting, the one under way with the subset of the 7
+/// effects already applied to it, and what is left of the limited effects, so a few thousand at
+/// most. Far below this cap in practice (`the_generator_stays_within_the_limits`: under a tenth
+/// of it), and below the engine's own `explore::MAX_STATES`; an exploration that enumerated
+/// orders rather than states, or looped, would cross it.
 const EXPANDED_CAP: usize = 100_000;
 
 /// What happened, and what is left of the limited effects used, by id.
