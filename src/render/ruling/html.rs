@@ -51,7 +51,7 @@ pub fn html(r: &Ruling) -> String {
 
 fn board(out: &mut String, r: &Ruling) {
     out.push_str("<section class=\"board\">\n<h2>Board state</h2>\n");
-    out.push_str(&format!("<p>Players: {}.</p>\n", esc(&r.players.join(", "))));
+    out.push_str(&format!("<p><strong>Players:</strong> {}.</p>\n", esc(&r.players.join(", "))));
     if !r.board.is_empty() {
         out.push_str("<table>\n<thead><tr><th>Object</th><th>Controller</th><th>Zone</th><th>Type</th>");
         out.push_str("<th>Colours</th><th class=\"pt\">P/T</th><th>Abilities</th></tr></thead>\n<tbody>\n");
@@ -75,14 +75,14 @@ fn board(out: &mut String, r: &Ruling) {
         out.push_str("</tbody>\n</table>\n");
     }
     if !r.effects.is_empty() {
-        out.push_str("<p>Effects of resolved spells and abilities:</p>\n<ul>\n");
+        out.push_str("<h3>Effects of resolved spells and abilities</h3>\n<ul>\n");
         for e in &r.effects {
             out.push_str(&format!("<li>{}</li>\n", inline(e)));
         }
         out.push_str("</ul>\n");
     }
     if !r.pending.is_empty() {
-        out.push_str("<p>About to happen:</p>\n<ul>\n");
+        out.push_str("<h3>About to happen</h3>\n<ul>\n");
         for p in &r.pending {
             out.push_str(&format!("<li>{}.</li>\n", esc(p)));
         }
@@ -111,14 +111,18 @@ fn rules(out: &mut String, r: &Ruling) {
     }
     out.push_str("<section class=\"rules\">\n<h2>Rules cited</h2>\n");
     out.push_str(&format!(
-        "<p class=\"edition\">Quoted from edition {} (rule numbers of {}).</p>\n<dl>\n",
+        "<p class=\"edition\">Quoted from edition {}, numbering {}.</p>\n<dl>\n",
         esc(&r.edition),
         esc(&r.numbering)
     ));
     for q in &r.quotes {
         quote(out, q, r);
     }
-    out.push_str("</dl>\n</section>\n");
+    out.push_str("</dl>\n");
+    if r.quotes.iter().any(|q| !q.in_edition()) {
+        out.push_str(&format!("<p class=\"hint\">{}</p>\n", inline(&super::missing_hint(&r.edition))));
+    }
+    out.push_str("</section>\n");
 }
 
 fn quote(out: &mut String, q: &Quote, r: &Ruling) {
@@ -129,8 +133,7 @@ fn quote(out: &mut String, q: &Quote, r: &Ruling) {
     out.push_str("</dt>\n");
     if !q.in_edition() {
         out.push_str(&format!(
-            "<dd class=\"missing\">Not in edition {}: import the English CR (<code>judge corpus import</code>) \
-             and pass <code>--edition</code> to quote it.</dd>\n",
+            "<dd class=\"missing\">Not in edition {}: import the English CR to quote it.</dd>\n",
             esc(&r.edition)
         ));
         return;

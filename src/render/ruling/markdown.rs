@@ -37,7 +37,7 @@ pub fn markdown(r: &Ruling) -> String {
 
 fn board(out: &mut String, r: &Ruling) {
     out.push_str("## Board state\n\n");
-    out.push_str(&format!("Players: {}.\n\n", escape(&r.players.join(", "))));
+    out.push_str(&format!("**Players:** {}.\n\n", escape(&r.players.join(", "))));
     if !r.board.is_empty() {
         out.push_str("| Object | Controller | Zone | Type | Colours | P/T | Abilities |\n");
         out.push_str("|---|---|---|---|---|---|---|\n");
@@ -63,14 +63,14 @@ fn board(out: &mut String, r: &Ruling) {
         out.push('\n');
     }
     if !r.effects.is_empty() {
-        out.push_str("Effects of resolved spells and abilities:\n\n");
+        out.push_str("### Effects of resolved spells and abilities\n\n");
         for e in &r.effects {
             out.push_str(&format!("- {}\n", inline(e)));
         }
         out.push('\n');
     }
     if !r.pending.is_empty() {
-        out.push_str("About to happen:\n\n");
+        out.push_str("### About to happen\n\n");
         for p in &r.pending {
             out.push_str(&format!("- {}.\n", escape(p)));
         }
@@ -97,9 +97,12 @@ fn rules(out: &mut String, r: &Ruling) {
     }
     out.push_str("## Rules cited\n\n");
     out.push_str(&format!(
-        "Quoted from edition {} (rule numbers of {}); each rule is a note below.\n\n",
+        "Quoted from edition {}, numbering {}; each rule is a note below.\n\n",
         r.edition, r.numbering
     ));
+    if r.quotes.iter().any(|q| !q.in_edition()) {
+        out.push_str(&format!("{}\n\n", inline(&super::missing_hint(&r.edition))));
+    }
     for q in &r.quotes {
         out.push_str(&note(q, r));
     }
@@ -109,10 +112,7 @@ fn rules(out: &mut String, r: &Ruling) {
 fn note(q: &Quote, r: &Ruling) -> String {
     let mut out = format!("[^{}]: **{}**", q.id, q.id);
     if !q.in_edition() {
-        out.push_str(&format!(
-            " Not in edition {}: import the English CR (`judge corpus import`) and pass `--edition` to quote it.\n\n",
-            r.edition
-        ));
+        out.push_str(&format!(" Not in edition {}: import the English CR to quote it.\n\n", r.edition));
         return out;
     }
     if let Some(date) = &q.date {

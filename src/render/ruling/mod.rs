@@ -82,6 +82,14 @@ impl Quote {
     }
 }
 
+/// What to do about the rules the edition lacks, said once for all of them.
+fn missing_hint(edition: &str) -> Line {
+    let mut line = Line::plain(format!("Some rules are not in edition {edition}: import the English CR with "));
+    line.code("judge corpus import MagicCompRules.txt").text(", then pass ").code("--edition en-DATE");
+    line.text(" to quote every rule.");
+    line
+}
+
 pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
     let names = Names::new(board);
     let resolution = &judgement.resolution;
