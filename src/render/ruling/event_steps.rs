@@ -8,7 +8,7 @@ use crate::engine::events::explore::Tier;
 use crate::engine::events::modify::Note;
 use crate::engine::events::replacer::Kind;
 use crate::engine::events::trace::{Action, EventStep, Why};
-use crate::engine::events::{Choice, Outcome};
+use crate::engine::events::Outcome;
 
 /// Which clause of the sentence a concept of the trace backs. A concept not listed here backs
 /// what the effect does.
@@ -196,46 +196,6 @@ fn one_word_change(before: &str, after: &str) -> Option<String> {
     let mut differ = b.iter().zip(&a).filter(|(x, y)| x != y);
     let (was, _) = differ.next()?;
     differ.next().is_none().then(|| (*was).to_string())
-}
-
-/// "Bob applies Furnace of Rath before `shield`": one choice of 616.1.
-pub fn choice(c: &Choice, names: &Names) -> Line {
-    let mut line = Line::new();
-    line.text(format!("{} applies ", c.player)).append(&names.effect(&c.chose));
-    let others: Vec<String> = c.among.iter().filter(|a| **a != c.chose).cloned().collect();
-    if !others.is_empty() {
-        line.text(" before ").list(&names.effects(&others));
-    }
-    if c.fixed {
-        line.text(", as the scenario fixes");
-    }
-    line
-}
-
-/// Every choice of an outcome, in the order they are made.
-pub fn choices(outcome: &Outcome, names: &Names) -> Line {
-    let mut line = Line::new();
-    for (i, c) in outcome.choices.iter().enumerate() {
-        if i > 0 {
-            line.text(", then ");
-        }
-        line.append(&choice(c, names));
-    }
-    line
-}
-
-/// What happens in the end, and what is left of the effects that can be used up.
-pub fn result(outcome: &Outcome, names: &Names) -> Line {
-    let mut line = Line::new();
-    if outcome.result.is_empty() {
-        line.text("nothing happens");
-    } else {
-        line.text(outcome.result.join(", then "));
-    }
-    for (effect, left) in &outcome.remaining {
-        line.text("; ").append(&names.effect(effect)).text(format!(" is not used up: {left} left"));
-    }
-    line
 }
 
 #[cfg(test)]

@@ -149,7 +149,7 @@ fn quote(out: &mut String, q: &Quote, r: &Ruling) {
 }
 
 /// The id of a rule's quote: `r-614.1a`.
-pub(super) fn anchor(id: RuleId) -> String {
+fn anchor(id: RuleId) -> String {
     format!("r-{id}")
 }
 

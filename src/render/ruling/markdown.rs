@@ -132,7 +132,7 @@ fn note(q: &Quote, r: &Ruling) -> String {
     out
 }
 
-pub(super) fn inline(line: &Line) -> String {
+fn inline(line: &Line) -> String {
     let mut out = String::new();
     for piece in &line.0 {
         match piece {

@@ -9,6 +9,7 @@ mod inline;
 mod layers;
 mod markdown;
 mod names;
+mod outcome;
 mod quotes;
 mod short;
 
@@ -111,14 +112,14 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
     for (n, o) in outcomes.unwrap_or_default().iter().enumerate() {
         let title = if many_outcomes {
             let mut t = Line::plain(format!("Outcome {}: ", n + 1));
-            t.append(&event_steps::result(o, &names));
+            t.append(&outcome::result(o, &names));
             Some(t)
         } else {
             several.then(|| Line::plain("The events"))
         };
         let mut intro = None;
         if many_outcomes || o.sequences > 1 {
-            let mut line = event_steps::choices(o, &names);
+            let mut line = outcome::choices(o, &names);
             if line.is_empty() {
                 line.text("No player has a choice");
             }

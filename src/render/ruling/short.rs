@@ -1,9 +1,9 @@
 //! The short answer: what happens (and on whose choice it depends), or what the objects asked
 //! about are once every continuous effect has applied.
 
-use super::event_steps;
 use super::inline::{article, Line, Piece};
 use super::names::Names;
+use super::outcome;
 use super::Short;
 use crate::engine::answer::{Answer, ObjectAnswer};
 use crate::engine::board::Board;
@@ -13,9 +13,9 @@ pub fn events(outcomes: &[Outcome], names: &Names) -> Short {
     match outcomes {
         [] => Short::Lines(vec![Line::plain("Nothing happens.")]),
         [only] => {
-            let mut line = event_steps::result(only, names);
+            let mut line = outcome::result(only, names);
             if !only.choices.is_empty() {
-                line.text(" (").append(&event_steps::choices(only, names)).text(")");
+                line.text(" (").append(&outcome::choices(only, names)).text(")");
             }
             line.end();
             Short::Lines(vec![capitalised(line)])
@@ -25,8 +25,8 @@ pub fn events(outcomes: &[Outcome], names: &Names) -> Short {
                 .iter()
                 .map(|o| {
                     let mut line = Line::plain("If ");
-                    line.append(&event_steps::choices(o, names)).text(": ");
-                    line.append(&event_steps::result(o, names)).end();
+                    line.append(&outcome::choices(o, names)).text(": ");
+                    line.append(&outcome::result(o, names)).end();
                     line
                 })
                 .collect();
