@@ -73,6 +73,7 @@ pub struct ResolveArgs {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum RulingFormat {
+    /// GitHub-flavoured, the rules quoted as footnotes
     Markdown,
     /// One self-contained page, ready to print
     Html,
