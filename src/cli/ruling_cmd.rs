@@ -27,7 +27,7 @@ pub fn run(args: &RulingArgs, config: &Config) -> miette::Result<Outcome> {
     let board = scenario_file::read(&args.file)?;
     let edition = config.edition(args.edition.as_deref().or(board.edition.as_deref()))?;
     let citer = Citer::new(&edition);
-    let judgement = engine::judge(&board);
+    let judgement = engine::judge(&board)?;
     let ruling = ruling::build(&board, &judgement, &citer);
     let stdout = match args.format {
         RulingFormat::Markdown => ruling::markdown(&ruling),

@@ -74,7 +74,21 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
             line.append(&label).text(" stops it: ").quote(step.before.clone());
             line.text(" can't happen").cite(rules(Clause::Effect)).end();
         }
-        Action::Applied(kind) => {
+        Action::First => {
+            if let Some(Why::Chosen { by, among, .. }) = &step.why {
+                line.text(format!("A shield meets {} at the same time; {by} chooses that ", among.join(" and ")));
+            }
+            line.quote(step.before.clone()).text(" meets it first").cite(rules(Clause::Effect)).end();
+        }
+        Action::Vanishes => {
+            line.quote(step.before.clone()).text(" does not happen");
+            if let Some(Note::Vanished { why }) = &step.note {
+                line.text(format!(": {why}"));
+            }
+            line.cite(rules(Clause::Effect)).end();
+        }
+        Action::Applied => {
+            let kind = step.effect_kind.unwrap_or(Kind::Replacement);
             order(&mut line, step, &label, names);
             line.cite(rules(Clause::Order)).text(". ");
             line.append(&label).text(" ");
@@ -115,6 +129,7 @@ fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
             line.append(label).text(" must apply first to ").quote(step.before.clone());
             line.text(match tier {
                 Tier::SelfReplacement => ": it is a self-replacement effect, and those apply before the others; ",
+                Tier::Simultaneous => ": ",
                 Tier::Control => {
                     ": it changes who controls the entering permanent, and such effects apply before the others; "
                 }
@@ -129,7 +144,7 @@ fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
             let group = match tier {
                 Tier::SelfReplacement => " (self-replacement effects go first)",
                 Tier::Control => " (effects on who controls the entering permanent go first)",
-                Tier::Any => "",
+                Tier::Any | Tier::Simultaneous => "",
             };
             line.text(format!("{group}; {by} chooses to apply ")).append(label).text(" first");
             if *fixed {
