@@ -7,6 +7,11 @@ use crate::engine::events::{Choice, Outcome};
 /// "Bob applies Furnace of Rath before `shield`": one choice of 616.1.
 pub fn choice(c: &Choice, names: &Names) -> Line {
     let mut line = Line::new();
+    if c.of_event {
+        // 615.7: the choice is of the damage a shield prevents first, not of an effect.
+        line.text(format!("{} has the shield meet {} first", c.player, c.chose));
+        return line;
+    }
     line.text(format!("{} applies ", c.player)).append(&names.effect(&c.chose));
     let others: Vec<String> = c.among.iter().filter(|a| **a != c.chose).cloned().collect();
     if !others.is_empty() {
