@@ -4,6 +4,7 @@ mod citations;
 mod cli_corpus;
 mod cli_exit_codes;
 mod cli_rule;
+mod cli_ruling;
 mod cli_scenario_errors;
 mod cli_search;
 mod engine_properties;

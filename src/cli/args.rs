@@ -46,6 +46,8 @@ pub enum Command {
     Resolve(ResolveArgs),
     /// Check scenario files and their expected answers (exit 0: all good, 1: an answer differs, 2: invalid file)
     Check(CheckArgs),
+    /// Write a judge call up as an article: short answer, board, explanation, the rules quoted
+    Ruling(RulingArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -67,6 +69,25 @@ pub struct ResolveArgs {
     /// Fail when a cited rule is not in the edition
     #[arg(long)]
     pub strict: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RulingFormat {
+    /// GitHub-flavoured, the rules quoted as footnotes
+    Markdown,
+    /// One self-contained page, ready to print
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub struct RulingArgs {
+    /// The scenario file (YAML)
+    pub file: PathBuf,
+    /// The edition whose rules are cited and quoted [default: the scenario's `edition`, else fr-2011-02-04]
+    #[arg(long, value_name = "NAME")]
+    pub edition: Option<String>,
+    #[arg(long, value_enum, default_value_t = RulingFormat::Markdown)]
+    pub format: RulingFormat,
 }
 
 #[derive(Debug, Args)]

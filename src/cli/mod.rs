@@ -11,6 +11,7 @@ mod index_cmd;
 pub mod outcome;
 mod resolve_cmd;
 mod rule_cmd;
+mod ruling_cmd;
 mod scenario_file;
 mod search_cmd;
 
@@ -26,6 +27,7 @@ pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
         Command::Rule(args) => rule_cmd::run(args, &config, style),
         Command::Resolve(args) => resolve_cmd::run(args, &config, style),
         Command::Check(args) => check_cmd::run(args),
+        Command::Ruling(args) => ruling_cmd::run(args, &config),
         Command::Search(args) => search_cmd::run(args, &config, style),
         Command::Define(args) => define_cmd::run(args, &config, style),
         Command::Corpus(command) => corpus_cmd::run(command, &config, style),

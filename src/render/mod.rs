@@ -7,6 +7,7 @@ pub mod events;
 pub mod reason;
 pub mod resolve;
 pub mod rules;
+pub mod ruling;
 pub mod search;
 pub mod style;
 

@@ -324,9 +324,20 @@ pub struct InsteadSpec {
     pub gain_life: Option<Quantity>,
     #[serde(default)]
     pub lose_life: Option<Quantity>,
+    /// Counters put on the object the watched event happens to (Phytohydra: "put that many +1/+1
+    /// counters on it instead").
+    #[serde(default)]
+    pub counters: Option<CountersInstead>,
     /// Anything else, in words ("return a card from your graveyard to your hand").
     #[serde(default)]
     pub action: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CountersInstead {
+    pub kind: String,
+    pub count: Quantity,
 }
 
 /// A number in an `instead`: fixed, or `that_many` (the watched event's number).

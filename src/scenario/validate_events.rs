@@ -298,14 +298,24 @@ impl Validator<'_> {
             }
         }
         if let Some(i) = &r.instead {
-            let count = [i.draw.is_some(), i.gain_life.is_some(), i.lose_life.is_some(), i.action.is_some()]
-                .iter()
-                .filter(|b| **b)
-                .count();
-            if count != 1 {
+            let given = [
+                i.draw.is_some(),
+                i.gain_life.is_some(),
+                i.lose_life.is_some(),
+                i.counters.is_some(),
+                i.action.is_some(),
+            ];
+            if given.iter().filter(|b| **b).count() != 1 {
                 self.error(
                     &child(path, "instead"),
-                    "`instead` gives exactly one of `draw`, `gain_life`, `lose_life`, `action`".into(),
+                    "`instead` gives exactly one of `draw`, `gain_life`, `lose_life`, `counters`, `action`".into(),
+                    None,
+                );
+            }
+            if i.counters.is_some() && matches!(event, K::Draw | K::GainLife | K::LoseLife | K::Tokens | K::Begin) {
+                self.error(
+                    &child(&child(path, "instead"), "counters"),
+                    format!("a `{}` event happens to no object to put counters on", event_name(event)),
                     None,
                 );
             }

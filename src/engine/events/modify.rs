@@ -81,6 +81,8 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
             vec![Event::GainLife { player, amount: n(q) }]
         } else if let Some(q) = instead.lose_life {
             vec![Event::LoseLife { player, amount: n(q) }]
+        } else if let (Some(c), Some(object)) = (&instead.counters, event.object()) {
+            vec![Event::Counters { object, kind: c.kind.clone(), count: n(c.count) }]
         } else {
             vec![Event::Action { player, text: instead.action.clone().unwrap_or_default() }]
         };

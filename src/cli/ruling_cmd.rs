@@ -1,0 +1,47 @@
+//! `judge ruling FILE`: a judge call written up for publication, in Markdown or as an HTML page.
+
+use super::args::{RulingArgs, RulingFormat};
+use super::config::Config;
+use super::outcome::Outcome;
+use super::scenario_file;
+use crate::cite::Citer;
+use crate::engine;
+use crate::render::ruling;
+use miette::Diagnostic;
+
+/// The write-up is still produced: the judge sees what the engine found and can decide which of
+/// the file and the engine is wrong before publishing.
+#[derive(Debug, thiserror::Error, Diagnostic)]
+#[error("the ruling differs from the answer `{file}` expects")]
+#[diagnostic(
+    severity(Warning),
+    code(judge::ruling_differs),
+    help("{details}\n`judge check {file}` lists the differences too")
+)]
+struct ExpectationDiffers {
+    file: String,
+    details: String,
+}
+
+pub fn run(args: &RulingArgs, config: &Config) -> miette::Result<Outcome> {
+    let board = scenario_file::read(&args.file)?;
+    let edition = config.edition(args.edition.as_deref().or(board.edition.as_deref()))?;
+    let citer = Citer::new(&edition);
+    let judgement = engine::judge(&board)?;
+    let ruling = ruling::build(&board, &judgement, &citer);
+    let stdout = match args.format {
+        RulingFormat::Markdown => ruling::markdown(&ruling),
+        RulingFormat::Html => ruling::html(&ruling),
+    };
+    let mut outcome = Outcome::found(stdout);
+    if !judgement.mismatches.is_empty() {
+        let details = judgement
+            .mismatches
+            .iter()
+            .map(|m| format!("{} {}: expected {}, got {}", m.object, m.characteristic, m.expected, m.actual))
+            .collect::<Vec<_>>()
+            .join("\n");
+        outcome.warnings.push(ExpectationDiffers { file: args.file.display().to_string(), details }.into());
+    }
+    Ok(outcome)
+}

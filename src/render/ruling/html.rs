@@ -1,0 +1,198 @@
+//! The ruling as one self-contained HTML page: inline CSS, no script, no external resource, every
+//! text escaped, rule numbers linked to their quotes, and a layout that prints well.
+
+use super::inline::{Line, Piece};
+use super::{Explanation, Quote, Ruling, Short};
+use crate::corpus::RuleId;
+
+const STYLE: &str = include_str!("ruling.css");
+
+pub fn html(r: &Ruling) -> String {
+    let mut out = String::new();
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    out.push_str(&format!("<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<main>\n", esc(&r.title)));
+    out.push_str(&format!("<h1>{}</h1>\n", esc(&r.title)));
+    if let Some(q) = &r.question {
+        out.push_str(&format!("<p class=\"question\"><strong>Question.</strong> {}</p>\n", esc(q)));
+    }
+    out.push_str("<section class=\"answer\">\n<h2>Short answer</h2>\n");
+    match &r.short {
+        Short::Lines(lines) => {
+            for line in lines {
+                out.push_str(&format!("<p>{}</p>\n", inline(line)));
+            }
+        }
+        Short::Depends { intro, cases } => {
+            out.push_str(&format!("<p>{}</p>\n<ul>\n", inline(intro)));
+            for case in cases {
+                out.push_str(&format!("<li>{}</li>\n", inline(case)));
+            }
+            out.push_str("</ul>\n");
+        }
+    }
+    out.push_str("</section>\n");
+    board(&mut out, r);
+    if !r.explanations.is_empty() {
+        out.push_str("<section class=\"explanation\">\n<h2>Explanation</h2>\n");
+        for e in &r.explanations {
+            explanation(&mut out, e);
+        }
+        out.push_str("</section>\n");
+    }
+    rules(&mut out, r);
+    out.push_str(&format!(
+        "<footer>Written by <code>judge ruling</code>; rules quoted from edition {}.</footer>\n",
+        esc(&r.edition)
+    ));
+    out.push_str("</main>\n</body>\n</html>\n");
+    out
+}
+
+fn board(out: &mut String, r: &Ruling) {
+    out.push_str("<section class=\"board\">\n<h2>Board state</h2>\n");
+    out.push_str(&format!("<p><strong>Players:</strong> {}.</p>\n", esc(&r.players.join(", "))));
+    if !r.board.is_empty() {
+        out.push_str("<table>\n<thead><tr><th>Object</th><th>Controller</th><th>Zone</th><th>Type</th>");
+        out.push_str("<th>Colours</th><th class=\"pt\">P/T</th><th>Abilities</th></tr></thead>\n<tbody>\n");
+        for row in &r.board {
+            let abilities = if row.abilities.is_empty() {
+                "—".to_string()
+            } else {
+                row.abilities.iter().map(|a| esc(a)).collect::<Vec<_>>().join("<br>")
+            };
+            out.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"pt\">{}</td><td>{}</td></tr>\n",
+                inline(&row.name),
+                esc(&row.controller),
+                esc(row.zone),
+                esc(&row.types),
+                esc(&row.colours),
+                esc(&row.pt),
+                abilities
+            ));
+        }
+        out.push_str("</tbody>\n</table>\n");
+    }
+    if !r.effects.is_empty() {
+        out.push_str("<h3>Effects of resolved spells and abilities</h3>\n<ul>\n");
+        for e in &r.effects {
+            out.push_str(&format!("<li>{}</li>\n", inline(e)));
+        }
+        out.push_str("</ul>\n");
+    }
+    if !r.pending.is_empty() {
+        out.push_str("<h3>About to happen</h3>\n<ul>\n");
+        for p in &r.pending {
+            out.push_str(&format!("<li>{}.</li>\n", esc(p)));
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str("</section>\n");
+}
+
+fn explanation(out: &mut String, e: &Explanation) {
+    if let Some(title) = &e.title {
+        out.push_str(&format!("<h3>{}</h3>\n", inline(title)));
+    }
+    if let Some(intro) = &e.intro {
+        out.push_str(&format!("<p class=\"intro\">{}</p>\n", inline(intro)));
+    }
+    out.push_str("<ol class=\"steps\">\n");
+    for step in &e.steps {
+        out.push_str(&format!("<li>{}</li>\n", inline(step)));
+    }
+    out.push_str("</ol>\n");
+}
+
+fn rules(out: &mut String, r: &Ruling) {
+    if r.quotes.is_empty() {
+        return;
+    }
+    out.push_str("<section class=\"rules\">\n<h2>Rules cited</h2>\n");
+    out.push_str(&format!(
+        "<p class=\"edition\">Quoted from edition {}, numbering {}.</p>\n<dl>\n",
+        esc(&r.edition),
+        esc(&r.numbering)
+    ));
+    for q in &r.quotes {
+        quote(out, q, r);
+    }
+    out.push_str("</dl>\n");
+    if r.quotes.iter().any(|q| !q.in_edition()) {
+        out.push_str(&format!("<p class=\"hint\">{}</p>\n", inline(&super::missing_hint(&r.edition))));
+    }
+    out.push_str("</section>\n");
+}
+
+fn quote(out: &mut String, q: &Quote, r: &Ruling) {
+    out.push_str(&format!("<dt id=\"{}\">{}", anchor(q.id), q.id));
+    if let Some(date) = &q.date {
+        out.push_str(&format!(" <span class=\"date\">rules of {}</span>", esc(date)));
+    }
+    out.push_str("</dt>\n");
+    if !q.in_edition() {
+        out.push_str(&format!(
+            "<dd class=\"missing\">Not in edition {}: import the English CR to quote it.</dd>\n",
+            esc(&r.edition)
+        ));
+        return;
+    }
+    out.push_str(&format!("<dd><blockquote lang=\"{}\">\n", r.lang.code()));
+    for p in &q.paragraphs {
+        out.push_str(&format!("<p>{}</p>\n", esc(p)));
+    }
+    for example in &q.examples {
+        out.push_str(&format!("<p class=\"example\"><em>{}</em> {}</p>\n", esc(r.lang.example_label()), esc(example)));
+    }
+    out.push_str("</blockquote></dd>\n");
+}
+
+/// The id of a rule's quote: `r-614.1a`.
+fn anchor(id: RuleId) -> String {
+    format!("r-{id}")
+}
+
+fn inline(line: &Line) -> String {
+    let mut out = String::new();
+    for piece in &line.0 {
+        match piece {
+            Piece::Text(t) => out.push_str(&esc(t)),
+            Piece::Code(id) => out.push_str(&format!("<code>{}</code>", esc(id))),
+            Piece::Quote(t) => out.push_str(&format!("<q>{}</q>", esc(t))),
+            Piece::Strong(t) => out.push_str(&format!("<strong>{}</strong>", esc(t))),
+            Piece::Cite(ids) => {
+                let links: Vec<String> =
+                    ids.iter().map(|id| format!("<a class=\"rule\" href=\"#{}\">{id}</a>", anchor(*id))).collect();
+                out.push_str(&format!(" <span class=\"cite\">({})</span>", links.join(", ")));
+            }
+        }
+    }
+    out
+}
+
+/// Escapes text for element content and attribute values alike.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::esc;
+
+    #[test]
+    fn escapes_markup_and_quotes() {
+        assert_eq!(esc(r#"<b>"Tom" & 'Jerry'</b>"#), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
+    }
+}

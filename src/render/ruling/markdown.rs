@@ -1,0 +1,168 @@
+//! The ruling in Markdown (GitHub flavour): rule numbers in the text carry footnote references,
+//! and each cited rule is quoted once, as a footnote.
+
+use super::inline::{Line, Piece};
+use super::{Explanation, Quote, Ruling, Short};
+
+pub fn markdown(r: &Ruling) -> String {
+    let mut out = format!("# {}\n\n", escape(&r.title));
+    if let Some(q) = &r.question {
+        out.push_str(&format!("**Question.** {}\n\n", escape(q)));
+    }
+    out.push_str("## Short answer\n\n");
+    match &r.short {
+        Short::Lines(lines) => {
+            for line in lines {
+                out.push_str(&format!("{}\n\n", inline(line)));
+            }
+        }
+        Short::Depends { intro, cases } => {
+            out.push_str(&format!("{}\n\n", inline(intro)));
+            for case in cases {
+                out.push_str(&format!("- {}\n", inline(case)));
+            }
+            out.push('\n');
+        }
+    }
+    board(&mut out, r);
+    if !r.explanations.is_empty() {
+        out.push_str("## Explanation\n\n");
+    }
+    for e in &r.explanations {
+        explanation(&mut out, e);
+    }
+    rules(&mut out, r);
+    out
+}
+
+fn board(out: &mut String, r: &Ruling) {
+    out.push_str("## Board state\n\n");
+    out.push_str(&format!("**Players:** {}.\n\n", escape(&r.players.join(", "))));
+    if !r.board.is_empty() {
+        out.push_str("| Object | Controller | Zone | Type | Colours | P/T | Abilities |\n");
+        out.push_str("|---|---|---|---|---|---|---|\n");
+    }
+    for row in &r.board {
+        let abilities = if row.abilities.is_empty() {
+            "—".to_string()
+        } else {
+            row.abilities.iter().map(|a| cell(a)).collect::<Vec<_>>().join("<br>")
+        };
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} |\n",
+            inline(&row.name).replace('|', "\\|"),
+            cell(&row.controller),
+            row.zone,
+            cell(&row.types),
+            cell(&row.colours),
+            cell(&row.pt),
+            abilities
+        ));
+    }
+    if !r.board.is_empty() {
+        out.push('\n');
+    }
+    if !r.effects.is_empty() {
+        out.push_str("### Effects of resolved spells and abilities\n\n");
+        for e in &r.effects {
+            out.push_str(&format!("- {}\n", inline(e)));
+        }
+        out.push('\n');
+    }
+    if !r.pending.is_empty() {
+        out.push_str("### About to happen\n\n");
+        for p in &r.pending {
+            out.push_str(&format!("- {}.\n", escape(p)));
+        }
+        out.push('\n');
+    }
+}
+
+fn explanation(out: &mut String, e: &Explanation) {
+    if let Some(title) = &e.title {
+        out.push_str(&format!("### {}\n\n", inline(title)));
+    }
+    if let Some(intro) = &e.intro {
+        out.push_str(&format!("{}\n\n", inline(intro)));
+    }
+    for (i, step) in e.steps.iter().enumerate() {
+        out.push_str(&format!("{}. {}\n", i + 1, inline(step)));
+    }
+    out.push('\n');
+}
+
+fn rules(out: &mut String, r: &Ruling) {
+    if r.quotes.is_empty() {
+        return;
+    }
+    out.push_str("## Rules cited\n\n");
+    out.push_str(&format!(
+        "Quoted from edition {}, numbering {}; each rule is a note below.\n\n",
+        r.edition, r.numbering
+    ));
+    if r.quotes.iter().any(|q| !q.in_edition()) {
+        out.push_str(&format!("{}\n\n", inline(&super::missing_hint(&r.edition))));
+    }
+    for q in &r.quotes {
+        out.push_str(&note(q, r));
+    }
+}
+
+/// A footnote: the first paragraph on the label's line, the others indented under it.
+fn note(q: &Quote, r: &Ruling) -> String {
+    let mut out = format!("[^{}]: **{}**", q.id, q.id);
+    if !q.in_edition() {
+        out.push_str(&format!(" Not in edition {}: import the English CR to quote it.\n\n", r.edition));
+        return out;
+    }
+    if let Some(date) = &q.date {
+        out.push_str(&format!(" *(rules of {date})*"));
+    }
+    for (i, p) in q.paragraphs.iter().enumerate() {
+        if i == 0 {
+            out.push_str(&format!(" {}\n", escape(p)));
+        } else {
+            out.push_str(&format!("\n    {}\n", escape(p)));
+        }
+    }
+    for example in &q.examples {
+        out.push_str(&format!("\n    *{}* {}\n", r.lang.example_label(), escape(example)));
+    }
+    out.push('\n');
+    out
+}
+
+fn inline(line: &Line) -> String {
+    let mut out = String::new();
+    for piece in &line.0 {
+        match piece {
+            Piece::Text(t) => out.push_str(&escape(t)),
+            Piece::Code(id) if id.contains('`') => out.push_str(&format!("`` {id} ``")),
+            Piece::Code(id) => out.push_str(&format!("`{id}`")),
+            Piece::Quote(t) => out.push_str(&format!("“{}”", escape(t))),
+            Piece::Strong(t) => out.push_str(&format!("**{}**", escape(t))),
+            Piece::Cite(ids) => {
+                let refs: Vec<String> = ids.iter().map(|id| format!("{id}[^{id}]")).collect();
+                out.push_str(&format!(" ({})", refs.join(", ")));
+            }
+        }
+    }
+    out
+}
+
+/// Text that Markdown would otherwise read as markup: emphasis, code, links, HTML. Card text
+/// such as `{T}: Add {R}.` is left alone.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn cell(text: &str) -> String {
+    escape(text).replace('|', "\\|")
+}

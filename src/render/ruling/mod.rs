@@ -1,0 +1,153 @@
+//! `judge ruling`: a judge call written up as an article. The ruling is built once, as data
+//! (sentences with their citations), then written as Markdown or as a self-contained HTML page;
+//! neither writer decides anything about the rules or the wording.
+
+mod board;
+mod event_steps;
+mod html;
+mod inline;
+mod layers;
+mod markdown;
+mod names;
+mod outcome;
+mod quotes;
+mod short;
+
+pub use html::html;
+pub use inline::{Line, Piece};
+pub use markdown::markdown;
+
+use crate::cite::Citer;
+use crate::corpus::{Lang, RuleId};
+use crate::engine::board::Board;
+use crate::engine::{answer, Judgement};
+use names::Names;
+
+pub struct Ruling {
+    pub title: String,
+    pub question: Option<String>,
+    pub edition: String,
+    pub numbering: String,
+    /// The language of the quoted rules, which may not be that of the article.
+    pub lang: Lang,
+    pub short: Short,
+    pub players: Vec<String>,
+    pub board: Vec<BoardRow>,
+    /// Effects of resolved spells and abilities, one line each.
+    pub effects: Vec<Line>,
+    /// The events about to happen, as they stand before any effect applies.
+    pub pending: Vec<String>,
+    pub explanations: Vec<Explanation>,
+    pub quotes: Vec<Quote>,
+}
+
+pub enum Short {
+    Lines(Vec<Line>),
+    /// Several outcomes: who decides, then each outcome with the choices that lead to it.
+    Depends {
+        intro: Line,
+        cases: Vec<Line>,
+    },
+}
+
+pub struct BoardRow {
+    pub name: Line,
+    pub controller: String,
+    pub zone: &'static str,
+    pub types: String,
+    pub colours: String,
+    pub pt: String,
+    pub abilities: Vec<String>,
+}
+
+/// One numbered explanation: the layers, or one outcome of the events.
+pub struct Explanation {
+    /// Absent when the article has one explanation only.
+    pub title: Option<Line>,
+    pub intro: Option<Line>,
+    pub steps: Vec<Line>,
+}
+
+pub struct Quote {
+    pub id: RuleId,
+    /// The rule's paragraphs; empty when the edition does not have the rule.
+    pub paragraphs: Vec<String>,
+    pub examples: Vec<String>,
+    /// The date of the document it comes from, when it is not the edition's.
+    pub date: Option<String>,
+}
+
+impl Quote {
+    pub fn in_edition(&self) -> bool {
+        !self.paragraphs.is_empty()
+    }
+}
+
+/// What to do about the rules the edition lacks, said once for all of them.
+fn missing_hint(edition: &str) -> Line {
+    let mut line = Line::plain(format!("Some rules are not in edition {edition}: import the English CR with "));
+    line.code("judge corpus import MagicCompRules.txt").text(", then pass ").code("--edition en-DATE");
+    line.text(" to quote every rule.");
+    line
+}
+
+pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
+    let names = Names::new(board);
+    let resolution = &judgement.resolution;
+    let outcomes = judgement.outcomes.as_deref();
+    let short = match outcomes {
+        Some(outcomes) => short::events(outcomes, &names),
+        None => short::objects(board, &answer::answer(board, resolution), &names),
+    };
+    let mut explanations = Vec::new();
+    let several = usize::from(!resolution.steps.is_empty()) + outcomes.map_or(0, <[_]>::len) > 1;
+    if !resolution.steps.is_empty() {
+        explanations.push(Explanation {
+            title: several.then(|| Line::plain("The continuous effects, layer by layer")),
+            intro: None,
+            steps: resolution.steps.iter().map(|s| layers::sentence(s, citer, &names)).collect(),
+        });
+    }
+    let many_outcomes = outcomes.is_some_and(|o| o.len() > 1);
+    for (n, o) in outcomes.unwrap_or_default().iter().enumerate() {
+        let title = if many_outcomes {
+            let mut t = Line::plain(format!("Outcome {}: ", n + 1));
+            t.append(&outcome::result(o, &names));
+            Some(t)
+        } else {
+            several.then(|| Line::plain("The events"))
+        };
+        let mut intro = None;
+        if many_outcomes || o.sequences > 1 {
+            let mut line = outcome::choices(o, &names);
+            if line.is_empty() {
+                line.text("No player has a choice");
+            }
+            if o.sequences > 1 {
+                line.text(format!(" ({} orders of choices lead here; this is one)", o.sequences));
+            }
+            line.end();
+            intro = Some(line);
+        }
+        explanations.push(Explanation {
+            title,
+            intro,
+            steps: event_steps::sentences(o, board.events.len(), citer, &names),
+        });
+    }
+    let quotes = quotes::quotes(explanations.iter().flat_map(|e| &e.steps), citer);
+    Ruling {
+        title: board.title.clone(),
+        question: board.question.as_ref().map(|q| q.trim().to_string()),
+        edition: citer.edition.name().to_string(),
+        numbering: citer.numbering.name.clone(),
+        lang: citer.edition.lang(),
+        short,
+        players: board::players(board),
+        board: board::rows(board, &resolution.characteristics, &names),
+        effects: board::resolved_effects(board, &names),
+        pending: board::pending(outcomes),
+        explanations,
+        quotes,
+    }
+}
