@@ -248,7 +248,7 @@ proptest! {
     /// An outcome names the same choices in its headline (`choices`) as in its trace (`steps`).
     /// Ignored: fails on an engine bug, `choices_in_a_later_moment_name_that_moments_effects`.
     #[test]
-    #[ignore = "engine bug: choices after the first moment are named from the first moment's effects (see choices_in_a_later_moment_name_that_moments_effects)"]
+
     fn the_choices_listed_are_the_choices_traced(seed in any::<u64>()) {
         choices_agree(&synthetic_events::random(seed))?;
     }
@@ -259,7 +259,7 @@ proptest! {
 /// choice of Bob's (exile or hand) is listed as "relic-library among relic-library,
 /// exile-instead", effects of the first moment at the same positions.
 #[test]
-#[ignore = "engine bug: choices after the first moment are named from the first moment's effects"]
+
 fn choices_in_a_later_moment_name_that_moments_effects() {
     choices_agree(LATER_MOMENT_CHOICE).expect("the headline names the choices of the trace");
 }

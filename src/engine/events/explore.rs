@@ -257,20 +257,26 @@ impl Explorer {
     /// Each option's outcomes, the same outcome reached twice kept once with both counts.
     fn merge(&mut self, options: Vec<(Decision, State)>) -> Vec<Branch> {
         let mut merged: Vec<Branch> = Vec::new();
+        let mut seen: HashMap<(Vec<(usize, Event)>, Left), usize> = HashMap::new();
         for (decision, state) in options {
             for b in self.explore(&state).iter() {
-                match merged.iter_mut().find(|m| m.happened == b.happened && m.left == b.left) {
-                    Some(m) => m.sequences = m.sequences.saturating_add(b.sequences),
+                if self.exhausted.is_some() {
+                    return Vec::new();
+                }
+                match seen.get(&(b.happened.clone(), b.left.clone())) {
+                    Some(i) => merged[*i].sequences = merged[*i].sequences.saturating_add(b.sequences),
                     None => {
+                        seen.insert((b.happened.clone(), b.left.clone()), merged.len());
                         let mut b = b.clone();
                         b.decisions.insert(0, decision.clone());
                         merged.push(b);
                     }
                 }
+                if merged.len() > MAX_OUTCOMES {
+                    self.exhausted = Some(Exhausted::Outcomes);
+                    return Vec::new();
+                }
             }
-        }
-        if merged.len() > MAX_OUTCOMES {
-            self.exhausted = Some(Exhausted::Outcomes);
         }
         merged
     }

@@ -17,7 +17,6 @@ use super::answer::Mismatch;
 use super::board::Board;
 use super::resolve::Resolution;
 use event::Event;
-use explore::Tier;
 use replacer::Env;
 use serde::Serialize;
 use trace::EventStep;
@@ -73,33 +72,13 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
     let outcomes = branches
         .iter()
         .map(|b| {
-            let choices = b
-                .decisions
-                .iter()
-                .filter(|d| d.is_choice())
-                .map(|d| {
-                    // A choice of effect names the effect; a choice of event (615.7) the event.
-                    let name = |i: u16| match d.tier {
-                        Tier::Simultaneous => event_name(&env, i),
-                        _ => env.replacers[i as usize].key().to_string(),
-                    };
-                    Choice {
-                        player: board.players[d.chooser].clone(),
-                        chose: name(d.effect),
-                        among: d.among.iter().map(|a| name(*a)).collect(),
-                        concept: d.tier.concept(),
-                        fixed: d.fixed,
-                        of_event: d.tier == Tier::Simultaneous,
-                    }
-                })
-                .collect();
-            let remaining = b.left.used().iter().filter(|(_, left)| *left > 0).cloned().collect();
+            let (steps, choices) = replay::replay(&env, &b.decisions);
             Outcome {
                 choices,
                 result: b.happened.iter().map(|(_, e)| describe::event(&env, e)).collect(),
-                remaining,
+                remaining: b.left.used().iter().filter(|(_, left)| *left > 0).cloned().collect(),
                 sequences: b.sequences,
-                steps: replay::replay(&env, &b.decisions),
+                steps,
                 events: b.happened.iter().map(|(_, e)| e.clone()).collect(),
             }
         })

@@ -7,13 +7,17 @@ use super::explore::{next, Decision, Envs, Next, State, Tier};
 use super::modify::{modify, Note};
 use super::replacer::{Env, Kind, Replacer};
 use super::trace::{Action, EventStep, Stopped, Why};
+use super::Choice;
 use crate::scenario::spec::EventKindSpec;
 
-pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
+/// The trace of the decisions, and the choices among them, each named from the effects of its
+/// own moment (the effects present change as permanents leave and enter).
+pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>) {
     let mut envs = Envs::new(env);
     let mut state = State::start(env);
     let mut decisions = decisions.iter();
     let mut steps = Vec::new();
+    let mut choices = Vec::new();
     while !state.is_done() {
         let env = envs.get(&state.changes);
         let env = env.as_ref();
@@ -21,6 +25,7 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
             Next::Open { among, .. } if among.len() == 1 => state.open(among[0]),
             Next::Open { among, chooser } => {
                 let Some(decision) = decisions.next() else { break };
+                choices.push(choice(env, decision));
                 steps.push(first_step(env, &state, decision, &among, chooser));
                 state.open(state.position_of(decision.effect))
             }
@@ -45,6 +50,9 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
             }
             Next::Apply { tier, group, chooser, .. } => {
                 let Some(decision) = decisions.next() else { break };
+                if decision.is_choice() {
+                    choices.push(choice(env, decision));
+                }
                 let (step, next_state) = applied_step(env, &state, decision, tier, &group, chooser);
                 steps.push(step);
                 next_state
@@ -52,7 +60,24 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> Vec<EventStep> {
         };
         state = next_state;
     }
-    steps
+    (steps, choices)
+}
+
+/// A player's choice: of an effect (616.1) named by its id, or of the event a shield meets first
+/// (615.7) named by the event.
+fn choice(env: &Env, d: &Decision) -> Choice {
+    let name = |i: u16| match d.tier {
+        Tier::Simultaneous => super::event_name(env, i),
+        _ => env.replacers[i as usize].key().to_string(),
+    };
+    Choice {
+        player: env.board.players[d.chooser].clone(),
+        chose: name(d.effect),
+        among: d.among.iter().map(|a| name(*a)).collect(),
+        concept: d.tier.concept(),
+        fixed: d.fixed,
+        of_event: d.tier == Tier::Simultaneous,
+    }
 }
 
 impl EventStep {
