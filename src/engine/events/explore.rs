@@ -257,16 +257,21 @@ impl Explorer {
     /// Each option's outcomes, the same outcome reached twice kept once with both counts.
     fn merge(&mut self, options: Vec<(Decision, State)>) -> Vec<Branch> {
         let mut merged: Vec<Branch> = Vec::new();
-        let mut seen: HashMap<(Vec<(usize, Event)>, Left), usize> = HashMap::new();
+        // Outcomes by a hash of what they are, so that finding one is not a scan of the list.
+        let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
         for (decision, state) in options {
             for b in self.explore(&state).iter() {
                 if self.exhausted.is_some() {
                     return Vec::new();
                 }
-                match seen.get(&(b.happened.clone(), b.left.clone())) {
-                    Some(i) => merged[*i].sequences = merged[*i].sequences.saturating_add(b.sequences),
+                let key = outcome_hash(b);
+                let same = seen.get(&key).and_then(|at| {
+                    at.iter().copied().find(|i| merged[*i].happened == b.happened && merged[*i].left == b.left)
+                });
+                match same {
+                    Some(i) => merged[i].sequences = merged[i].sequences.saturating_add(b.sequences),
                     None => {
-                        seen.insert((b.happened.clone(), b.left.clone()), merged.len());
+                        seen.entry(key).or_default().push(merged.len());
                         let mut b = b.clone();
                         b.decisions.insert(0, decision.clone());
                         merged.push(b);
@@ -280,6 +285,14 @@ impl Explorer {
         }
         merged
     }
+}
+
+fn outcome_hash(b: &Branch) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    b.happened.hash(&mut h);
+    b.left.hash(&mut h);
+    h.finish()
 }
 
 /// Every distinct outcome of the board's events, in the order first found.
