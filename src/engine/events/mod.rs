@@ -8,6 +8,7 @@ pub mod event;
 pub mod explore;
 pub mod left;
 pub mod modify;
+pub mod next;
 pub mod replacer;
 pub mod replay;
 pub mod state;

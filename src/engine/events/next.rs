@@ -1,0 +1,123 @@
+//! What 616.1 allows next: for the event under way, which effects may be applied and who
+//! chooses among them (a self-replacement effect first, then one changing who controls an
+//! entering permanent, then any), whether a "can't" effect stops it, or whether it happens; with
+//! no event under way, which waiting event starts (615.7).
+
+use super::replacer::{Env, Kind};
+use super::state::State;
+
+/// Which step of 616.1 a choice is made under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tier {
+    /// 616.1a: a self-replacement effect must be chosen first.
+    SelfReplacement,
+    /// 616.1b: then an effect changing under whose control the permanent enters.
+    Control,
+    /// 616.1c: then any of them.
+    Any,
+    /// 615.7: a shield (or another effect used up as it applies) watches several events that
+    /// happen at the same time to the same player's things: that player chooses which it meets
+    /// first. The choice is of an event, not an effect.
+    Simultaneous,
+}
+
+impl Tier {
+    /// The citation concept of the rule the choice is made under.
+    pub fn concept(self) -> &'static str {
+        match self {
+            Tier::SelfReplacement => "interaction-self-first",
+            Tier::Control => "interaction-control-first",
+            Tier::Any => "interaction-any",
+            Tier::Simultaneous => "prevention-shield",
+        }
+    }
+}
+
+/// What happens next to the event on top of the queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// No effect applies any more: it happens (614.6).
+    Happens,
+    /// A "can't" effect stops it (101.2).
+    Cannot { effect: u16 },
+    /// One of these effects is applied; with two or more, the chooser picks.
+    Apply { tier: Tier, group: Vec<u16>, chooser: usize, fixed: bool },
+    /// No event is under way: one of these waiting events (positions in `waiting`) starts.
+    Open { among: Vec<u16>, chooser: usize },
+    /// The event cannot happen any more when its moment comes (614.7): why.
+    Vanishes { why: String },
+}
+
+/// What 616.1 allows next for the event on top of `state`, or which waiting event starts.
+pub fn next(env: &Env, state: &State) -> Next {
+    let Some(pending) = state.stack.last() else {
+        return opening(env, state);
+    };
+    if pending.applied.is_empty() {
+        if let Some(why) = env.vanishes(&pending.event) {
+            return Next::Vanishes { why };
+        }
+    }
+    let applicable: Vec<u16> = (0..env.replacers.len())
+        .filter(|i| env.replacers[*i].kind != Kind::Cant && env.applies(*i, pending, &state.left))
+        .map(|i| i as u16)
+        .collect();
+    let of = |kind: Kind| -> Vec<u16> {
+        applicable.iter().copied().filter(|i| env.replacers[*i as usize].kind == kind).collect()
+    };
+    let chooser = env.chooser(&pending.event);
+    let group = |tier: Tier, group: Vec<u16>| {
+        let fixed = group.len() > 1
+            && env.board.choose.iter().any(|id| group.iter().any(|g| env.replacers[*g as usize].key() == id));
+        Next::Apply { tier, group, chooser, fixed }
+    };
+    let selfs = of(Kind::SelfReplacement);
+    if !selfs.is_empty() {
+        return group(Tier::SelfReplacement, selfs);
+    }
+    // An event that can't happen is not modified by other effects (101.2; 614.17c later).
+    let cant = env.replacers.iter().position(|r| r.kind == Kind::Cant && env.watches(r, &pending.event));
+    if let Some(effect) = cant {
+        return Next::Cannot { effect: effect as u16 };
+    }
+    let control = of(Kind::Control);
+    if !control.is_empty() {
+        return group(Tier::Control, control);
+    }
+    if applicable.is_empty() || pending.event.is_empty() {
+        return Next::Happens;
+    }
+    group(Tier::Any, applicable)
+}
+
+/// 615.7: the first waiting event starts, unless an effect used up as it applies watches it and
+/// another event of the same moment and the same chooser: then the chooser picks which of those
+/// comes first.
+fn opening(env: &Env, state: &State) -> Next {
+    let first = state.waiting.first().expect("an event is waiting");
+    let chooser = env.chooser(&first.event);
+    let mine: Vec<u16> = (0..state.waiting.len())
+        .filter(|i| state.waiting[*i].moment == first.moment && env.chooser(&state.waiting[*i].event) == chooser)
+        .map(|i| i as u16)
+        .collect();
+    let shared = (0..env.replacers.len()).find(|r| {
+        let limited = env.replacers[*r].limited().is_some() && state.left.of(&env.replacers[*r]) > 0;
+        let watches = |p: &u16| env.applies(*r, &state.waiting[*p as usize], &state.left);
+        limited && watches(&0) && mine.iter().filter(|p| watches(p)).count() > 1
+    });
+    let among = match shared {
+        Some(r) => mine.into_iter().filter(|p| env.applies(r, &state.waiting[*p as usize], &state.left)).collect(),
+        None => vec![0],
+    };
+    Next::Open { among, chooser }
+}
+
+/// The effects a decision may take: the whole group, or the one the scenario fixes.
+pub fn takes(env: &Env, group: &[u16], fixed: bool) -> Vec<u16> {
+    if !fixed {
+        return group.to_vec();
+    }
+    let pick = env.board.choose.iter().find_map(|id| group.iter().find(|g| env.replacers[**g as usize].key() == id));
+    pick.map_or_else(|| group.to_vec(), |g| vec![*g])
+}
