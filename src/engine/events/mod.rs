@@ -7,6 +7,7 @@ pub mod describe;
 pub mod event;
 pub mod explore;
 pub mod left;
+pub mod look_ahead;
 pub mod modify;
 pub mod next;
 pub mod replacer;

@@ -76,7 +76,7 @@ impl Env {
                 if entering.contains_key(&object) || board.objects[object].zone == Zone::Battlefield {
                     continue;
                 }
-                let (chars, own) = look_ahead(board, object, controller);
+                let (chars, own) = super::look_ahead::look_ahead(board, object, controller);
                 entering.insert(object, chars);
                 replacers.extend(own);
             }
@@ -256,7 +256,7 @@ pub fn player_matches(board: &Board, who: &[String], player: usize, controller: 
     })
 }
 
-fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replacer> {
+pub(super) fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replacer> {
     let spec = effect.body.replacement.clone()?;
     let kind = if spec.cant {
         Kind::Cant
@@ -276,35 +276,4 @@ fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replacer> {
         Kind::Replacement
     };
     Some(Replacer { effect, spec, kind, entering })
-}
-
-/// 614.12: the permanent as it would exist on the battlefield — its own static abilities apply,
-/// effects from any other source are ignored — and the effects of its own that affect only it.
-fn look_ahead(board: &Board, object: usize, controller: usize) -> (Characteristics, Vec<Replacer>) {
-    let mut alone = board.clone();
-    alone.resolved.clear();
-    alone.events.clear();
-    for (i, o) in alone.objects.iter_mut().enumerate() {
-        if i == object {
-            o.zone = Zone::Battlefield;
-            o.printed.controller = controller;
-            o.counters.clear();
-        } else {
-            o.printed.abilities.retain(|a| a.generates.is_none());
-        }
-    }
-    let resolution = resolve(&alone);
-    let present = vec![true; alone.objects.len()];
-    let world = World { board: &alone, objects: resolution.characteristics.clone(), present, cutoff: None };
-    let own = world
-        .live_effects()
-        .into_iter()
-        .filter(|e| e.source == Some(object) && e.body.replacement.as_ref().is_some_and(affects_only_itself))
-        .filter_map(|e| replacer(e, Some(object)))
-        .collect();
-    (resolution.characteristics[object].clone(), own)
-}
-
-fn affects_only_itself(r: &ReplacementSpec) -> bool {
-    r.object.as_ref().is_some_and(|s| s.itself)
 }

@@ -1,0 +1,40 @@
+//! 614.12: an entering permanent as it would exist on the battlefield, and the replacement
+//! effects of its own that modify how it enters.
+
+use super::replacer::{replacer, Replacer};
+use crate::engine::board::Board;
+use crate::engine::characteristics::Characteristics;
+use crate::engine::resolve::resolve;
+use crate::engine::world::World;
+use crate::scenario::spec::{ReplacementSpec, Zone};
+
+/// 614.12: the permanent as it would exist on the battlefield — its own static abilities apply,
+/// effects from any other source are ignored — and the effects of its own that affect only it.
+pub fn look_ahead(board: &Board, object: usize, controller: usize) -> (Characteristics, Vec<Replacer>) {
+    let mut alone = board.clone();
+    alone.resolved.clear();
+    alone.events.clear();
+    for (i, o) in alone.objects.iter_mut().enumerate() {
+        if i == object {
+            o.zone = Zone::Battlefield;
+            o.printed.controller = controller;
+            o.counters.clear();
+        } else {
+            o.printed.abilities.retain(|a| a.generates.is_none());
+        }
+    }
+    let resolution = resolve(&alone);
+    let present = vec![true; alone.objects.len()];
+    let world = World { board: &alone, objects: resolution.characteristics.clone(), present, cutoff: None };
+    let own = world
+        .live_effects()
+        .into_iter()
+        .filter(|e| e.source == Some(object) && e.body.replacement.as_ref().is_some_and(affects_only_itself))
+        .filter_map(|e| replacer(e, Some(object)))
+        .collect();
+    (resolution.characteristics[object].clone(), own)
+}
+
+fn affects_only_itself(r: &ReplacementSpec) -> bool {
+    r.object.as_ref().is_some_and(|s| s.itself)
+}
