@@ -41,6 +41,7 @@ pub fn sentence(step: &EventStep) -> String {
             text.push_str(&format!("; it does nothing: {to} cannot be dealt the damage, {why}"))
         }
         Some(Note::Vanished { why }) => text.push_str(&format!(": {why}")),
+        Some(Note::CantBePrevented) => text.push_str("; it prevents nothing: the damage can't be prevented"),
         None => {}
     }
     for s in &step.stopped {

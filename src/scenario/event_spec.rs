@@ -42,6 +42,9 @@ pub struct DamageSpec {
     pub amount: i64,
     #[serde(default)]
     pub combat: bool,
+    /// "This damage can't be prevented" (615.11).
+    #[serde(default)]
+    pub unpreventable: bool,
     /// The resolving spell or ability whose effect this is; defaults to the source.
     #[serde(default)]
     pub by: Option<String>,

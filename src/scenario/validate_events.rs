@@ -118,7 +118,13 @@ impl Validator<'_> {
                 let to = self.target(&f("to"), &d.to, players);
                 self.positive(&f("amount"), d.amount);
                 match (source, to) {
-                    (Some(source), Some(to)) => one(Event::Damage { source, to, amount: d.amount, combat: d.combat }),
+                    (Some(source), Some(to)) => one(Event::Damage {
+                        source,
+                        to,
+                        amount: d.amount,
+                        combat: d.combat,
+                        unpreventable: d.unpreventable,
+                    }),
                     _ => Vec::new(),
                 }
             }

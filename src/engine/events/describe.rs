@@ -10,13 +10,14 @@ pub fn event(env: &Env, e: &Event) -> String {
     let player = |p: usize| board.players[p].clone();
     let plural = |n: i64, one: &str, many: &str| if n == 1 { one.to_string() } else { format!("{n} {many}") };
     match e {
-        Event::Damage { source, to, amount, combat } => {
+        Event::Damage { source, to, amount, combat, unpreventable } => {
             let to = match to {
                 Target::Object(o) => name(*o),
                 Target::Player(p) => player(*p),
             };
             let kind = if *combat { "combat damage" } else { "damage" };
-            format!("{} deals {amount} {kind} to {to}", name(*source))
+            let cant = if *unpreventable { " that can't be prevented" } else { "" };
+            format!("{} deals {amount} {kind}{cant} to {to}", name(*source))
         }
         Event::Move { object, from, to, destroy } => {
             let owner = player(board.objects[*object].owner);

@@ -18,6 +18,8 @@ pub enum Event {
         to: Target,
         amount: i64,
         combat: bool,
+        /// "Can't be prevented" (615.11): prevention effects apply but prevent none of it.
+        unpreventable: bool,
     },
     /// A zone change; `destroy` when it is a destruction (701.6a), which regeneration replaces.
     Move {

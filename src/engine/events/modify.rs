@@ -28,6 +28,8 @@ pub enum Note {
         why: String,
     },
     /// The event can no longer happen when its moment comes (614.7).
+    /// The damage can't be prevented (615.11): the prevention effect prevents none of it.
+    CantBePrevented,
     Vanished {
         why: String,
     },
@@ -46,6 +48,10 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
         }
     } else if let Some(n) = s.add {
         unchanged(vec![event.with_number(number.saturating_add(n))])
+    } else if matches!(event, Event::Damage { unpreventable: true, .. }) && (s.prevent.is_some() || s.shield.is_some())
+    {
+        // 615.11: the prevention effect applies, prevents nothing, and a shield is not reduced.
+        Modified { events: vec![event.clone()], used: 0, note: Some(Note::CantBePrevented) }
     } else if let Some(prevent) = s.prevent {
         let amount = match prevent {
             PreventSpec::All => number,
@@ -91,7 +97,7 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
         enters(env, r, event)
     };
     // A "next time" effect is used up when it applies, not when it does nothing (614.9).
-    if r.spec.once && !matches!(out.note, Some(Note::RedirectionFails { .. })) {
+    if r.spec.once && !matches!(out.note, Some(Note::RedirectionFails { .. } | Note::CantBePrevented)) {
         out.used = 1;
     }
     out
@@ -115,11 +121,17 @@ fn redirect(env: &Env, r: &Replacer, event: &Event, to: &str) -> Modified {
         (None, Some(p)) => Target::Player(p),
         (None, None) => Target::Player(r.effect.controller),
     };
-    let Event::Damage { source, amount, combat, .. } = event else {
+    let Event::Damage { source, amount, combat, unpreventable, .. } = event else {
         return Modified { events: vec![event.clone()], used: 0, note: None };
     };
     if env.can_be_dealt_damage(target) {
-        let events = vec![Event::Damage { source: *source, to: target, amount: *amount, combat: *combat }];
+        let events = vec![Event::Damage {
+            source: *source,
+            to: target,
+            amount: *amount,
+            combat: *combat,
+            unpreventable: *unpreventable,
+        }];
         return Modified { events, used: 0, note: None };
     }
     let why = match target {

@@ -170,6 +170,9 @@ fn applied_step(
     };
     step.already_applied = already_applied(env, &top.applied, &top.event);
     let mut concepts = kind_concepts(r, &top.event);
+    if modified.note == Some(Note::CantBePrevented) {
+        concepts.push("unpreventable");
+    }
     concepts.extend(why_concepts(&why, !top.applied.is_empty()));
     if !step.now_applicable.is_empty() {
         concepts.push("interaction-becomes-applicable");

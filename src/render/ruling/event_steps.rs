@@ -160,6 +160,10 @@ fn effect(line: &mut Line, step: &EventStep, kind: Kind) {
         line.text(format!("would redirect the damage to {to}, but {to} cannot be dealt it, {why}; it does nothing"));
         return;
     }
+    if let Some(Note::CantBePrevented) = &step.note {
+        line.text("applies, but the damage can't be prevented: it prevents none of it");
+        return;
+    }
     let verb = match (kind, &step.note) {
         (_, Some(Note::Prevented { amount })) => format!("prevents {amount} damage"),
         (Kind::Prevention, _) => "prevents the damage".into(),
