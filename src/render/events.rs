@@ -16,7 +16,8 @@ pub fn sentence(step: &EventStep) -> String {
         (Action::Happens, _) => "no effect applies: the event happens".to_string(),
         (Action::Cannot, _) => "the event can't happen: a \"can't\" effect wins".to_string(),
         (Action::First, Some(Why::Chosen { by, among, .. })) => {
-            format!("{by} chooses which damage the shield prevents first, among {}", among.join(", "))
+            let effect = step.effect.as_deref().unwrap_or("the effect");
+            format!("{by} chooses which of these events {effect} meets first: {}", among.join(", "))
         }
         (Action::First, _) => "this event meets the shield first".to_string(),
         (Action::Vanishes, _) => "the event does not happen".to_string(),

@@ -103,7 +103,7 @@ impl Explorer {
         let env = env.as_ref();
         match next(env, state) {
             Next::Open { among, .. } if among.len() == 1 => self.explore(&state.open(among[0])).to_vec(),
-            Next::Open { among, chooser } => {
+            Next::Open { among, chooser, .. } => {
                 let origins: Vec<u16> = among.iter().map(|p| state.origin_at(*p)).collect();
                 let options = among.iter().zip(&origins).map(|(position, origin)| {
                     let decision = Decision {

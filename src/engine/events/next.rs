@@ -44,7 +44,8 @@ pub enum Next {
     /// One of these effects is applied; with two or more, the chooser picks.
     Apply { tier: Tier, group: Vec<u16>, chooser: usize, fixed: bool },
     /// No event is under way: one of these waiting events (positions in `waiting`) starts.
-    Open { among: Vec<u16>, chooser: usize },
+    /// `shared`: the effect used up as it applies that makes the order a choice (615.7).
+    Open { among: Vec<u16>, chooser: usize, shared: Option<u16> },
     /// The event cannot happen any more when its moment comes (614.7): why.
     Vanishes { why: String },
 }
@@ -110,7 +111,7 @@ fn opening(env: &Env, state: &State) -> Next {
         Some(r) => mine.into_iter().filter(|p| env.applies(r, &state.waiting[*p as usize], &state.left)).collect(),
         None => vec![0],
     };
-    Next::Open { among, chooser }
+    Next::Open { among, chooser, shared: shared.map(|r| r as u16) }
 }
 
 /// The effects a decision may take: the whole group, or the one the scenario fixes.

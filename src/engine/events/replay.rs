@@ -23,10 +23,14 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>
         let env = env.as_ref();
         let next_state = match next(env, &state) {
             Next::Open { among, .. } if among.len() == 1 => state.open(among[0]),
-            Next::Open { among, chooser } => {
+            Next::Open { among, chooser, shared } => {
                 let Some(decision) = decisions.next() else { break };
                 choices.push(choice(env, decision));
-                steps.push(first_step(env, &state, decision, &among, chooser));
+                let mut step = first_step(env, &state, decision, &among, chooser);
+                if let Some(r) = shared {
+                    step.name(env, &env.replacers[r as usize]);
+                }
+                steps.push(step);
                 state.open(state.position_of(decision.effect))
             }
             Next::Happens => {

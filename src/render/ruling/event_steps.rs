@@ -76,7 +76,8 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
         }
         Action::First => {
             if let Some(Why::Chosen { by, among, .. }) = &step.why {
-                line.text(format!("A shield meets {} at the same time; {by} chooses that ", among.join(" and ")));
+                line.append(&label).text(" is used up as it applies, and ");
+                line.text(format!("{} happen at the same time; {by} chooses that ", among.join(" and ")));
             }
             line.quote(step.before.clone()).text(" meets it first").cite(rules(Clause::Effect)).end();
         }
