@@ -27,9 +27,9 @@ pub enum Note {
         to: String,
         why: String,
     },
-    /// The event can no longer happen when its moment comes (614.7).
     /// The damage can't be prevented (615.11): the prevention effect prevents none of it.
     CantBePrevented,
+    /// The event can no longer happen when its moment comes (614.7).
     Vanished {
         why: String,
     },
