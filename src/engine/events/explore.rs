@@ -48,6 +48,8 @@ pub const MAX_STATES: usize = 200_000;
 pub const MAX_OUTCOMES: usize = 1_000;
 /// Events waiting or under way at once (each draw of a card counts); also bounds the recursion.
 pub const MAX_EVENTS: usize = 500;
+/// Effects watching events: decisions name them by a 16-bit index.
+pub const MAX_EFFECTS: usize = 10_000;
 
 /// The exploration stopped at a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -58,6 +60,8 @@ pub enum Exhausted {
     Outcomes,
     #[error("more than {MAX_EVENTS} events at once")]
     Events,
+    #[error("more than {MAX_EFFECTS} replacement and prevention effects")]
+    Effects,
 }
 
 pub struct Explorer {
@@ -182,6 +186,9 @@ fn outcome_hash(b: &Branch) -> u64 {
 
 /// Every distinct outcome of the board's events, in the order first found.
 pub fn explore(env: &Env) -> Result<Vec<Branch>, Exhausted> {
+    if env.replacers.len() > MAX_EFFECTS {
+        return Err(Exhausted::Effects);
+    }
     let mut explorer = Explorer::new(env);
     let found = explorer.explore(&State::start(env));
     if let Some(limit) = explorer.exhausted {
