@@ -244,12 +244,7 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
         let spec = effect.body.players.as_ref().expect("filtered");
         let mut names = Vec::new();
         for (index, name) in board.players.iter().enumerate() {
-            let affected = spec.affects.iter().any(|who| match who.as_str() {
-                "all" => true,
-                "you" => index == effect.controller,
-                "opponents" => index != effect.controller,
-                other => other == name,
-            });
+            let affected = super::world::player_matches(board, &spec.affects, index, effect.controller);
             if affected {
                 for gain in &spec.gains {
                     if !players[index].contains(gain) {

@@ -158,3 +158,13 @@ pub fn selector_matches(
             Some(name) => board.player_index(name) == Some(c.controller),
         }
 }
+
+/// Whether `player` is among `who` (`all`, `you`, `opponents` or names), `you` being `controller`.
+pub fn player_matches(board: &Board, who: &[String], player: usize, controller: usize) -> bool {
+    who.iter().any(|w| match w.as_str() {
+        "all" => true,
+        "you" => player == controller,
+        "opponents" => player != controller,
+        name => board.player_index(name) == Some(player),
+    })
+}

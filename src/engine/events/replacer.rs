@@ -7,7 +7,7 @@ use crate::engine::board::Board;
 use crate::engine::characteristics::Characteristics;
 use crate::engine::effect::Effect;
 use crate::engine::resolve::{resolve, Resolution};
-use crate::engine::world::{selector_matches, World};
+use crate::engine::world::{player_matches, selector_matches, World};
 use crate::scenario::spec::{EventKindSpec, ReplacementSpec, SelectorSpec, Zone};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -245,15 +245,6 @@ impl Env {
             }
         }
     }
-}
-
-pub fn player_matches(board: &Board, who: &[String], player: usize, controller: usize) -> bool {
-    who.iter().any(|w| match w.as_str() {
-        "all" => true,
-        "you" => player == controller,
-        "opponents" => player != controller,
-        name => board.player_index(name) == Some(player),
-    })
 }
 
 pub(super) fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replacer> {
