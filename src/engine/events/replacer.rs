@@ -83,7 +83,7 @@ impl Env {
         }
         replacers
             .sort_by(|a, b| a.effect.timestamp.cmp(&b.effect.timestamp).then_with(|| a.effect.key.cmp(&b.effect.key)));
-        Env { board: board.clone(), chars: resolution.characteristics.clone(), replacers, entering }
+        Env { board: board.clone(), chars: world.objects, replacers, entering }
     }
 
     /// The board the next moment's events meet, once `happened` has changed this one.
