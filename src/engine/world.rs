@@ -151,20 +151,20 @@ pub fn selector_matches(
         && (s.colors.is_empty() || s.colors.iter().any(|w| c.has_color(w)))
         && none(&s.not_colors, &|w| c.has_color(w))
         && (!s.no_abilities || c.abilities.is_empty())
-        && match s.controller.as_deref() {
-            None => true,
-            Some("you") => c.controller == effect.controller,
-            Some("opponents") => c.controller != effect.controller,
-            Some(name) => board.player_index(name) == Some(c.controller),
-        }
+        && s.controller.as_deref().is_none_or(|who| is_player(board, who, c.controller, effect.controller))
+        && s.owner.as_deref().is_none_or(|who| is_player(board, who, board.objects[object].owner, effect.controller))
 }
 
 /// Whether `player` is among `who` (`all`, `you`, `opponents` or names), `you` being `controller`.
 pub fn player_matches(board: &Board, who: &[String], player: usize, controller: usize) -> bool {
-    who.iter().any(|w| match w.as_str() {
-        "all" => true,
+    who.iter().any(|w| w == "all" || is_player(board, w, player, controller))
+}
+
+/// Whether `player` is `who`: `you` (that is, `controller`), `opponents`, or a player's name.
+fn is_player(board: &Board, who: &str, player: usize, controller: usize) -> bool {
+    match who {
         "you" => player == controller,
         "opponents" => player != controller,
         name => board.player_index(name) == Some(player),
-    })
+    }
 }

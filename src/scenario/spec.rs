@@ -263,6 +263,9 @@ pub struct SelectorSpec {
     pub not_colors: Vec<String>,
     #[serde(default)]
     pub controller: Option<String>,
+    /// Whose cards: `you`, `opponents` or a player's name ("an opponent's graveyard").
+    #[serde(default)]
+    pub owner: Option<String>,
     /// Defaults to the battlefield.
     #[serde(default)]
     pub zone: Option<Zone>,

@@ -378,9 +378,9 @@ impl Validator<'_> {
         ] {
             self.words(&child(path, key), words, known, what);
         }
-        if let Some(c) = &s.controller {
-            if !matches!(c.as_str(), "you" | "opponents") {
-                self.player_ref(&child(path, "controller"), c, players);
+        for (key, who) in [("controller", &s.controller), ("owner", &s.owner)] {
+            if let Some(who) = who.as_ref().filter(|w| !matches!(w.as_str(), "you" | "opponents")) {
+                self.player_ref(&child(path, key), who, players);
             }
         }
     }
