@@ -43,6 +43,7 @@ pub fn sentence(step: &EventStep) -> String {
         }
         Some(Note::Vanished { why }) => text.push_str(&format!(": {why}")),
         Some(Note::CantBePrevented) => text.push_str("; it prevents nothing: the damage can't be prevented"),
+        Some(Note::CantBeRegenerated) => text.push_str("; it does nothing: the permanent can't be regenerated"),
         None => {}
     }
     for s in &step.stopped {

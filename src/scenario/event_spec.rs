@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 pub enum EventSpec {
     Damage(DamageSpec),
     /// Destroy a permanent: put it from the battlefield into its owner's graveyard (701.6a).
-    Destroy(ObjectEventSpec),
+    Destroy(DestroySpec),
     /// Any other zone change: dies, discarded, milled, exiled, put into a library…
     Move(MoveSpec),
     /// A permanent enters the battlefield (614.1c–d, 614.12).
@@ -46,6 +46,17 @@ pub struct DamageSpec {
     #[serde(default)]
     pub unpreventable: bool,
     /// The resolving spell or ability whose effect this is; defaults to the source.
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DestroySpec {
+    pub object: String,
+    /// "It can't be regenerated" (701.11c).
+    #[serde(default)]
+    pub no_regeneration: bool,
     #[serde(default)]
     pub by: Option<String>,
 }
@@ -398,7 +409,8 @@ impl EventSpec {
     pub fn by(&self) -> Option<&str> {
         match self {
             EventSpec::Damage(d) => d.by.as_deref(),
-            EventSpec::Destroy(o) | EventSpec::Regenerate(o) => o.by.as_deref(),
+            EventSpec::Destroy(d) => d.by.as_deref(),
+            EventSpec::Regenerate(o) => o.by.as_deref(),
             EventSpec::Move(m) => m.by.as_deref(),
             EventSpec::Enter(e) => e.by.as_deref(),
             EventSpec::Draw(d) => d.by.as_deref(),

@@ -128,9 +128,15 @@ impl Validator<'_> {
                     _ => Vec::new(),
                 }
             }
-            EventSpec::Destroy(o) => self
-                .object_ref(&f("object"), &o.object)
-                .map(|object| Event::Move { object, from: Zone::Battlefield, to: Zone::Graveyard, destroy: true })
+            EventSpec::Destroy(d) => self
+                .object_ref(&f("object"), &d.object)
+                .map(|object| Event::Move {
+                    object,
+                    from: Zone::Battlefield,
+                    to: Zone::Graveyard,
+                    destroy: true,
+                    no_regeneration: d.no_regeneration,
+                })
                 .into_iter()
                 .collect(),
             EventSpec::Regenerate(o) => self
@@ -145,6 +151,7 @@ impl Validator<'_> {
                     from: m.from.unwrap_or_else(|| objects.get(object).map_or(Zone::Battlefield, |o| o.zone)),
                     to: m.to,
                     destroy: false,
+                    no_regeneration: false,
                 })
                 .into_iter()
                 .collect(),

@@ -19,13 +19,17 @@ pub fn event(env: &Env, e: &Event) -> String {
             let cant = if *unpreventable { " that can't be prevented" } else { "" };
             format!("{} deals {amount} {kind}{cant} to {to}", name(*source))
         }
-        Event::Move { object, from, to, destroy } => {
+        Event::Move { object, from, to, destroy, no_regeneration } => {
             let owner = player(board.objects[*object].owner);
             let whose = match to {
                 Zone::Graveyard | Zone::Library | Zone::Hand => format!("{owner}'s {}", zone(*to)),
                 _ => zone(*to).to_string(),
             };
-            let verb = if *destroy { "is destroyed: put" } else { "is put" };
+            let verb = match (destroy, no_regeneration) {
+                (true, true) => "is destroyed and can't be regenerated: put",
+                (true, false) => "is destroyed: put",
+                _ => "is put",
+            };
             match to {
                 Zone::Exile => format!("{} is exiled from the {}", name(*object), zone(*from)),
                 _ => format!("{} {verb} into {whose} from the {}", name(*object), zone(*from)),

@@ -27,6 +27,8 @@ pub enum Event {
         from: Zone,
         to: Zone,
         destroy: bool,
+        /// A destruction that "can't be regenerated" (701.11c): regeneration shields do nothing.
+        no_regeneration: bool,
     },
     Enter {
         object: usize,

@@ -78,7 +78,7 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
             Outcome {
                 choices,
                 result: b.happened.iter().map(|(_, e)| describe::event(&env, e)).collect(),
-                remaining: b.left.used().iter().filter(|(_, left)| *left > 0).cloned().collect(),
+                remaining: remaining(&env, &b.left),
                 sequences: b.sequences,
                 steps,
                 events: b.happened.iter().map(|(_, e)| e.clone()).collect(),
@@ -86,6 +86,20 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
         })
         .collect();
     Ok(Some(outcomes))
+}
+
+/// The effects used up as they apply that are still there afterwards, with what is left: those of
+/// the board as the events found it, then any that came later.
+fn remaining(env: &Env, left: &left::Left) -> Vec<(String, i64)> {
+    let mut out: Vec<(String, i64)> =
+        env.replacers.iter().filter(|r| r.limited().is_some()).map(|r| (r.key().to_string(), left.of(r))).collect();
+    for (key, n) in left.used() {
+        if !out.iter().any(|(k, _)| k == key) {
+            out.push((key.clone(), *n));
+        }
+    }
+    out.retain(|(_, n)| *n > 0);
+    out
 }
 
 /// A scenario event by its origin: "event 2 (Shock deals 2 damage to Bob)".

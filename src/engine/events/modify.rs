@@ -29,6 +29,8 @@ pub enum Note {
     },
     /// The damage can't be prevented (615.11): the prevention effect prevents none of it.
     CantBePrevented,
+    /// The permanent can't be regenerated (701.11c): the regeneration effect does nothing.
+    CantBeRegenerated,
     /// The event can no longer happen when its moment comes (614.7).
     Vanished {
         why: String,
@@ -61,6 +63,9 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
     } else if s.shield.is_some() {
         let amount = left.min(number);
         Modified { used: amount, ..prevented(event, number, amount) }
+    } else if s.regenerate && matches!(event, Event::Move { no_regeneration: true, .. }) {
+        // 701.11c: the shield has no effect, and is not used.
+        Modified { events: vec![event.clone()], used: 0, note: Some(Note::CantBeRegenerated) }
     } else if s.regenerate {
         let object = event.object().expect("a destruction has an object");
         unchanged(vec![Event::Regenerate { object }])
@@ -68,9 +73,13 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
         redirect(env, r, event, to)
     } else if let Some(zone) = s.zone {
         match event {
-            Event::Move { object, from, .. } => {
-                unchanged(vec![Event::Move { object: *object, from: *from, to: zone, destroy: false }])
-            }
+            Event::Move { object, from, .. } => unchanged(vec![Event::Move {
+                object: *object,
+                from: *from,
+                to: zone,
+                destroy: false,
+                no_regeneration: false,
+            }]),
             _ => unchanged(vec![event.clone()]),
         }
     } else if s.skip {
@@ -97,7 +106,9 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
         enters(env, r, event)
     };
     // A "next time" effect is used up when it applies, not when it does nothing (614.9).
-    if r.spec.once && !matches!(out.note, Some(Note::RedirectionFails { .. } | Note::CantBePrevented)) {
+    if r.spec.once
+        && !matches!(out.note, Some(Note::RedirectionFails { .. } | Note::CantBePrevented | Note::CantBeRegenerated))
+    {
         out.used = 1;
     }
     out

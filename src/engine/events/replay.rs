@@ -174,8 +174,10 @@ fn applied_step(
     };
     step.already_applied = already_applied(env, &top.applied, &top.event);
     let mut concepts = kind_concepts(r, &top.event);
-    if modified.note == Some(Note::CantBePrevented) {
-        concepts.push("unpreventable");
+    match modified.note {
+        Some(Note::CantBePrevented) => concepts.push("unpreventable"),
+        Some(Note::CantBeRegenerated) => concepts.push("no-regeneration"),
+        _ => {}
     }
     concepts.extend(why_concepts(&why, !top.applied.is_empty()));
     if !step.now_applicable.is_empty() {

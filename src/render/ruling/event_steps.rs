@@ -165,6 +165,10 @@ fn effect(line: &mut Line, step: &EventStep, kind: Kind) {
         line.text("applies, but the damage can't be prevented: it prevents none of it");
         return;
     }
+    if let Some(Note::CantBeRegenerated) = &step.note {
+        line.text("applies, but the permanent can't be regenerated: it does nothing");
+        return;
+    }
     let verb = match (kind, &step.note) {
         (_, Some(Note::Prevented { amount })) => format!("prevents {amount} damage"),
         (Kind::Prevention, _) => "prevents the damage".into(),
