@@ -143,6 +143,7 @@ pub fn selector_matches(
     let all = |words: &[String], has: &dyn Fn(&str) -> bool| words.iter().all(|w| has(w));
     let none = |words: &[String], has: &dyn Fn(&str) -> bool| !words.iter().any(|w| has(w));
     all(&s.types, &|w| c.has_type(w))
+        && (s.any_types.is_empty() || s.any_types.iter().any(|w| c.has_type(w)))
         && none(&s.not_types, &|w| c.has_type(w))
         && all(&s.subtypes, &|w| c.has_subtype(w))
         && none(&s.not_subtypes, &|w| c.has_subtype(w))

@@ -244,8 +244,12 @@ pub struct SelectorSpec {
     /// Not the effect's source ("each other").
     #[serde(default)]
     pub other: bool,
+    /// All of these card types.
     #[serde(default)]
     pub types: Vec<String>,
+    /// At least one of these card types ("artifacts, creatures and lands").
+    #[serde(default)]
+    pub any_types: Vec<String>,
     #[serde(default)]
     pub not_types: Vec<String>,
     #[serde(default)]
@@ -277,6 +281,7 @@ impl SelectorSpec {
     fn for_each_word(&mut self, f: &mut impl FnMut(&mut String)) {
         for list in [
             &mut self.types,
+            &mut self.any_types,
             &mut self.not_types,
             &mut self.subtypes,
             &mut self.not_subtypes,

@@ -370,6 +370,7 @@ impl Validator<'_> {
         }
         for (key, words, known, what) in [
             ("types", &s.types, &CARD_TYPES[..], "card type"),
+            ("any_types", &s.any_types, &CARD_TYPES[..], "card type"),
             ("not_types", &s.not_types, &CARD_TYPES[..], "card type"),
             ("supertypes", &s.supertypes, &SUPERTYPES[..], "supertype"),
             ("not_supertypes", &s.not_supertypes, &SUPERTYPES[..], "supertype"),
