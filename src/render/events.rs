@@ -47,7 +47,10 @@ pub fn sentence(step: &EventStep) -> String {
         None => {}
     }
     for s in &step.stopped {
-        text.push_str(&format!("; {} no longer applies: {}", s.effect, s.why));
+        match step.action {
+            Action::Vanishes => text.push_str(&format!("; {} has no event to modify", s.effect)),
+            _ => text.push_str(&format!("; {} no longer applies: {}", s.effect, s.why)),
+        }
     }
     if !step.now_applicable.is_empty() {
         text.push_str(&format!("; now applies: {}", step.now_applicable.join(", ")));

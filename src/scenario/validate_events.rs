@@ -116,7 +116,10 @@ impl Validator<'_> {
             EventSpec::Damage(d) => {
                 let source = self.object_ref(&f("from"), &d.from);
                 let to = self.target(&f("to"), &d.to, players);
-                self.positive(&f("amount"), d.amount);
+                // 0 damage is allowed: it is no damage, and nothing has an event to modify (614.7a).
+                if d.amount < 0 {
+                    self.error(&f("amount"), format!("`{}`: an amount of damage is 0 or more", d.amount), None);
+                }
                 match (source, to) {
                     (Some(source), Some(to)) => one(Event::Damage {
                         source,

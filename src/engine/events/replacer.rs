@@ -98,6 +98,7 @@ impl Env {
         let zone = |o: usize| self.board.objects[o].zone;
         let name = |o: usize| &self.chars[o].name;
         match event {
+            Event::Damage { amount: 0, .. } => Some("a source that would deal 0 damage deals no damage".into()),
             Event::Damage { to: Target::Object(o), .. } | Event::Counters { object: o, .. }
                 if zone(*o) != Zone::Battlefield =>
             {

@@ -38,10 +38,7 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>
                 state.happen()
             }
             Next::Vanishes { why } => {
-                let mut step = EventStep::new(env, state.stack.last().expect("under way"), Action::Vanishes);
-                step.note = Some(Note::Vanished { why });
-                step.concepts = vec!["replacement-no-event"];
-                steps.push(step);
+                steps.push(vanishes_step(env, state.stack.last().expect("under way"), why));
                 state.drop_top()
             }
             Next::Cannot { effect } => {
@@ -111,6 +108,23 @@ impl EventStep {
         self.source = r.effect.source.map(|s| env.board.objects[s].id.clone());
         self.text = Some(r.effect.text.clone());
     }
+}
+
+/// The event does not happen when its moment comes (614.7); the effects that would have modified
+/// it have no event to replace (614.7a for 0 damage).
+fn vanishes_step(env: &Env, top: &Pending, why: String) -> EventStep {
+    let mut step = EventStep::new(env, top, Action::Vanishes);
+    let zero_damage = matches!(top.event, Event::Damage { amount: 0, .. });
+    if zero_damage {
+        let some = top.event.with_number(1);
+        step.stopped = (env.replacers.iter())
+            .filter(|r| r.kind != Kind::Cant && env.watches(r, &some))
+            .map(|r| Stopped { effect: r.key().to_string(), why: "there is no damage event to modify".into() })
+            .collect();
+    }
+    step.note = Some(Note::Vanished { why });
+    step.concepts = vec![if zero_damage { "zero-damage" } else { "replacement-no-event" }];
+    step
 }
 
 /// No effect applies any more: the event, as modified, happens (614.6).

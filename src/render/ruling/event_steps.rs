@@ -86,7 +86,13 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
             if let Some(Note::Vanished { why }) = &step.note {
                 line.text(format!(": {why}"));
             }
-            line.cite(rules(Clause::Effect)).end();
+            if !step.stopped.is_empty() {
+                let effects: Vec<String> = step.stopped.iter().map(|s| s.effect.clone()).collect();
+                line.text("; ").list(&names.effects(&effects)).text(" has no event to modify");
+            }
+            let mut cited = rules(Clause::Effect);
+            cited.extend(rules(Clause::Stopped));
+            line.cite(cited).end();
         }
         Action::Applied => {
             let kind = step.effect_kind.unwrap_or(Kind::Replacement);
