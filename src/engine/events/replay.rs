@@ -98,6 +98,7 @@ impl EventStep {
             stopped: Vec::new(),
             now_applicable: Vec::new(),
             already_applied: Vec::new(),
+            repeated: !pending.applied.is_empty(),
             concepts: Vec::new(),
         }
     }

@@ -30,6 +30,9 @@ pub struct EventStep {
     pub now_applicable: Vec<String>,
     /// Effects that still watch this kind of event but had their one opportunity (614.5).
     pub already_applied: Vec<String>,
+    /// The event was already modified by another effect: the process of 616.1 is being repeated
+    /// (616.1d).
+    pub repeated: bool,
     /// Concepts of the citation table that decide this step.
     pub concepts: Vec<&'static str>,
 }

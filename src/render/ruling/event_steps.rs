@@ -23,6 +23,8 @@ enum Clause {
 
 fn clause(concept: &str, step: &EventStep) -> Clause {
     match concept {
+        // 616.1d backs the repeat of the process, or else what no longer applies after a change.
+        "interaction-repeat" if !step.repeated => Clause::Stopped,
         "interaction-order"
         | "interaction-self-first"
         | "interaction-control-first"
@@ -125,7 +127,7 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
 
 /// Why this effect goes now: the only one, the one the rules put first, or the one a player chose.
 fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
-    if step.concepts.contains(&"interaction-repeat") {
+    if step.repeated {
         line.text("The process repeats for the modified event: ");
     }
     match &step.why {
