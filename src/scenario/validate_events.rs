@@ -147,6 +147,15 @@ impl Validator<'_> {
                 .map(|object| Event::Regenerate { object })
                 .into_iter()
                 .collect(),
+            EventSpec::Move(m) if m.to == Zone::Battlefield => {
+                // Entering has its own replacement effects (614.1c–d, 614.12): it is its own event.
+                self.error(
+                    &f("to"),
+                    "a move onto the battlefield is an `enter` event".into(),
+                    Some("write `enter: {object: …, from: …}`".into()),
+                );
+                Vec::new()
+            }
             EventSpec::Move(m) => self
                 .object_ref(&f("object"), &m.object)
                 .map(|object| Event::Move {
