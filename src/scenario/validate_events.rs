@@ -345,6 +345,14 @@ impl Validator<'_> {
                 );
             }
         }
+        if r.zone == Some(Zone::Battlefield) {
+            // It would need the entering permanent's own replacement effects (614.12) at that point.
+            self.error(
+                &child(path, "zone"),
+                "an effect that puts the object onto the battlefield instead is not supported".into(),
+                Some("`zone` is graveyard, exile, hand, library or command".into()),
+            );
+        }
         if let Some(to) = r.redirect.as_ref().filter(|to| *to != "you") {
             self.target(&child(path, "redirect"), to, players);
         }
