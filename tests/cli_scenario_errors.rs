@@ -219,7 +219,8 @@ fn check_of_the_shipped_scenarios_exits_0() {
 #[test]
 fn event_problems_found_after_reading_all_at_once() {
     let stderr = resolve_fails("event-problems.yaml");
-    assert_eq!(problem_lines(&stderr), [15, 22, 25, 25, 26, 27, 28]);
+    assert_eq!(problem_lines(&stderr), [15, 22, 29, 31, 31, 32, 33, 34]);
+    assert!(stderr.contains("onto the battlefield instead is not supported"), "{stderr}");
     assert!(stderr.contains("a move onto the battlefield is an `enter` event"), "{stderr}");
     assert!(stderr.contains("`regenerate` cannot change a `gain_life` event"), "{stderr}");
     assert!(stderr.contains("help: did you mean `furnace-doubles`?"), "{stderr}");
