@@ -113,7 +113,6 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
     let (Some(expected), Some(outcomes)) = (&board.expect_outcomes, outcomes) else {
         return Vec::new();
     };
-    let env = Env::new(board, resolution);
     let mut want: Vec<&Vec<Event>> = expected.iter().collect();
     let mut got: Vec<&Vec<Event>> = outcomes.iter().map(|o| &o.events).collect();
     want.sort();
@@ -123,6 +122,8 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
     if want == got {
         return Vec::new();
     }
+    // Only to name the objects of the two lists: built when they differ, not on every check.
+    let env = Env::new(board, resolution);
     let show = |list: &[&Vec<Event>]| {
         list.iter()
             .map(|events| {
