@@ -8,7 +8,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini-cr.txt");
-const CR_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/cr");
 
 fn fixture_text() -> String {
     fs::read_to_string(FIXTURE).unwrap()
@@ -332,22 +331,10 @@ fn search_and_index_of_the_imported_edition() {
     assert_eq!(segments(), rebuilt);
 }
 
-/// The official text of 2025, or `None` (with a note) when it is not beside the repository.
-fn official_2025() -> Option<PathBuf> {
-    let path = Path::new(CR_DIR).join("MagicCompRules_20251114.txt");
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("note: `{}` is absent; test skipped", path.display());
-        None
-    }
-}
-
 #[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn the_official_2025_text() {
-    let Some(path) = official_2025() else {
-        return;
-    };
+    let path = crate::support::official_cr("MagicCompRules_20251114.txt");
     let dir = data_dir();
     let (code, stdout, stderr) = run(dir.path(), &["corpus", "import", path.to_str().unwrap()]);
     assert_eq!(code, 0, "{stderr}");

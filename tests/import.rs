@@ -8,20 +8,9 @@ use judge::corpus::{Edition, RuleId, RuleRef};
 use judge::render::{self, Style};
 use miette::Diagnostic;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-const CR_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/cr");
-
-/// One of the official files, or `None` (with a note) when the directory is not there.
-fn official(file: &str) -> Option<PathBuf> {
-    let path = Path::new(CR_DIR).join(file);
-    if path.exists() {
-        Some(path)
-    } else {
-        eprintln!("note: `{}` is absent; test skipped", path.display());
-        None
-    }
-}
+use crate::support::official_cr;
 
 fn id(s: &str) -> RuleId {
     RuleId::parse(s).unwrap()
@@ -59,10 +48,9 @@ fn problem_messages(err: &ImportError) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn imports_the_2011_text() {
-    let Some(path) = official("MagicCompRules_20110204.txt") else {
-        return;
-    };
+    let path = official_cr("MagicCompRules_20110204.txt");
     let root = tempfile::tempdir().unwrap();
     let store = Store::new(root.path());
     let imported = store.import(&path, None).unwrap();
@@ -106,10 +94,9 @@ fn imports_the_2011_text() {
 }
 
 #[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn imports_the_2025_text() {
-    let Some(path) = official("MagicCompRules_20251114.txt") else {
-        return;
-    };
+    let path = official_cr("MagicCompRules_20251114.txt");
     let root = tempfile::tempdir().unwrap();
     let store = Store::new(root.path());
     let imported = store.import(&path, None).unwrap();
@@ -147,11 +134,9 @@ fn imports_the_2025_text() {
 }
 
 #[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn both_editions_side_by_side() {
-    let (Some(old), Some(new)) = (official("MagicCompRules_20110204.txt"), official("MagicCompRules_20251114.txt"))
-    else {
-        return;
-    };
+    let (old, new) = (official_cr("MagicCompRules_20110204.txt"), official_cr("MagicCompRules_20251114.txt"));
     let root = tempfile::tempdir().unwrap();
     let store = Store::new(root.path());
     store.import(&new, None).unwrap();
@@ -166,10 +151,9 @@ fn both_editions_side_by_side() {
 }
 
 #[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn a_bad_official_text_after_a_good_import_changes_nothing() {
-    let Some(path) = official("MagicCompRules_20251114.txt") else {
-        return;
-    };
+    let path = official_cr("MagicCompRules_20251114.txt");
     let root = tempfile::tempdir().unwrap();
     let store = Store::new(root.path());
     store.import(&path, None).unwrap();
@@ -273,10 +257,9 @@ fn imports_every_encoding_and_line_ending() {
 }
 
 #[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn the_real_text_in_utf16_reads_the_same() {
-    let Some(path) = official("MagicCompRules_20251114.txt") else {
-        return;
-    };
+    let path = official_cr("MagicCompRules_20251114.txt");
     let root = tempfile::tempdir().unwrap();
     let text = decode(&fs::read(&path).unwrap()).unwrap();
     let utf16_path = root.path().join("utf16.txt");
@@ -328,10 +311,9 @@ fn a_bad_file_leaves_the_store_as_it_was_and_names_the_line() {
 /// What `judge rule` shows from the part of an edition it reads, for every section and for
 /// ranges across sections, is what it would show from the whole edition.
 #[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn a_lookup_shows_what_the_whole_edition_shows() {
-    let Some(path) = official("MagicCompRules_20251114.txt") else {
-        return;
-    };
+    let path = official_cr("MagicCompRules_20251114.txt");
     let root = tempfile::tempdir().unwrap();
     let store = Store::new(root.path());
     store.import(&path, None).unwrap();

@@ -37,3 +37,13 @@ fn outputs(cmd: &mut Command) -> (i32, String, String) {
 pub fn data_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary directory")
 }
+
+/// One of the official CR files kept beside the repository in `../shared/cr` (not ours to ship).
+/// Tests that read them are marked `#[cfg_attr(not(shared_cr), ignore = …)]` (see `build.rs`),
+/// so they show as not run where the directory is absent; where it is there, a missing file is a
+/// failure, not a skip.
+pub fn official_cr(file: &str) -> std::path::PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cr").join(file);
+    assert!(path.is_file(), "`{}` is missing from ../shared/cr", path.display());
+    path
+}
