@@ -1,7 +1,12 @@
-//! Citations: the concepts the engine relies on, mapped to rule numbers per edition and quoted
-//! from the edition's text.
+//! Citations: the concepts the engine relies on, placed in each edition by what their rules
+//! say, and quoted from the edition's text.
 
+pub mod cache;
 pub mod citation;
+pub mod place;
+pub mod placement;
 pub mod table;
 
-pub use citation::{Citation, Citer};
+pub use citation::{Citer, Quoted, Unplaced};
+pub use place::{place, Hints};
+pub use placement::{Placed, Placement};

@@ -1,36 +1,53 @@
-//! The citation table (`rules-corpus/citations.yaml`): concepts the engine cites, and the rule
-//! number of each in every numbering of the rules.
+//! The citation table (`rules-corpus/citations.yaml`): the concepts the engine cites, each
+//! described by what its rule says (anchor phrases in English and French, the section it lives
+//! in, the rule it is a subrule of), with the numbers it had in the editions we know as hints.
+//! [`super::place`] finds each concept in any edition from that description.
 
-use crate::corpus::RuleId;
+use crate::corpus::{Lang, RuleId};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-const TABLE: &str = include_str!("../../rules-corpus/citations.yaml");
+pub(crate) const TABLE: &str = include_str!("../../rules-corpus/citations.yaml");
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CitationTable {
-    pub concepts: BTreeMap<String, ConceptInfo>,
-    pub numberings: Vec<Numbering>,
+    /// Section key → its heading in each language (without the number, which moves).
+    pub sections: BTreeMap<String, Names>,
+    pub concepts: BTreeMap<String, Concept>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ConceptInfo {
-    /// Words of which one must appear in the rule's English text (checked by a test).
-    pub about: Vec<String>,
+pub struct Names {
+    pub en: String,
+    pub fr: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Numbering {
-    pub name: String,
-    /// The effective date of the first rules text numbered this way that we know of.
-    pub from: String,
-    /// Layer labels that differ between numberings (`7d` or `7c` for counters).
+pub struct Concept {
+    /// The key of the section the rule lives in (`sections`).
+    pub section: String,
+    /// A concept whose rule this one is a direct subrule of (the layers under 613.1).
+    pub parent: Option<String>,
+    /// Anchors in English: each is a phrase the rule's text must contain, or several phrases
+    /// joined by ` | ` of which one must appear; one starting with `!` must not appear.
+    pub en: Vec<String>,
+    /// The same in French; none when the concept has not been described in French.
+    #[serde(default)]
+    pub fr: Vec<String>,
+    /// The rule's number in the editions we know, by effective date: hints that confirm a
+    /// partial match, and the number to name when an edition of that date lacks the section.
+    pub known: BTreeMap<String, RuleId>,
+    /// Whether the trace names the layer from this rule's text (`Layer 7c:`).
+    #[serde(default)]
+    pub layer: bool,
+    /// The layer's label in the editions we know, by date, for an edition of that date that
+    /// lacks the section (only for the sublayers that moved).
+    #[serde(default)]
     pub labels: BTreeMap<String, String>,
-    pub rules: BTreeMap<String, RuleId>,
 }
 
 static PARSED: LazyLock<CitationTable> =
@@ -40,41 +57,25 @@ pub fn table() -> &'static CitationTable {
     &PARSED
 }
 
-impl CitationTable {
-    /// The numbering in force for a rules text of this effective date: the latest one that
-    /// started on or before it (or the earliest, for an older text).
-    pub fn numbering_for(&self, date: &str) -> &Numbering {
-        self.numberings.iter().filter(|n| n.from.as_str() <= date).max_by(|a, b| a.from.cmp(&b.from)).unwrap_or_else(
-            || self.numberings.iter().min_by(|a, b| a.from.cmp(&b.from)).expect("at least one numbering"),
-        )
+impl Concept {
+    pub fn anchors(&self, lang: Lang) -> &[String] {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Fr => &self.fr,
+        }
+    }
+
+    /// Every number the concept is known to have had.
+    pub fn hints(&self) -> impl Iterator<Item = RuleId> + '_ {
+        self.known.values().copied()
     }
 }
 
-impl Numbering {
-    pub fn rule(&self, concept: &str) -> Option<RuleId> {
-        self.rules.get(concept).copied()
-    }
-
-    /// How the trace labels a layer: `4`, `7b`, and for the sublayers that moved, this
-    /// numbering's label.
-    pub fn layer_label(&self, layer: crate::engine::layer::Layer) -> String {
-        use crate::engine::layer::Layer::*;
-        let fixed = match layer {
-            Copy => "1",
-            Control => "2",
-            Text => "3",
-            Type => "4",
-            Color => "5",
-            Ability => "6",
-            PtDefining => "7a",
-            PtSet => "7b",
-            PtModify => "7c",
-            PtCounters | PtSwitch => "",
-        };
-        if fixed.is_empty() {
-            self.labels.get(layer.concept()).cloned().unwrap_or_else(|| "7".into())
-        } else {
-            fixed.to_string()
+impl Names {
+    pub fn get(&self, lang: Lang) -> Option<&str> {
+        match lang {
+            Lang::En => Some(&self.en),
+            Lang::Fr => self.fr.as_deref(),
         }
     }
 }
@@ -85,15 +86,15 @@ mod tests {
     use crate::engine::layer::Layer;
 
     #[test]
-    fn every_numbering_maps_every_concept_and_nothing_else() {
+    fn every_concept_names_a_known_section_and_parent() {
         let t = table();
-        for n in &t.numberings {
-            let mapped: Vec<&String> = n.rules.keys().collect();
-            let known: Vec<&String> = t.concepts.keys().collect();
-            assert_eq!(mapped, known, "numbering {}", n.name);
-            for layer in [Layer::PtCounters, Layer::PtSwitch] {
-                assert!(n.labels.contains_key(layer.concept()), "{} has no label for {layer:?}", n.name);
+        for (name, c) in &t.concepts {
+            assert!(t.sections.contains_key(&c.section), "{name}: unknown section {}", c.section);
+            if let Some(parent) = &c.parent {
+                assert!(t.concepts.contains_key(parent), "{name}: unknown parent {parent}");
             }
+            assert!(!c.en.is_empty(), "{name} has no English anchors");
+            assert!(c.en.iter().any(|a| !a.starts_with('!')), "{name} has only negative anchors");
         }
     }
 
@@ -101,22 +102,10 @@ mod tests {
     fn every_concept_the_engine_names_is_in_the_table() {
         let t = table();
         for layer in Layer::ALL {
-            assert!(t.concepts.contains_key(layer.concept()), "{}", layer.concept());
+            assert!(t.concepts.get(layer.concept()).is_some_and(|c| c.layer), "{}", layer.concept());
         }
         for concept in crate::engine::resolve::CONCEPTS {
             assert!(t.concepts.contains_key(*concept), "{concept}");
         }
-    }
-
-    #[test]
-    fn the_edition_date_picks_the_numbering() {
-        let t = table();
-        assert_eq!(t.numbering_for("2011-02-04").name, "cr-2011-02-04");
-        assert_eq!(t.numbering_for("2025-11-14").name, "cr-2025-11-14");
-        assert_eq!(t.numbering_for("2026-02-01").name, "cr-2025-11-14");
-        assert_eq!(t.numbering_for("2011-02-04").rule("self-replacement").unwrap().to_string(), "614.14");
-        assert_eq!(t.numbering_for("2025-11-14").rule("self-replacement").unwrap().to_string(), "614.15");
-        assert_eq!(t.numbering_for("2011-02-04").layer_label(Layer::PtCounters), "7d");
-        assert_eq!(t.numbering_for("2025-11-14").layer_label(Layer::PtCounters), "7c");
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod args;
 mod check_cmd;
+mod citer;
 mod config;
 mod corpus_cmd;
 mod define_cmd;

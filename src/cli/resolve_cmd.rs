@@ -1,10 +1,10 @@
 //! `judge resolve FILE`: the answer to a judge call, with every step and the rules behind it.
 
 use super::args::{Format, ResolveArgs};
+use super::citer;
 use super::config::Config;
 use super::outcome::Outcome;
 use super::scenario_file;
-use crate::cite::Citer;
 use crate::engine::{self, answer};
 use crate::render::{self, Style};
 use miette::Diagnostic;
@@ -17,10 +17,23 @@ struct MissingCitations {
     missing: String,
 }
 
+#[derive(Debug, thiserror::Error, Diagnostic)]
+#[error("concepts not placed with confidence in edition `{edition}`: {unplaced}")]
+#[diagnostic(
+    code(judge::unplaced_citation),
+    help(
+        "the edition's text does not say clearly which rule states them; check those steps by hand, or drop `--strict`"
+    )
+)]
+struct UnplacedCitations {
+    edition: String,
+    unplaced: String,
+}
+
 pub fn run(args: &ResolveArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
     let board = scenario_file::read(&args.file)?;
     let edition = config.edition(args.edition.as_deref().or(board.edition.as_deref()))?;
-    let citer = Citer::new(&edition);
+    let citer = citer::citer(config, &edition);
     let judgement = engine::judge(&board)?;
     let answer = answer::answer(&board, &judgement.resolution);
     let report = render::resolve::Report {
@@ -35,6 +48,11 @@ pub fn run(args: &ResolveArgs, config: &Config, style: Style) -> miette::Result<
     if args.strict && !missing.is_empty() {
         let missing = missing.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
         return Err(MissingCitations { edition: edition.name().to_string(), missing }.into());
+    }
+    let unplaced = report.unplaced();
+    if args.strict && !unplaced.is_empty() {
+        let unplaced = unplaced.iter().map(|u| format!("{} ({})", u.concept, u.why)).collect::<Vec<_>>().join(", ");
+        return Err(UnplacedCitations { edition: edition.name().to_string(), unplaced }.into());
     }
     let stdout = match args.format {
         Format::Table => render::resolve::table(&report, style),

@@ -1,10 +1,10 @@
 //! `judge ruling FILE`: a judge call written up for publication, in Markdown or as an HTML page.
 
 use super::args::{RulingArgs, RulingFormat};
+use super::citer;
 use super::config::Config;
 use super::outcome::Outcome;
 use super::scenario_file;
-use crate::cite::Citer;
 use crate::engine;
 use crate::render::ruling;
 use miette::Diagnostic;
@@ -26,7 +26,7 @@ struct ExpectationDiffers {
 pub fn run(args: &RulingArgs, config: &Config) -> miette::Result<Outcome> {
     let board = scenario_file::read(&args.file)?;
     let edition = config.edition(args.edition.as_deref().or(board.edition.as_deref()))?;
-    let citer = Citer::new(&edition);
+    let citer = citer::citer(config, &edition);
     let judgement = engine::judge(&board)?;
     let ruling = ruling::build(&board, &judgement, &citer);
     let stdout = match args.format {

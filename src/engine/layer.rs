@@ -55,6 +55,23 @@ impl Layer {
         }
     }
 
+    /// The layer's label where no rules text says it: the sublayers of counters and switching
+    /// moved (7d and 7e in 2011, 7c and 7d today), so they are only `7`.
+    pub fn default_label(self) -> &'static str {
+        match self {
+            Layer::Copy => "1",
+            Layer::Control => "2",
+            Layer::Text => "3",
+            Layer::Type => "4",
+            Layer::Color => "5",
+            Layer::Ability => "6",
+            Layer::PtDefining => "7a",
+            Layer::PtSet => "7b",
+            Layer::PtModify => "7c",
+            Layer::PtCounters | Layer::PtSwitch => "7",
+        }
+    }
+
     /// In layers 1–6 and 7a, characteristic-defining abilities apply first (613.2, 613.3a).
     pub fn in_layer_seven(self) -> bool {
         self >= Layer::PtDefining

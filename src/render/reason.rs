@@ -1,9 +1,9 @@
 //! Trace reasons as sentences.
 
-use crate::cite::table::Numbering;
+use crate::cite::Citer;
 use crate::engine::trace::{Reason, SetNote, Step};
 
-pub fn sentence(step: &Step, numbering: &Numbering) -> String {
+pub fn sentence(step: &Step, citer: &Citer) -> String {
     let mut text = match &step.reason {
         Reason::Defining { .. } => {
             "characteristic-defining ability: applies before the other effects of its layer".to_string()
@@ -47,8 +47,9 @@ pub fn sentence(step: &Step, numbering: &Numbering) -> String {
         Some(SetNote::LockedAtCreation { at }) => {
             text.push_str(&format!("; affects the objects it affected when it was created at {at}"))
         }
-        Some(SetNote::SameAsEarlierLayer { since }) => text
-            .push_str(&format!("; same objects as when it began to apply in layer {}", numbering.layer_label(*since))),
+        Some(SetNote::SameAsEarlierLayer { since }) => {
+            text.push_str(&format!("; same objects as when it began to apply in layer {}", citer.layer_label(*since)))
+        }
         Some(SetNote::Live) | None => {}
     }
     text

@@ -4,7 +4,7 @@
 use super::events;
 use super::reason;
 use super::style::Style;
-use crate::cite::Citer;
+use crate::cite::{Citer, Unplaced};
 use crate::corpus::RuleId;
 use crate::engine::answer::{Answer, Mismatch, ObjectAnswer};
 use crate::engine::board::Board;
@@ -28,7 +28,7 @@ pub struct Report<'a> {
 impl Report<'_> {
     fn layer(&self, step: &Step) -> String {
         match step.stage {
-            Stage::Layer(layer) => self.citer.numbering.layer_label(layer),
+            Stage::Layer(layer) => self.citer.layer_label(layer),
             Stage::Players => "players".into(),
             Stage::GameRules => "game rules".into(),
         }
@@ -47,7 +47,27 @@ impl Report<'_> {
         }
         ids.sort();
         ids.dedup();
-        ids.into_iter().map(|id| (id, self.citer.edition.get(id).map(|r| r.text.clone()))).collect()
+        ids.into_iter().map(|id| (id, self.citer.quote(id).map(|q| q.rule.text.clone()))).collect()
+    }
+
+    /// Every concept the trace names that has no rule to cite in this edition.
+    pub fn unplaced(&self) -> Vec<Unplaced> {
+        let mut concepts: Vec<&str> = self.steps.iter().flat_map(|s| s.concepts.iter().copied()).collect();
+        for o in self.outcomes.unwrap_or_default() {
+            concepts.extend(o.steps.iter().flat_map(|s| s.concepts.iter().copied()));
+            concepts.extend(o.choices.iter().map(|c| c.concept));
+        }
+        self.citer.unplaced(&concepts)
+    }
+
+    /// The cited rules quoted from another edition than the one in use (the English edition of
+    /// the same date, for the sections a French excerpt lacks).
+    fn quoted_in_english(&self) -> Vec<RuleId> {
+        self.cited()
+            .into_iter()
+            .map(|(id, _)| id)
+            .filter(|id| self.citer.quote(*id).is_some_and(|q| q.from.is_some()))
+            .collect()
     }
 
     pub fn missing(&self) -> Vec<RuleId> {
@@ -60,7 +80,10 @@ struct JsonReport<'a> {
     scenario: &'a str,
     question: Option<&'a str>,
     edition: &'a str,
-    numbering: &'a str,
+    /// The English edition quoted for the rules the edition lacks, if any.
+    quoted_in: Option<&'a str>,
+    /// Concepts the trace names that could not be placed in the edition with confidence.
+    unplaced: Vec<Unplaced>,
     answer: &'a Answer,
     trace: Vec<JsonStep<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -130,7 +153,8 @@ pub fn json(r: &Report) -> String {
         scenario: &r.board.title,
         question: r.board.question.as_deref(),
         edition: r.citer.edition.name(),
-        numbering: &r.citer.numbering.name,
+        quoted_in: r.citer.english().filter(|_| !r.quoted_in_english().is_empty()).map(|e| e.name()),
+        unplaced: r.unplaced(),
         answer: r.answer,
         trace: r
             .steps
@@ -145,7 +169,7 @@ pub fn json(r: &Report) -> String {
                 applies_to: &s.applies_to,
                 changes: &s.changes,
                 reason: &s.reason,
-                why: reason::sentence(s, r.citer.numbering),
+                why: reason::sentence(s, r.citer),
                 rules: r.rules(s),
             })
             .collect(),
@@ -172,7 +196,7 @@ fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
                 player: &c.player,
                 chose: &c.chose,
                 among: &c.among,
-                rule: r.citer.numbering.rule(c.concept),
+                rule: r.citer.rule_for(c.concept),
                 fixed: c.fixed,
                 of_event: c.of_event,
             })
@@ -202,8 +226,17 @@ fn change_lines(changes: &[Change]) -> String {
         .join("\n")
 }
 
-fn rule_list(r: &Report, step: &Step) -> String {
-    rule_ids(r, &r.rules(step))
+/// The rules a step cites, then each concept it rests on that the edition does not state,
+/// flagged with `?` so that the judge checks that step.
+fn rule_list(r: &Report, concepts: &[&str]) -> String {
+    let mut list = rule_ids(r, &r.citer.ids(concepts));
+    for u in r.citer.unplaced(concepts) {
+        if !list.is_empty() {
+            list.push(' ');
+        }
+        list.push_str(&format!("{}?", u.concept));
+    }
+    list
 }
 
 pub fn table(r: &Report, style: Style) -> String {
@@ -229,8 +262,8 @@ pub fn table(r: &Report, style: Style) -> String {
                 r.layer(s),
                 s.effect.clone(),
                 changes,
-                reason::sentence(s, r.citer.numbering),
-                rule_list(r, s),
+                reason::sentence(s, r.citer),
+                rule_list(r, &s.concepts),
             ]);
         }
         out.push_str(&trace.to_string());
@@ -249,7 +282,7 @@ pub fn table(r: &Report, style: Style) -> String {
                 s.effect.clone().unwrap_or_else(|| "—".into()),
                 before_after(s),
                 events::sentence(s),
-                rule_ids(r, &events::rules(r.citer, s)),
+                rule_list(r, &s.concepts),
             ]);
         }
         out.push_str(&trace.to_string());
@@ -278,7 +311,7 @@ fn before_after(s: &EventStep) -> String {
 
 fn rule_ids(r: &Report, ids: &[RuleId]) -> String {
     ids.iter()
-        .map(|id| if r.citer.edition.contains(*id) { id.to_string() } else { format!("{id}*") })
+        .map(|id| if r.citer.quote(*id).is_some() { id.to_string() } else { format!("{id}*") })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -311,8 +344,18 @@ fn answer_table(answer: &Answer, style: Style) -> String {
 }
 
 fn footer(r: &Report) -> String {
-    let mut out =
-        format!("Rules cited from edition {} (numbering {}).", r.citer.edition.name(), r.citer.numbering.name);
+    let mut out = format!("Rules cited from edition {}.", r.citer.edition.name());
+    if let (Some(english), false) = (r.citer.english(), r.quoted_in_english().is_empty()) {
+        let list: Vec<String> = r.quoted_in_english().iter().map(ToString::to_string).collect();
+        out.push_str(&format!("\nQuoted in English from edition {}: {}.", english.name(), list.join(", ")));
+    }
+    let unplaced = r.unplaced();
+    if !unplaced.is_empty() {
+        out.push_str("\nNot cited, as this edition does not state them (check those steps against the rules):");
+        for u in &unplaced {
+            out.push_str(&format!("\n  {}: {}", u.concept, u.why));
+        }
+    }
     let missing = r.missing();
     if !missing.is_empty() {
         let list: Vec<String> = missing.iter().map(ToString::to_string).collect();
@@ -343,7 +386,7 @@ pub fn markdown(r: &Report) -> String {
     if let Some(q) = &r.board.question {
         out.push_str(&format!("**Question.** {}\n\n", q.trim()));
     }
-    out.push_str(&format!("*Rules: edition {}, numbering {}.*\n\n", r.citer.edition.name(), r.citer.numbering.name));
+    out.push_str(&format!("*Rules: edition {}.*\n\n", r.citer.edition.name()));
     if !r.answer.objects.is_empty() {
         out.push_str(
             "## Answer\n\n| Object | Types | Colours | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n",
@@ -374,7 +417,7 @@ pub fn markdown(r: &Report) -> String {
             r.layer(s),
             s.effect,
             if s.text.is_empty() { String::new() } else { format!(" “{}”", s.text) },
-            reason::sentence(s, r.citer.numbering),
+            reason::sentence(s, r.citer),
             rules.join(", ")
         ));
         for c in &s.changes {

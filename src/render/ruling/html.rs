@@ -110,11 +110,11 @@ fn rules(out: &mut String, r: &Ruling) {
         return;
     }
     out.push_str("<section class=\"rules\">\n<h2>Rules cited</h2>\n");
-    out.push_str(&format!(
-        "<p class=\"edition\">Quoted from edition {}, numbering {}.</p>\n<dl>\n",
-        esc(&r.edition),
-        esc(&r.numbering)
-    ));
+    out.push_str(&format!("<p class=\"edition\">Quoted from edition {}.</p>\n", esc(&r.edition)));
+    if !r.unplaced.is_empty() {
+        out.push_str(&format!("<p class=\"hint\">{}</p>\n", esc(&super::unplaced_note(r))));
+    }
+    out.push_str("<dl>\n");
     for q in &r.quotes {
         quote(out, q, r);
     }
@@ -129,6 +129,9 @@ fn quote(out: &mut String, q: &Quote, r: &Ruling) {
     out.push_str(&format!("<dt id=\"{}\">{}", anchor(q.id), q.id));
     if let Some(date) = &q.date {
         out.push_str(&format!(" <span class=\"date\">rules of {}</span>", esc(date)));
+    }
+    if let Some(from) = &q.from {
+        out.push_str(&format!(" <span class=\"date\">in English, edition {}</span>", esc(from)));
     }
     out.push_str("</dt>\n");
     if !q.in_edition() {

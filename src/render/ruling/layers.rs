@@ -33,7 +33,7 @@ pub fn sentence(step: &Step, citer: &Citer, names: &Names) -> Line {
     };
     let mut line = Line::new();
     let stage = match step.stage {
-        Stage::Layer(layer) => format!("Layer {}", citer.numbering.layer_label(layer)),
+        Stage::Layer(layer) => format!("Layer {}", citer.layer_label(layer)),
         Stage::Players => "Effects on players".into(),
         Stage::GameRules => "Effects on the rules of the game".into(),
     };
@@ -59,7 +59,7 @@ pub fn sentence(step: &Step, citer: &Citer, names: &Names) -> Line {
         }
         Some(SetNote::SameAsEarlierLayer { since }) => Some(format!(
             "It affects the same objects as when it began to apply, in layer {}",
-            citer.numbering.layer_label(*since)
+            citer.layer_label(*since)
         )),
         None => None,
     };

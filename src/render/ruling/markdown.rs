@@ -96,10 +96,10 @@ fn rules(out: &mut String, r: &Ruling) {
         return;
     }
     out.push_str("## Rules cited\n\n");
-    out.push_str(&format!(
-        "Quoted from edition {}, numbering {}; each rule is a note below.\n\n",
-        r.edition, r.numbering
-    ));
+    out.push_str(&format!("Quoted from edition {}; each rule is a note below.\n\n", r.edition));
+    if !r.unplaced.is_empty() {
+        out.push_str(&format!("{}\n\n", escape(&super::unplaced_note(r))));
+    }
     if r.quotes.iter().any(|q| !q.in_edition()) {
         out.push_str(&format!("{}\n\n", inline(&super::missing_hint(&r.edition))));
     }
@@ -117,6 +117,9 @@ fn note(q: &Quote, r: &Ruling) -> String {
     }
     if let Some(date) = &q.date {
         out.push_str(&format!(" *(rules of {date})*"));
+    }
+    if let Some(from) = &q.from {
+        out.push_str(&format!(" *(in English, edition {from})*"));
     }
     for (i, p) in q.paragraphs.iter().enumerate() {
         if i == 0 {

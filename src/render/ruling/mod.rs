@@ -17,7 +17,7 @@ pub use html::html;
 pub use inline::{Line, Piece};
 pub use markdown::markdown;
 
-use crate::cite::Citer;
+use crate::cite::{Citer, Unplaced};
 use crate::corpus::{Lang, RuleId};
 use crate::engine::board::Board;
 use crate::engine::{answer, Judgement};
@@ -27,7 +27,8 @@ pub struct Ruling {
     pub title: String,
     pub question: Option<String>,
     pub edition: String,
-    pub numbering: String,
+    /// Concepts of the explanation that could not be placed in the edition with confidence.
+    pub unplaced: Vec<Unplaced>,
     /// The language of the quoted rules, which may not be that of the article.
     pub lang: Lang,
     pub short: Short,
@@ -75,12 +76,34 @@ pub struct Quote {
     pub examples: Vec<String>,
     /// The date of the document it comes from, when it is not the edition's.
     pub date: Option<String>,
+    /// The English edition it is quoted from, when the edition in use lacks it.
+    pub from: Option<String>,
 }
 
 impl Quote {
     pub fn in_edition(&self) -> bool {
         !self.paragraphs.is_empty()
     }
+}
+
+/// The concepts the edition's text does not let us cite, said once for all of them.
+fn unplaced_note(r: &Ruling) -> String {
+    let list: Vec<String> = r.unplaced.iter().map(|u| format!("{} ({})", u.concept, u.why)).collect();
+    format!(
+        "Not cited, as edition {} does not state them: {}. Check those steps against the rules.",
+        r.edition,
+        list.join("; ")
+    )
+}
+
+/// Every concept the explanation rests on.
+fn concepts(judgement: &Judgement) -> Vec<&'static str> {
+    let mut concepts: Vec<&str> = judgement.resolution.steps.iter().flat_map(|s| s.concepts.iter().copied()).collect();
+    for o in judgement.outcomes.iter().flatten() {
+        concepts.extend(o.steps.iter().flat_map(|s| s.concepts.iter().copied()));
+        concepts.extend(o.choices.iter().map(|c| c.concept));
+    }
+    concepts
 }
 
 /// What to do about the rules the edition lacks, said once for all of them.
@@ -140,7 +163,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
         title: board.title.clone(),
         question: board.question.as_ref().map(|q| q.trim().to_string()),
         edition: citer.edition.name().to_string(),
-        numbering: citer.numbering.name.clone(),
+        unplaced: citer.unplaced(&concepts(judgement)),
         lang: citer.edition.lang(),
         short,
         players: board::players(board),

@@ -2,7 +2,7 @@
 
 use super::inline::Line;
 use super::Quote;
-use crate::cite::Citer;
+use crate::cite::{Citer, Quoted};
 use crate::corpus::RuleId;
 
 /// Every rule the lines cite, quoted in full (text and examples) when the edition has it.
@@ -12,16 +12,17 @@ pub fn quotes<'a>(lines: impl IntoIterator<Item = &'a Line>, citer: &Citer) -> V
     ids.dedup();
     let edition = citer.edition;
     ids.into_iter()
-        .map(|id| match edition.get(id) {
-            Some(rule) => Quote {
+        .map(|id| match citer.quote(id) {
+            Some(Quoted { rule, from }) => Quote {
                 id,
                 paragraphs: rule.text.lines().map(str::to_string).filter(|p| !p.trim().is_empty()).collect(),
                 examples: rule.examples.clone(),
                 // The embedded French corpus mixes documents of two dates; a quote from the older
                 // one must say so.
-                date: Some(edition.date_of(id).to_string()).filter(|d| *d != edition.info.date),
+                date: Some(edition.date_of(id).to_string()).filter(|d| from.is_none() && *d != edition.info.date),
+                from: from.map(|e| e.name().to_string()),
             },
-            None => Quote { id, paragraphs: Vec::new(), examples: Vec::new(), date: None },
+            None => Quote { id, paragraphs: Vec::new(), examples: Vec::new(), date: None, from: None },
         })
         .collect()
 }
