@@ -36,6 +36,7 @@ pub const CONCEPTS: &[&str] = &[
     "live-set",
     "across-layers",
     "static-effect-exists",
+    "quality-not-ability",
 ];
 
 /// What the layers produced.
@@ -330,6 +331,12 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
             });
             if layer == Layer::Type && (effect.body.land_types.is_some() || adds_basic_land_type) {
                 out.push("land-type-change");
+            }
+            // What removing abilities leaves: characteristics and qualities set by effects are
+            // not abilities (112.11 in 2011).
+            let removes = effect.body.abilities.as_ref().is_some_and(|c| c.remove_all || !c.remove.is_empty());
+            if layer == Layer::Ability && removes {
+                out.push("quality-not-ability");
             }
         }
         Stage::Players => out.push("player-effects"),

@@ -195,6 +195,10 @@ fn applied_step(
         _ => {}
     }
     concepts.extend(why_concepts(&why, !top.applied.is_empty()));
+    if matches!(why, Why::Chosen { .. }) && several_choosers(env, top.moment) {
+        // Players who choose for events of one moment do so in APNAP order (616.1, 101.4).
+        concepts.push("apnap");
+    }
     if !step.now_applicable.is_empty() {
         concepts.push("interaction-becomes-applicable");
     }
@@ -276,6 +280,12 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
         },
         Kind::Cant => vec!["cant-beats-can"],
     }
+}
+
+/// Whether the events of this moment are chosen for by more than one player.
+fn several_choosers(env: &Env, moment: usize) -> bool {
+    let mut choosers = env.board.events.iter().filter(|p| p.moment == moment).map(|p| env.chooser(&p.event));
+    choosers.next().is_some_and(|first| choosers.any(|c| c != first))
 }
 
 fn why_concepts(why: &Why, repeated: bool) -> Vec<&'static str> {
