@@ -280,3 +280,20 @@ fn scenario_concepts() -> Vec<&'static str> {
     assert!(concepts.len() > 30, "only {} concepts seen: are the scenarios there?", concepts.len());
     concepts
 }
+
+/// The wording fingerprints of the table are those of the rules text the engine implements, so
+/// that a trace in another edition names exactly the deciding rules reworded since.
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn the_wording_fingerprints_are_those_of_the_implemented_text() {
+    let implemented = table().implements.replace('-', "");
+    let placement = place(&official(&implemented), table(), Hints::Ignore);
+    let mut wrong = Vec::new();
+    for (concept, c) in &table().concepts {
+        let actual = placement.wording.get(concept);
+        if c.wording.as_ref() != actual {
+            wrong.push(format!("{concept}: {}", actual.map_or("none", String::as_str)));
+        }
+    }
+    assert!(wrong.is_empty(), "write these `wording:` fingerprints into the table:\n{}", wrong.join("\n"));
+}

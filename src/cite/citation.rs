@@ -74,6 +74,29 @@ impl<'e> Citer<'e> {
         out
     }
 
+    /// The concepts among these whose rule in this (English) edition is worded otherwise than in
+    /// the rules text the engine implements, with that rule: the judge should check those steps.
+    pub fn reworded(&self, concepts: &[&str]) -> Vec<(String, RuleId)> {
+        let table = super::table::table();
+        let mut out: Vec<(String, RuleId)> = Vec::new();
+        if self.edition.lang() != crate::corpus::Lang::En {
+            return out;
+        }
+        for concept in concepts {
+            let (Some(then), Some(now), Some(id)) = (
+                table.concepts.get(*concept).and_then(|c| c.wording.as_ref()),
+                self.placement.wording.get(*concept),
+                self.rule_for(concept),
+            ) else {
+                continue;
+            };
+            if then != now && !out.iter().any(|(c, _)| c == concept) {
+                out.push((concept.to_string(), id));
+            }
+        }
+        out
+    }
+
     /// The rule's text: from the edition, or from the English edition of its date.
     pub fn quote(&self, id: RuleId) -> Option<Quoted<'_>> {
         if let Some(rule) = self.edition.get(id) {

@@ -51,7 +51,11 @@ pub fn place(edition: &Edition, table: &CitationTable, hints: Hints) -> Placemen
         placed.insert(name.to_string(), place);
     }
     let labels = layer_labels(edition, table, &placed);
-    Placement { concepts: placed, labels }
+    let wording = placed
+        .iter()
+        .filter_map(|(name, p)| Some((name.clone(), words.wording(&edition.get(p.id_if_confident()?)?.text))))
+        .collect();
+    Placement { concepts: placed, labels, wording }
 }
 
 /// The sections of the edition whose heading is each section key's name in its language.
@@ -206,13 +210,13 @@ impl Anchor {
 
 /// The search index's analysis of one language, with each text's words kept as slots: the words
 /// at one position (a hyphenated compound gives its first part and the joined form there).
-struct Words {
+pub(crate) struct Words {
     analyzer: TextAnalyzer,
     cache: HashMap<String, Vec<Vec<String>>>,
 }
 
 impl Words {
-    fn new(lang: Lang) -> Words {
+    pub(crate) fn new(lang: Lang) -> Words {
         Words { analyzer: text_analyzer(lang, AnalyzerKind::Stemmed), cache: HashMap::new() }
     }
 
@@ -228,6 +232,17 @@ impl Words {
         let slots: Vec<Vec<String>> = by_position.into_values().collect();
         self.cache.insert(text.to_string(), slots.clone());
         slots
+    }
+
+    /// A fingerprint of what a rule says: its analysed words, without numbers, so that a rule
+    /// whose only change is a renumbered cross-reference keeps its wording.
+    pub(crate) fn wording(&mut self, text: &str) -> String {
+        let mut hash = crate::search::Xxh64::new(0);
+        for word in self.primary(text).iter().filter(|w| !w.starts_with(|c: char| c.is_ascii_digit())) {
+            hash.update(word.as_bytes());
+            hash.update(&[0]);
+        }
+        format!("{:016x}", hash.finish())
     }
 
     /// The first word of each slot: a phrase to look for.

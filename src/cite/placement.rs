@@ -10,6 +10,9 @@ pub struct Placement {
     pub concepts: BTreeMap<String, Placed>,
     /// Layer concept → its label in this edition (`7c`), read from the rule's text.
     pub labels: BTreeMap<String, String>,
+    /// Concept → the fingerprint of its rule's wording in this edition, to tell when it differs
+    /// from the rules text the engine implements.
+    pub wording: BTreeMap<String, String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,6 +13,8 @@ pub(crate) const TABLE: &str = include_str!("../../rules-corpus/citations.yaml")
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CitationTable {
+    /// The effective date of the English rules text the engine implements.
+    pub implements: String,
     /// Section key → its heading in each language (without the number, which moves).
     pub sections: BTreeMap<String, Names>,
     pub concepts: BTreeMap<String, Concept>,
@@ -48,6 +50,9 @@ pub struct Concept {
     /// lacks the section (only for the sublayers that moved).
     #[serde(default)]
     pub labels: BTreeMap<String, String>,
+    /// The fingerprint of the rule's wording in the rules text the engine implements
+    /// (`implements`), computed by `cite::place`'s `Words::wording` and checked by a test.
+    pub wording: Option<String>,
 }
 
 static PARSED: LazyLock<CitationTable> =

@@ -50,14 +50,24 @@ impl Report<'_> {
         ids.into_iter().map(|id| (id, self.citer.quote(id).map(|q| q.rule.text.clone()))).collect()
     }
 
-    /// Every concept the trace names that has no rule to cite in this edition.
-    pub fn unplaced(&self) -> Vec<Unplaced> {
+    /// Every concept the trace names.
+    fn concepts(&self) -> Vec<&'static str> {
         let mut concepts: Vec<&str> = self.steps.iter().flat_map(|s| s.concepts.iter().copied()).collect();
         for o in self.outcomes.unwrap_or_default() {
             concepts.extend(o.steps.iter().flat_map(|s| s.concepts.iter().copied()));
             concepts.extend(o.choices.iter().map(|c| c.concept));
         }
-        self.citer.unplaced(&concepts)
+        concepts
+    }
+
+    /// Every concept the trace names that has no rule to cite in this edition.
+    pub fn unplaced(&self) -> Vec<Unplaced> {
+        self.citer.unplaced(&self.concepts())
+    }
+
+    /// The cited rules worded otherwise than in the rules text the engine implements.
+    fn reworded(&self) -> Vec<(String, RuleId)> {
+        self.citer.reworded(&self.concepts())
     }
 
     /// The cited rules quoted from another edition than the one in use (the English edition of
@@ -84,6 +94,8 @@ struct JsonReport<'a> {
     quoted_in: Option<&'a str>,
     /// Concepts the trace names that could not be placed in the edition with confidence.
     unplaced: Vec<Unplaced>,
+    /// Cited rules reworded since the rules text the engine implements: check those steps.
+    reworded: Vec<JsonReworded>,
     answer: &'a Answer,
     trace: Vec<JsonStep<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,6 +148,12 @@ struct JsonEventStep<'a> {
 }
 
 #[derive(Serialize)]
+struct JsonReworded {
+    concept: String,
+    id: RuleId,
+}
+
+#[derive(Serialize)]
 struct JsonCitation {
     id: RuleId,
     in_edition: bool,
@@ -155,6 +173,7 @@ pub fn json(r: &Report) -> String {
         edition: r.citer.edition.name(),
         quoted_in: r.citer.english().filter(|_| !r.quoted_in_english().is_empty()).map(|e| e.name()),
         unplaced: r.unplaced(),
+        reworded: r.reworded().into_iter().map(|(concept, id)| JsonReworded { concept, id }).collect(),
         answer: r.answer,
         trace: r
             .steps
@@ -348,6 +367,18 @@ fn footer(r: &Report) -> String {
     if let (Some(english), false) = (r.citer.english(), r.quoted_in_english().is_empty()) {
         let list: Vec<String> = r.quoted_in_english().iter().map(ToString::to_string).collect();
         out.push_str(&format!("\nQuoted in English from edition {}: {}.", english.name(), list.join(", ")));
+    }
+    let reworded = r.reworded();
+    if !reworded.is_empty() {
+        let mut ids: Vec<RuleId> = reworded.iter().map(|(_, id)| *id).collect();
+        ids.sort();
+        ids.dedup();
+        let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        out.push_str(&format!(
+            "\nReworded since the rules of {} that the engine implements: {}. Check those steps against this text.",
+            crate::cite::table::table().implements,
+            list.join(", ")
+        ));
     }
     let unplaced = r.unplaced();
     if !unplaced.is_empty() {
