@@ -106,10 +106,13 @@ fn the_list_in_json() {
     assert_eq!(code, 0);
     assert_eq!(
         json,
-        json!({"editions": [
-            {"name": "fr-2011-02-04", "lang": "fr", "date": "2011-02-04", "rules": 102},
-            {"name": "mini", "lang": "en", "date": "2024-04-01", "rules": 13},
-        ]})
+        json!({
+            "editions": [
+                {"name": "fr-2011-02-04", "lang": "fr", "date": "2011-02-04", "rules": 102, "default": true},
+                {"name": "mini", "lang": "en", "date": "2024-04-01", "rules": 13, "default": false},
+            ],
+            "default": {"name": "fr-2011-02-04", "requested": "fr-2011-02-04", "from": "embedded", "config_file": null},
+        })
     );
 }
 
