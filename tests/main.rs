@@ -2,6 +2,7 @@
 
 mod citations;
 mod cli_corpus;
+mod cli_defaults;
 mod cli_exit_codes;
 mod cli_rule;
 mod cli_ruling;

@@ -25,6 +25,11 @@ pub struct Cli {
     )]
     pub data_dir: Option<PathBuf>,
 
+    /// The config file, which names the default edition (`edition: NAME`)
+    /// [default: $XDG_CONFIG_HOME/judge/config.yaml or ~/.config/judge/config.yaml]
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -61,7 +66,8 @@ pub enum Format {
 pub struct ResolveArgs {
     /// The scenario file (YAML)
     pub file: PathBuf,
-    /// The edition whose rules are cited [default: the scenario's `edition`, else fr-2011-02-04]
+    /// The edition whose rules are cited
+    /// [default: the scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else fr-2011-02-04; `latest` is the newest imported English edition]
     #[arg(long, value_name = "NAME")]
     pub edition: Option<String>,
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -83,7 +89,8 @@ pub enum RulingFormat {
 pub struct RulingArgs {
     /// The scenario file (YAML)
     pub file: PathBuf,
-    /// The edition whose rules are cited and quoted [default: the scenario's `edition`, else fr-2011-02-04]
+    /// The edition whose rules are cited and quoted
+    /// [default: the scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else fr-2011-02-04; `latest` is the newest imported English edition]
     #[arg(long, value_name = "NAME")]
     pub edition: Option<String>,
     #[arg(long, value_enum, default_value_t = RulingFormat::Markdown)]
@@ -99,7 +106,8 @@ pub struct CheckArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct EditionArg {
-    /// The edition to read [default: the embedded French corpus, fr-2011-02-04]
+    /// The edition to read; `latest` is the newest imported English edition
+    /// [default: $JUDGE_EDITION, else the config file's `edition`, else fr-2011-02-04]
     #[arg(long, value_name = "NAME")]
     pub edition: Option<String>,
 }

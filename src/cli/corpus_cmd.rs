@@ -2,8 +2,11 @@
 
 use super::args::CorpusCommand;
 use super::config::{embedded_edition, names_embedded, Config};
+use super::edition_choice::{Origin, Requested};
 use super::outcome::Outcome;
 use crate::corpus::store::ImportError;
+use crate::corpus::{embedded, EditionInfo};
+use crate::render::editions::DefaultEdition;
 use crate::render::{self, Style};
 
 pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Result<Outcome> {
@@ -35,9 +38,54 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
                 Ok(store) => editions.extend(store.list()?),
                 Err(e) => warnings.push(miette::Report::new(e)),
             }
-            let stdout =
-                if *json { render::editions::json(&editions) } else { render::editions::table(&editions, style) };
+            // The list is where a judge looks to see what the default is: a default that names
+            // nothing is shown as such, with a warning, rather than stopping the list.
+            let default = match config.default_request() {
+                Ok(requested) => Some(default_shown(config, &editions, requested, &mut warnings)),
+                Err(e) => {
+                    warnings.push(miette::Report::new(e));
+                    None
+                }
+            };
+            let stdout = if *json {
+                render::editions::json(&editions, default.as_ref())
+            } else {
+                render::editions::table(&editions, default.as_ref(), style)
+            };
             Ok(Outcome { stdout, warnings, status: super::outcome::Status::Found })
         }
     }
+}
+
+/// The default edition, found among the listed ones; a warning says why when it is not there.
+fn default_shown(
+    config: &Config,
+    editions: &[(EditionInfo, usize)],
+    requested: Requested,
+    warnings: &mut Vec<miette::Report>,
+) -> DefaultEdition {
+    let from = requested.origin.kind();
+    let place = requested.origin.to_string();
+    let config_file = match &requested.origin {
+        Origin::ConfigFile(path) => Some(path.display().to_string()),
+        _ => None,
+    };
+    let written = requested.name.clone();
+    let name = match config.resolve(requested) {
+        Ok(choice) => {
+            let name = choice.imported.clone().unwrap_or_else(|| embedded::NAME.to_string());
+            if editions.iter().any(|(info, _)| info.name == name) {
+                Some(name)
+            } else {
+                let imported = editions.iter().skip(1).map(|(info, _)| info.name.clone()).collect();
+                warnings.push(config.not_imported(&choice, imported));
+                None
+            }
+        }
+        Err(e) => {
+            warnings.push(e.into());
+            None
+        }
+    };
+    DefaultEdition { name, requested: written, from, config_file, place }
 }

@@ -9,7 +9,7 @@ use crate::render::{self, Style};
 
 pub fn run(args: &DefineArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
     let term = args.term.join(" ");
-    let edition = config.edition(args.edition.edition.as_deref())?;
+    let edition = config.edition(&config.choose(args.edition.edition.as_deref())?)?;
     if edition.parsed.glossary.is_empty() {
         return Err(CliError::NoGlossary { edition: edition.name().to_string() }.into());
     }

@@ -34,4 +34,27 @@ pub enum CliError {
     #[error("no data directory: neither `--data-dir`, `JUDGE_DATA_DIR`, `XDG_DATA_HOME` nor `HOME` is set")]
     #[diagnostic(code(judge::no_data_dir), help("pass `--data-dir DIR` or set `JUDGE_DATA_DIR`"))]
     NoDataDir,
+
+    #[error("`latest` names no edition: no English edition is imported")]
+    #[diagnostic(
+        code(judge::no_latest),
+        help(
+            "`latest` comes from {origin}; import the official rules text with `judge corpus import MagicCompRules.txt` \
+             (the `.txt` link on the rules page of the game's publisher, magic.wizards.com/en/rules)"
+        )
+    )]
+    NoLatest { origin: String },
+
+    #[error("edition `{name}`, named by {origin}, is not imported")]
+    #[diagnostic(code(judge::edition_not_imported))]
+    NotImported {
+        name: String,
+        origin: String,
+        #[help]
+        help: String,
+    },
+
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Store(Box<crate::corpus::store::StoreError>),
 }

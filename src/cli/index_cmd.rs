@@ -6,7 +6,7 @@ use super::outcome::Outcome;
 use crate::search::{self, Origin};
 
 pub fn run(args: &IndexArgs, config: &Config) -> miette::Result<Outcome> {
-    let edition = config.edition(args.edition.edition.as_deref())?;
+    let edition = config.edition(&config.choose(args.edition.edition.as_deref())?)?;
     let data_dir = config.data_dir()?;
     let index =
         if args.rebuild { search::rebuild(&data_dir, &edition)? } else { search::open_or_build(&data_dir, &edition)? };

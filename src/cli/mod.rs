@@ -7,6 +7,7 @@ mod citer;
 mod config;
 mod corpus_cmd;
 mod define_cmd;
+mod edition_choice;
 mod error;
 mod index_cmd;
 pub mod outcome;
@@ -15,6 +16,7 @@ mod rule_cmd;
 mod ruling_cmd;
 mod scenario_file;
 mod search_cmd;
+mod settings;
 
 use args::{Cli, Command};
 use config::Config;
@@ -23,7 +25,7 @@ use outcome::Outcome;
 use crate::render::Style;
 
 pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
-    let config = Config::new(cli.data_dir);
+    let config = Config::new(cli.data_dir, cli.config);
     match &cli.command {
         Command::Rule(args) => rule_cmd::run(args, &config, style),
         Command::Resolve(args) => resolve_cmd::run(args, &config, style),

@@ -15,15 +15,15 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
         .collect::<Result<Vec<_>, _>>()?;
     let first = refs.iter().map(|r| r.start().section()).min().unwrap_or(100);
     let last = refs.iter().map(|r| r.end().section()).max().unwrap_or(999);
-    let name = args.edition.edition.as_deref();
-    let edition = config.edition_for_lookup(name, first..=last)?;
+    let choice = config.choose(args.edition.edition.as_deref())?;
+    let edition = config.edition_for_lookup(&choice, first..=last)?;
     let (rules, missing) = lookup(&edition, &refs);
     let warnings: Vec<miette::Report> = if missing.is_empty() {
         Vec::new()
     } else {
         // The numbers nearest to a missing one can be anywhere in the edition, and the part of
         // an imported edition that a lookup reads holds only the rules it shows.
-        let whole = if config.is_embedded(name) { None } else { Some(config.edition(name)?) };
+        let whole = if choice.is_embedded() { None } else { Some(config.edition(&choice)?) };
         let whole = whole.as_ref().unwrap_or(&edition);
         missing.into_iter().map(|reference| miette::Report::new(unknown(whole, reference))).collect()
     };

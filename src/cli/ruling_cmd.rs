@@ -25,7 +25,8 @@ struct ExpectationDiffers {
 
 pub fn run(args: &RulingArgs, config: &Config) -> miette::Result<Outcome> {
     let board = scenario_file::read(&args.file)?;
-    let edition = config.edition(args.edition.as_deref().or(board.edition.as_deref()))?;
+    let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), &args.file)?;
+    let edition = config.edition(&choice)?;
     let citer = citer::citer(config, &edition);
     let judgement = engine::judge(&board)?;
     let ruling = ruling::build(&board, &judgement, &citer);

@@ -19,7 +19,7 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
         let lookup = RuleArgs { refs: vec![query], edition: args.edition.clone(), json: args.json };
         return rule_cmd::run(&lookup, config, style);
     }
-    let edition = config.edition(args.edition.edition.as_deref())?;
+    let edition = config.edition(&config.choose(args.edition.edition.as_deref())?)?;
     let data_dir = config.data_dir()?;
     let index = search::open_or_build(&data_dir, &edition)?;
     if let Origin::Built(reason) = index.origin() {

@@ -171,16 +171,29 @@ impl<'a> Parser<'a> {
                 Some((rule, _)) => rule.examples.push(example.to_string()),
                 None => self.text_outside_rules(line),
             },
-            Kind::Text => match self.current.as_mut() {
-                Some((rule, _)) => {
-                    if !rule.text.is_empty() {
-                        rule.text.push('\n');
-                    }
-                    rule.text.push_str(line.text);
+            Kind::Text => {
+                if let Some((id, number_len, text)) = self.glued_rule(line) {
+                    return self.open_rule(line, id, number_len, text);
                 }
-                None => self.text_outside_rules(line),
-            },
+                match self.current.as_mut() {
+                    Some((rule, _)) => {
+                        if !rule.text.is_empty() {
+                            rule.text.push('\n');
+                        }
+                        rule.text.push_str(line.text);
+                    }
+                    None => self.text_outside_rules(line),
+                }
+            }
         }
+    }
+
+    /// A numbered rule whose text lost the space after its number (`901.4.All plane…`, CR of
+    /// 2023-11-17), taken as a rule only where that number comes next: a line of text that starts
+    /// with something like a number stays text.
+    fn glued_rule(&self, line: Line<'a>) -> Option<(RuleId, usize, &'a str)> {
+        let (id, number_len, text) = glued_rule(line.text)?;
+        self.previous.is_some_and(|previous| follows(previous, id)).then_some((id, number_len, text))
     }
 
     fn open_rule(&mut self, line: Line<'a>, id: RuleId, number_len: usize, text: &str) {
@@ -348,6 +361,28 @@ fn classify(line: &str) -> Kind<'_> {
         Ok(id) => Kind::Rule(id, number.len(), rest),
         Err(_) => Kind::Text,
     }
+}
+
+/// `901.4.All plane…` → (`901.4`, 6, `All plane…`): a three-digit section, a rule number, its
+/// period, and at once the capital letter that starts a sentence. Lettered subrules are left out:
+/// without a space, `100.1aAll` cannot be told from a word.
+fn glued_rule(line: &str) -> Option<(RuleId, usize, &str)> {
+    let bytes = line.as_bytes();
+    let digits = |from: usize| bytes.get(from..).unwrap_or_default().iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits(0) != 3 || bytes.get(3) != Some(&b'.') {
+        return None;
+    }
+    let rule_digits = digits(4);
+    if rule_digits == 0 || bytes.get(4 + rule_digits) != Some(&b'.') {
+        return None;
+    }
+    let number_len = 4 + rule_digits + 1;
+    let text = &line[number_len..];
+    if !text.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let id = RuleId::parse(&line[..number_len]).ok().filter(|id| !id.is_section() && id.letter().is_none())?;
+    Some((id, number_len, text))
 }
 
 /// True when `next` can follow `previous` in a rules text: the next subrule letter (skipping `l`
@@ -629,6 +664,42 @@ These rules are effective as of February 4, 2011.
         );
         assert_eq!(cr.parsed.glossary.len(), 1);
         assert_eq!(cr.date, "2023-06-09");
+    }
+
+    #[test]
+    fn a_number_glued_to_its_text() {
+        for (line, expected) in [
+            ("901.4.All plane cards stay.", Some(("901.4", "All plane cards stay."))),
+            ("100.12.The rule.", Some(("100.12", "The rule."))),
+            ("901.4. All spaced.", None),
+            ("901.4.all lowercase", None),
+            ("901.4.", None),
+            ("901.4.5 A version.", None),
+            ("901.4a.All", None),
+            ("901.4All", None),
+            ("1.5.Too short", None),
+            ("2023.11.Year", None),
+            ("90.4.Two digits", None),
+            ("901..Empty", None),
+            ("", None),
+            ("é01.4.Accent", None),
+        ] {
+            let found = glued_rule(line).map(|(id, len, text)| (id.to_string(), &line[..len], text));
+            let expected = expected.map(|(id, text)| (id.to_string(), &line[..line.len() - text.len()], text));
+            assert_eq!(found, expected, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn a_glued_rule_is_read_only_where_its_number_comes_next() {
+        let text = "These rules are effective as of November 17, 2023.\n\n901. Planechase\n\n\
+            901.3. Three.\n\n901.3a Three a.\n\n901.4.All plane cards stay.\n\n901.5. Five.\n\
+            Version 901.7.Not a rule.\n901.9.Out of sequence.\n\n901.6. Six.\n";
+        let cr = parse_ok(text);
+        assert_eq!(ids(&cr), ["901.3", "901.3a", "901.4", "901.5", "901.6"]);
+        assert_eq!(cr.parsed.rules[&id("901.4")].text, "All plane cards stay.");
+        assert_eq!(cr.parsed.rules[&id("901.5")].text, "Five.\nVersion 901.7.Not a rule.\n901.9.Out of sequence.");
+        assert!(cr.warnings.is_empty(), "{:#?}", cr.warnings);
     }
 
     #[test]

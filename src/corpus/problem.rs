@@ -1,7 +1,8 @@
 //! Problems found while reading a rules text, with their place, and the diagnostic that shows
 //! them all at once.
 
-use miette::{Diagnostic, NamedSource, SourceSpan};
+use miette::{Diagnostic, LabeledSpan, NamedSource, Severity, SourceCode, SourceSpan};
+use std::fmt::Display;
 use std::sync::Arc;
 
 /// One problem at one place of a text. Parsers return these; the caller decides whether they are
@@ -27,28 +28,60 @@ impl Problem {
     }
 }
 
-#[derive(Debug, thiserror::Error, Diagnostic)]
+// `Diagnostic` is written out rather than derived: the derive takes a severity fixed per type,
+// and the same problems are errors that stop an import or warnings about one that went through.
+#[derive(Debug, thiserror::Error)]
 #[error("line {line}: {message}")]
 pub struct ProblemDiagnostic {
     line: usize,
     message: String,
-    #[source_code]
     source_code: NamedSource<Arc<String>>,
-    #[label("here")]
     span: SourceSpan,
-    #[help]
     help: Option<String>,
+    severity: Severity,
 }
 
-/// All the problems of one file, reported together.
-#[derive(Debug, thiserror::Error, Diagnostic)]
+impl Diagnostic for ProblemDiagnostic {
+    fn severity(&self) -> Option<Severity> {
+        Some(self.severity)
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.source_code)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(Some("here".to_string()), self.span))))
+    }
+}
+
+/// All the problems of one file, reported together: errors unless [`FileProblems::warnings`]
+/// says otherwise.
+#[derive(Debug, thiserror::Error)]
 #[error("{summary}")]
 pub struct FileProblems {
     summary: String,
-    #[help]
     help: Option<String>,
-    #[related]
     problems: Vec<ProblemDiagnostic>,
+    severity: Severity,
+}
+
+impl Diagnostic for FileProblems {
+    fn severity(&self) -> Option<Severity> {
+        Some(self.severity)
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn Display>)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        Some(Box::new(self.problems.iter().map(|p| p as &dyn Diagnostic)))
+    }
 }
 
 impl FileProblems {
@@ -61,8 +94,36 @@ impl FileProblems {
                 source_code: NamedSource::new(file, Arc::clone(&source)),
                 span: (p.span.0, p.span.1.saturating_sub(p.span.0)).into(),
                 help: p.help.clone(),
+                severity: Severity::Error,
             })
             .collect();
-        FileProblems { summary, help, problems }
+        FileProblems { summary, help, problems, severity: Severity::Error }
+    }
+
+    /// The same problems, shown as warnings: the command went through in spite of them.
+    pub fn warnings(mut self) -> Self {
+        self.severity = Severity::Warning;
+        for problem in &mut self.problems {
+            problem.severity = Severity::Warning;
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn warnings_are_warnings_down_to_each_problem() {
+        let problems = [Problem::new(1, (0, 3), "odd").with_help("look")];
+        let file = FileProblems::new("f.txt", Arc::new("abc\n".to_string()), "summary".into(), None, &problems);
+        assert_eq!(file.severity(), Some(Severity::Error));
+        let file = file.warnings();
+        assert_eq!(file.severity(), Some(Severity::Warning));
+        let related: Vec<_> = file.related().unwrap().collect();
+        assert_eq!(related[0].severity(), Some(Severity::Warning));
+        assert_eq!(related[0].help().unwrap().to_string(), "look");
+        assert_eq!(related[0].labels().unwrap().next().unwrap().offset(), 0);
     }
 }

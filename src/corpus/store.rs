@@ -278,7 +278,7 @@ fn warnings(shown: &str, text: Arc<String>, warnings: &[Problem]) -> Option<File
     }
     let summary = format!("`{shown}` was imported, with {}", count(warnings.len(), "warning"));
     let help = Some("these lines may have been read wrongly; check the rules they belong to".to_string());
-    Some(FileProblems::new(shown, text, summary, help, warnings))
+    Some(FileProblems::new(shown, text, summary, help, warnings).warnings())
 }
 
 fn count(n: usize, noun: &str) -> String {

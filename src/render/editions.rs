@@ -4,9 +4,25 @@ use super::style::Style;
 use crate::corpus::EditionInfo;
 use serde::Serialize;
 
+/// The default edition as `judge corpus list` shows it.
+#[derive(Debug, Serialize)]
+pub struct DefaultEdition {
+    /// The edition it names, when that edition is there.
+    pub name: Option<String>,
+    /// The name as written, `latest` for instance.
+    pub requested: String,
+    /// Where it is set: `env`, `config` or `embedded`.
+    pub from: &'static str,
+    pub config_file: Option<String>,
+    /// Where it is set, for people: "`JUDGE_EDITION`", "the config file `…`".
+    #[serde(skip)]
+    pub place: String,
+}
+
 #[derive(Serialize)]
 struct EditionsJson<'a> {
     editions: Vec<EditionJson<'a>>,
+    default: Option<&'a DefaultEdition>,
 }
 
 #[derive(Serialize)]
@@ -15,21 +31,40 @@ struct EditionJson<'a> {
     lang: &'a str,
     date: &'a str,
     rules: usize,
+    default: bool,
 }
 
-pub fn json(editions: &[(EditionInfo, usize)]) -> String {
+fn is_default(info: &EditionInfo, default: Option<&DefaultEdition>) -> bool {
+    default.and_then(|d| d.name.as_deref()) == Some(info.name.as_str())
+}
+
+pub fn json(editions: &[(EditionInfo, usize)], default: Option<&DefaultEdition>) -> String {
     let editions = editions
         .iter()
-        .map(|(info, rules)| EditionJson { name: &info.name, lang: info.lang.code(), date: &info.date, rules: *rules })
+        .map(|(info, rules)| EditionJson {
+            name: &info.name,
+            lang: info.lang.code(),
+            date: &info.date,
+            rules: *rules,
+            default: is_default(info, default),
+        })
         .collect();
-    super::to_json(&EditionsJson { editions })
+    super::to_json(&EditionsJson { editions, default })
 }
 
-pub fn table(editions: &[(EditionInfo, usize)], style: Style) -> String {
+pub fn table(editions: &[(EditionInfo, usize)], default: Option<&DefaultEdition>, style: Style) -> String {
     let mut table = style.table();
     table.set_header(["Edition", "Language", "Rules text of", "Rules"]);
     for (info, rules) in editions {
-        table.add_row([info.name.clone(), info.lang.code().to_string(), info.date.clone(), rules.to_string()]);
+        let name = if is_default(info, default) { format!("{} (default)", info.name) } else { info.name.clone() };
+        table.add_row([name, info.lang.code().to_string(), info.date.clone(), rules.to_string()]);
     }
-    format!("{table}\n")
+    let mut out = format!("{table}\n");
+    if let Some(default) = default {
+        let name = default.name.as_deref().unwrap_or(&default.requested);
+        let alias = if default.requested == name { String::new() } else { format!(" (`{}`)", default.requested) };
+        let missing = if default.name.is_none() { ", not imported" } else { "" };
+        out.push_str(&format!("default edition: {name}{alias}, set by {}{missing}\n", default.place));
+    }
+    out
 }

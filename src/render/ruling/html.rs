@@ -106,7 +106,7 @@ fn explanation(out: &mut String, e: &Explanation) {
 }
 
 fn rules(out: &mut String, r: &Ruling) {
-    if r.quotes.is_empty() {
+    if r.quotes.is_empty() && r.unplaced.is_empty() {
         return;
     }
     out.push_str("<section class=\"rules\">\n<h2>Rules cited</h2>\n");

@@ -92,7 +92,7 @@ fn explanation(out: &mut String, e: &Explanation) {
 }
 
 fn rules(out: &mut String, r: &Ruling) {
-    if r.quotes.is_empty() {
+    if r.quotes.is_empty() && r.unplaced.is_empty() {
         return;
     }
     out.push_str("## Rules cited\n\n");
