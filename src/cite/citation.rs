@@ -77,24 +77,18 @@ impl<'e> Citer<'e> {
     /// The concepts among these whose rule in this (English) edition is worded otherwise than in
     /// the rules text the engine implements, with that rule: the judge should check those steps.
     pub fn reworded(&self, concepts: &[&str]) -> Vec<(String, RuleId)> {
-        let table = super::table::table();
         let mut out: Vec<(String, RuleId)> = Vec::new();
-        if self.edition.lang() != crate::corpus::Lang::En {
-            return out;
-        }
-        for concept in concepts {
-            let (Some(then), Some(now), Some(id)) = (
-                table.concepts.get(*concept).and_then(|c| c.wording.as_ref()),
-                self.placement.wording.get(*concept),
-                self.rule_for(concept),
-            ) else {
-                continue;
-            };
-            if then != now && !out.iter().any(|(c, _)| c == concept) {
+        for concept in concepts.iter().filter(|c| self.placement.reworded.iter().any(|r| r == *c)) {
+            if let Some(id) = self.rule_for(concept).filter(|_| !out.iter().any(|(c, _)| c == concept)) {
                 out.push((concept.to_string(), id));
             }
         }
         out
+    }
+
+    /// The date of the rules text the engine implements.
+    pub fn implements(&self) -> &str {
+        &self.placement.implements
     }
 
     /// The rule's text: from the edition, or from the English edition of its date.

@@ -51,11 +51,19 @@ pub fn place(edition: &Edition, table: &CitationTable, hints: Hints) -> Placemen
         placed.insert(name.to_string(), place);
     }
     let labels = layer_labels(edition, table, &placed);
-    let wording = placed
+    let wording: BTreeMap<String, String> = placed
         .iter()
         .filter_map(|(name, p)| Some((name.clone(), words.wording(&edition.get(p.id_if_confident()?)?.text))))
         .collect();
-    Placement { concepts: placed, labels, wording }
+    let reworded = match edition.lang() {
+        Lang::En => (wording.iter())
+            .filter(|(name, now)| table.concepts[name.as_str()].wording.as_ref().is_some_and(|then| then != *now))
+            .map(|(name, _)| name.clone())
+            .collect(),
+        // The fingerprints are of English words.
+        Lang::Fr => Vec::new(),
+    };
+    Placement { concepts: placed, labels, wording, reworded, implements: table.implements.clone() }
 }
 
 /// The sections of the edition whose heading is each section key's name in its language.

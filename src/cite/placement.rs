@@ -10,9 +10,13 @@ pub struct Placement {
     pub concepts: BTreeMap<String, Placed>,
     /// Layer concept → its label in this edition (`7c`), read from the rule's text.
     pub labels: BTreeMap<String, String>,
-    /// Concept → the fingerprint of its rule's wording in this edition, to tell when it differs
-    /// from the rules text the engine implements.
+    /// Concept → the fingerprint of its rule's wording in this edition.
     pub wording: BTreeMap<String, String>,
+    /// The concepts whose rule is worded otherwise than in the rules text the engine implements
+    /// (English editions only), and that text's date: worked out here so that citing needs no
+    /// table.
+    pub reworded: Vec<String>,
+    pub implements: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

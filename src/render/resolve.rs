@@ -376,7 +376,7 @@ fn footer(r: &Report) -> String {
         let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
         out.push_str(&format!(
             "\nReworded since the rules of {} that the engine implements: {}. Check those steps against this text.",
-            crate::cite::table::table().implements,
+            r.citer.implements(),
             list.join(", ")
         ));
     }
