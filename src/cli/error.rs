@@ -34,4 +34,11 @@ pub enum CliError {
     #[error("no data directory: neither `--data-dir`, `JUDGE_DATA_DIR`, `XDG_DATA_HOME` nor `HOME` is set")]
     #[diagnostic(code(judge::no_data_dir), help("pass `--data-dir DIR` or set `JUDGE_DATA_DIR`"))]
     NoDataDir,
+
+    #[error("editions `{old}` ({old_lang}) and `{new}` ({new_lang}) are in different languages")]
+    #[diagnostic(
+        code(judge::languages_differ),
+        help("rules are aligned by their text, so both editions must be in the same language; `judge corpus list` shows each edition's")
+    )]
+    LanguagesDiffer { old: String, old_lang: String, new: String, new_lang: String },
 }

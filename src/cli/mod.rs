@@ -6,6 +6,7 @@ mod check_cmd;
 mod config;
 mod corpus_cmd;
 mod define_cmd;
+mod diff_cmd;
 mod error;
 mod index_cmd;
 pub mod outcome;
@@ -32,5 +33,6 @@ pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
         Command::Define(args) => define_cmd::run(args, &config, style),
         Command::Corpus(command) => corpus_cmd::run(command, &config, style),
         Command::Index(args) => index_cmd::run(args, &config),
+        Command::Diff(args) => diff_cmd::run(args, &config, style),
     }
 }

@@ -2,6 +2,7 @@
 //! Renderers never decide rules.
 
 pub mod define;
+pub mod diff;
 pub mod editions;
 pub mod events;
 pub mod reason;

@@ -24,7 +24,7 @@ mod vocabulary;
 mod xxh64;
 
 pub use error::SearchError;
-pub use fingerprint::fingerprint;
+pub use fingerprint::{content_fingerprint, fingerprint};
 pub use hit::Hit;
 pub use index::{BuildReason, Origin, SearchIndex};
 pub use store::{index_dir, open_or_build, rebuild};
