@@ -5,6 +5,7 @@ pub mod define;
 pub mod diff;
 pub mod editions;
 pub mod events;
+pub mod follow;
 pub mod reason;
 pub mod resolve;
 pub mod rules;
