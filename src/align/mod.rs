@@ -44,3 +44,6 @@ pub fn align(old: &Edition, new: &Edition) -> Alignment {
     aligner.find_splits_and_merges();
     Alignment::new(old.name().to_string(), new.name().to_string(), aligner.changes())
 }
+
+#[cfg(test)]
+mod tests;
