@@ -1,5 +1,6 @@
 //! `judge`: rules lookup, ranked search and judge-call resolution for Magic: The Gathering.
 
+pub mod align;
 pub mod cite;
 pub mod cli;
 pub mod corpus;

@@ -1,5 +1,6 @@
 //! Integration tests, compiled into one binary: one module per feature.
 
+mod align;
 mod citations;
 mod cli_corpus;
 mod cli_defaults;

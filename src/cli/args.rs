@@ -53,6 +53,9 @@ pub enum Command {
     Check(CheckArgs),
     /// Write a judge call up as an article: short answer, board, explanation, the rules quoted
     Ruling(RulingArgs),
+    /// What changed from one edition to another: renumbered, reworded, split, merged, added and
+    /// removed rules (exit 0: changes listed, 1: none)
+    Diff(DiffArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -119,9 +122,30 @@ pub struct RuleArgs {
     pub refs: Vec<String>,
     #[command(flatten)]
     pub edition: EditionArg,
+    /// Also show the rules' counterparts in this edition and what changed on the way
+    #[arg(long = "in", value_name = "NAME")]
+    pub in_edition: Option<String>,
     /// Print JSON instead of a table
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The older edition
+    #[arg(value_name = "OLD")]
+    pub old: String,
+    /// The newer edition
+    #[arg(value_name = "NEW")]
+    pub new: String,
+    /// Only the rules of this section, in either edition
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(100..=999))]
+    pub section: Option<u16>,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// List the unchanged rules too
+    #[arg(long)]
+    pub all: bool,
 }
 
 #[derive(Debug, Args)]

@@ -57,4 +57,11 @@ pub enum CliError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Store(Box<crate::corpus::store::StoreError>),
+
+    #[error("editions `{old}` ({old_lang}) and `{new}` ({new_lang}) are in different languages")]
+    #[diagnostic(
+        code(judge::languages_differ),
+        help("rules are aligned by their text, so both editions must be in the same language; `judge corpus list` shows each edition's")
+    )]
+    LanguagesDiffer { old: String, old_lang: String, new: String, new_lang: String },
 }

@@ -7,6 +7,7 @@ mod citer;
 mod config;
 mod corpus_cmd;
 mod define_cmd;
+mod diff_cmd;
 mod edition_choice;
 mod error;
 mod index_cmd;
@@ -35,5 +36,6 @@ pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
         Command::Define(args) => define_cmd::run(args, &config, style),
         Command::Corpus(command) => corpus_cmd::run(command, &config, style),
         Command::Index(args) => index_cmd::run(args, &config),
+        Command::Diff(args) => diff_cmd::run(args, &config, style),
     }
 }

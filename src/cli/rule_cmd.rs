@@ -2,6 +2,7 @@
 
 use super::args::RuleArgs;
 use super::config::Config;
+use super::diff_cmd;
 use super::error::CliError;
 use super::outcome::{Outcome, Status};
 use crate::corpus::{Edition, Rule, RuleRef};
@@ -16,7 +17,12 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
     let first = refs.iter().map(|r| r.start().section()).min().unwrap_or(100);
     let last = refs.iter().map(|r| r.end().section()).max().unwrap_or(999);
     let choice = config.choose(args.edition.edition.as_deref())?;
-    let edition = config.edition_for_lookup(&choice, first..=last)?;
+    // Following rules into another edition aligns the two whole editions.
+    let edition = if args.in_edition.is_some() {
+        config.edition(&choice)?
+    } else {
+        config.edition_for_lookup(&choice, first..=last)?
+    };
     let (rules, missing) = lookup(&edition, &refs);
     let warnings: Vec<miette::Report> = if missing.is_empty() {
         Vec::new()
@@ -27,11 +33,32 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
         let whole = whole.as_ref().unwrap_or(&edition);
         missing.into_iter().map(|reference| miette::Report::new(unknown(whole, reference))).collect()
     };
-    let stdout = match (rules.is_empty(), args.json) {
+    let mut stdout = match (rules.is_empty(), args.json) {
         (true, _) => String::new(),
         (false, true) => render::rules::json(&edition, &rules),
         (false, false) => render::rules::table(&edition, &rules, style),
     };
+    if let (Some(other), false) = (&args.in_edition, rules.is_empty()) {
+        let new = config.edition(&config.choose(Some(other))?)?;
+        let alignment = diff_cmd::aligned(config, &edition, &new)?;
+        let mut counterparts: Vec<&Rule> = Vec::new();
+        for rule in &rules {
+            for id in alignment.follow(rule.id).map_or(&[][..], |c| c.ids) {
+                if let Some(found) = new.get(*id) {
+                    if !counterparts.iter().any(|r| r.id == found.id) {
+                        counterparts.push(found);
+                    }
+                }
+            }
+        }
+        stdout = if args.json {
+            render::follow::json(&edition, &rules, &alignment, &new, &counterparts)
+        } else {
+            stdout.push('\n');
+            stdout.push_str(&render::follow::table(&alignment, &rules, &new, &counterparts, style));
+            stdout
+        };
+    }
     let status = if warnings.is_empty() { Status::Found } else { Status::NothingFound };
     Ok(Outcome { stdout, warnings, status })
 }

@@ -16,7 +16,7 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
         return Err(CliError::EmptyQuery.into());
     }
     if RuleRef::parse(&query).is_ok() {
-        let lookup = RuleArgs { refs: vec![query], edition: args.edition.clone(), json: args.json };
+        let lookup = RuleArgs { refs: vec![query], edition: args.edition.clone(), in_edition: None, json: args.json };
         return rule_cmd::run(&lookup, config, style);
     }
     let edition = config.edition(&config.choose(args.edition.edition.as_deref())?)?;

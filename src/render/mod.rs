@@ -2,8 +2,10 @@
 //! Renderers never decide rules.
 
 pub mod define;
+pub mod diff;
 pub mod editions;
 pub mod events;
+pub mod follow;
 pub mod reason;
 pub mod resolve;
 pub mod rules;

@@ -5,7 +5,7 @@ use crate::corpus::{Edition, Rule, RuleId};
 use serde::Serialize;
 
 #[derive(Serialize)]
-struct RulesJson<'a> {
+pub(crate) struct RulesJson<'a> {
     edition: &'a str,
     lang: &'a str,
     date: &'a str,
@@ -26,7 +26,12 @@ struct RuleJson<'a> {
 }
 
 pub fn json(edition: &Edition, rules: &[&Rule]) -> String {
-    let out = RulesJson {
+    super::to_json(&document(edition, rules))
+}
+
+/// The JSON document of `judge rule`, which `--in` adds to.
+pub(crate) fn document<'a>(edition: &'a Edition, rules: &[&'a Rule]) -> RulesJson<'a> {
+    RulesJson {
         edition: edition.name(),
         lang: edition.lang().code(),
         date: &edition.info.date,
@@ -43,8 +48,7 @@ pub fn json(edition: &Edition, rules: &[&Rule]) -> String {
                 cited_by: edition.cited_by(r.id),
             })
             .collect(),
-    };
-    super::to_json(&out)
+    }
 }
 
 pub fn table(edition: &Edition, rules: &[&Rule], style: Style) -> String {

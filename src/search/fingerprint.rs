@@ -25,12 +25,24 @@ pub fn fingerprint(edition: &Edition) -> String {
     hash.update(&[0]);
     hash.update(&SCHEMA_VERSION.to_le_bytes());
     hash.update(&[0]);
+    hash_layout(&mut hash, edition);
+    format!("{:016x}", hash.finish())
+}
+
+/// The fingerprint of the edition's content alone, as 16 lower-case hex digits: what keys data
+/// derived from the edition by something else than the index (the alignments of `judge diff`),
+/// which has its own version to add.
+pub fn content_fingerprint(edition: &Edition) -> String {
+    let mut hash = Xxh64::new(0);
+    hash_layout(&mut hash, edition);
+    format!("{:016x}", hash.finish())
+}
+
+fn hash_layout(hash: &mut Xxh64, edition: &Edition) {
     // Writing to a hash cannot fail, and an edition always has a layout: no text of it comes near
     // the 4 GiB a length can say.
-    let mut buffered = BufWriter::with_capacity(BUFFER, &mut hash);
+    let mut buffered = BufWriter::with_capacity(BUFFER, hash);
     edition_file::write(edition, &mut buffered).and_then(|()| buffered.flush()).expect("an edition is always written");
-    drop(buffered);
-    format!("{:016x}", hash.finish())
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ mod xxh64;
 
 pub(crate) use analyzer::{analyzer as text_analyzer, Kind as AnalyzerKind};
 pub use error::SearchError;
-pub use fingerprint::fingerprint;
+pub use fingerprint::{content_fingerprint, fingerprint};
 pub use hit::Hit;
 pub use index::{BuildReason, Origin, SearchIndex};
 pub use store::{index_dir, open_or_build, rebuild};
