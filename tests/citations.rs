@@ -297,3 +297,24 @@ fn the_wording_fingerprints_are_those_of_the_implemented_text() {
     }
     assert!(wrong.is_empty(), "write these `wording:` fingerprints into the table:\n{}", wrong.join("\n"));
 }
+
+/// Why one player chooses before another is a rule too: when players choose for events of one
+/// moment, each choice cites APNAP order (101.4); when one player chooses alone, it does not.
+#[test]
+fn choices_of_several_players_at_once_cite_apnap() {
+    let apnap_choices = |file: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(file);
+        let board = judge::scenario::read(file, &std::fs::read_to_string(path).unwrap()).unwrap();
+        let judgement = judge::engine::judge(&board).unwrap();
+        let steps: Vec<_> = judgement.outcomes.iter().flatten().flat_map(|o| o.steps.clone()).collect();
+        let chosen = steps.iter().filter(|s| s.concepts.contains(&"interaction-any")).count();
+        let apnap = steps.iter().filter(|s| s.concepts.contains(&"apnap")).count();
+        (chosen, apnap)
+    };
+    let (chosen, apnap) = apnap_choices("apnap-two-players-choose-for-one-pyroclasm.yaml");
+    assert!(chosen >= 8, "{chosen} choices in four outcomes of two choices each");
+    assert_eq!(apnap, chosen);
+    let (chosen, apnap) = apnap_choices("furnace-of-rath-and-prevent-3-shield.yaml");
+    assert!(chosen > 0);
+    assert_eq!(apnap, 0);
+}
