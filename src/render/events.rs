@@ -33,7 +33,9 @@ pub fn sentence(step: &EventStep) -> String {
                 t => format!(" ({} go first)", tier_phrase(*t)),
             };
             let fixed = if *fixed { ", as the scenario fixes" } else { "" };
-            format!("{by} chooses it among {}{first}{fixed}", among.join(", "))
+            // Several players choose for events of one moment: in APNAP order (616.1, 101.4).
+            let order = if step.concepts.contains(&"apnap") { ", in APNAP order with the other players" } else { "" };
+            format!("{by} chooses it among {}{first}{fixed}{order}", among.join(", "))
         }
     };
     match &step.note {

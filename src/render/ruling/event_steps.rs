@@ -159,6 +159,9 @@ fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
             if *fixed {
                 line.text(", as the scenario fixes");
             }
+            if step.concepts.contains(&"apnap") {
+                line.text(" (players who choose at the same time do so in APNAP order: the active player first)");
+            }
         }
     }
 }
