@@ -156,3 +156,25 @@ fn an_answer_that_differs_from_the_expected_one_is_a_warning() {
     assert!(stdout.starts_with("# "), "{stdout}");
     assert!(stderr.contains("the ruling differs from the answer `expectation-fails.yaml` expects"), "{stderr}");
 }
+
+/// In an edition other than the one the engine implements, the ruling and the trace name the
+/// deciding rules whose wording changed since, so that the judge checks those steps.
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn rules_reworded_since_the_implemented_text_are_named() {
+    let dir = data_dir();
+    let cr = crate::support::official_cr("MagicCompRules_20251114.txt");
+    assert_eq!(run(dir.path(), &["corpus", "import", cr.to_str().unwrap()]).0, 0);
+    let (code, md, stderr) = run(dir.path(), &["ruling", LAYERS, "--edition", "en-2025-11-14"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(md.contains("Worded otherwise than in the rules of 2011-02-04 that this ruling's reasoning follows: "), "{md}");
+    let (code, json, _) = run(dir.path(), &["resolve", LAYERS, "--edition", "en-2025-11-14", "--format", "json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(!json["reworded"].as_array().unwrap().is_empty(), "{json}");
+    // The text the engine implements has nothing reworded.
+    let cr = crate::support::official_cr("MagicCompRules_20110204.txt");
+    assert_eq!(run(dir.path(), &["corpus", "import", cr.to_str().unwrap()]).0, 0);
+    let (_, md, _) = run(dir.path(), &["ruling", LAYERS, "--edition", "en-2011-02-04"]);
+    assert!(!md.contains("Worded otherwise"), "{md}");
+}

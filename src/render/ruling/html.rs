@@ -114,6 +114,9 @@ fn rules(out: &mut String, r: &Ruling) {
     if !r.unplaced.is_empty() {
         out.push_str(&format!("<p class=\"hint\">{}</p>\n", esc(&super::unplaced_note(r))));
     }
+    if let Some(note) = super::reworded_note(r) {
+        out.push_str(&format!("<p class=\"hint\">{}</p>\n", esc(&note)));
+    }
     out.push_str("<dl>\n");
     for q in &r.quotes {
         quote(out, q, r);

@@ -100,6 +100,9 @@ fn rules(out: &mut String, r: &Ruling) {
     if !r.unplaced.is_empty() {
         out.push_str(&format!("{}\n\n", escape(&super::unplaced_note(r))));
     }
+    if let Some(note) = super::reworded_note(r) {
+        out.push_str(&format!("{}\n\n", escape(&note)));
+    }
     if r.quotes.iter().any(|q| !q.in_edition()) {
         out.push_str(&format!("{}\n\n", inline(&super::missing_hint(&r.edition))));
     }

@@ -29,6 +29,9 @@ pub struct Ruling {
     pub edition: String,
     /// Concepts of the explanation that could not be placed in the edition with confidence.
     pub unplaced: Vec<Unplaced>,
+    /// Cited rules worded otherwise than in the rules text the engine implements, and its date.
+    pub reworded: Vec<RuleId>,
+    pub implements: String,
     /// The language of the quoted rules, which may not be that of the article.
     pub lang: Lang,
     pub short: Short,
@@ -94,6 +97,26 @@ fn unplaced_note(r: &Ruling) -> String {
         r.edition,
         list.join("; ")
     )
+}
+
+/// The cited rules reworded since the text the engine implements, in rule order.
+fn reworded(citer: &Citer, judgement: &Judgement) -> Vec<RuleId> {
+    let mut ids: Vec<RuleId> = citer.reworded(&concepts(judgement)).into_iter().map(|(_, id)| id).collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// What to tell the reader about rules reworded since the text the engine implements.
+fn reworded_note(r: &Ruling) -> Option<String> {
+    let list: Vec<String> = r.reworded.iter().map(ToString::to_string).collect();
+    (!list.is_empty()).then(|| {
+        format!(
+            "Worded otherwise than in the rules of {} that this ruling's reasoning follows: {}. Check those steps against the text quoted here.",
+            r.implements,
+            list.join(", ")
+        )
+    })
 }
 
 /// Every concept the explanation rests on.
@@ -164,6 +187,8 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
         question: board.question.as_ref().map(|q| q.trim().to_string()),
         edition: citer.edition.name().to_string(),
         unplaced: citer.unplaced(&concepts(judgement)),
+        reworded: reworded(citer, judgement),
+        implements: citer.implements().to_string(),
         lang: citer.edition.lang(),
         short,
         players: board::players(board),
