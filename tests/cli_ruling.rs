@@ -167,7 +167,10 @@ fn rules_reworded_since_the_implemented_text_are_named() {
     assert_eq!(run(dir.path(), &["corpus", "import", cr.to_str().unwrap()]).0, 0);
     let (code, md, stderr) = run(dir.path(), &["ruling", LAYERS, "--edition", "en-2025-11-14"]);
     assert_eq!(code, 0, "{stderr}");
-    assert!(md.contains("Worded otherwise than in the rules of 2011-02-04 that this ruling's reasoning follows: "), "{md}");
+    assert!(
+        md.contains("Worded otherwise than in the rules of 2011-02-04 that this ruling's reasoning follows: "),
+        "{md}"
+    );
     let (code, json, _) = run(dir.path(), &["resolve", LAYERS, "--edition", "en-2025-11-14", "--format", "json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();

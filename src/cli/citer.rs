@@ -1,6 +1,6 @@
 //! The citer a command cites rules with: the edition's placement of the concepts, kept in the
 //! data directory, and for an edition that lacks sections (the French excerpts), the English
-//! edition of the same date when one is imported.
+//! edition of the same date when it is imported under its default name.
 
 use super::config::Config;
 use crate::cite::{cache, Citer};
@@ -21,17 +21,11 @@ pub fn citer<'e>(config: &Config, edition: &'e Edition) -> Citer<'e> {
     Citer::new(edition, placement, english)
 }
 
-/// The English edition of the same effective date, if one is imported. A store that cannot be
-/// read has none: the citations fall back to the numbers known for that date.
+/// The English edition of the same effective date under the name an import gives it
+/// (`en-2011-02-04`), if it is imported. Looking it up by that name spares reading every
+/// edition's header on each command; a store that cannot be read has none, and the citations fall
+/// back to the numbers known for that date.
 fn same_date_english(config: &Config, edition: &Edition) -> Option<Edition> {
-    let store = config.store().ok()?;
-    let mut same_date: Vec<String> = store
-        .list()
-        .ok()?
-        .into_iter()
-        .filter(|(info, _)| info.lang == Lang::En && info.date == edition.info.date)
-        .map(|(info, _)| info.name)
-        .collect();
-    same_date.sort();
-    store.load(same_date.first()?).ok()
+    let english = config.store().ok()?.load(&format!("en-{}", edition.info.date)).ok()?;
+    (english.lang() == Lang::En && english.info.date == edition.info.date).then_some(english)
 }
