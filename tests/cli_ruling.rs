@@ -181,3 +181,21 @@ fn rules_reworded_since_the_implemented_text_are_named() {
     let (_, md, _) = run(dir.path(), &["ruling", LAYERS, "--edition", "en-2011-02-04"]);
     assert!(!md.contains("Worded otherwise"), "{md}");
 }
+
+/// The French corpus lacks section 613: with the English CR of its date imported, the layer rules
+/// are numbered and quoted from it, marked as English; without it, they are marked missing.
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn the_french_corpus_quotes_the_english_rules_of_its_date() {
+    let dir = data_dir();
+    let (_, before, _) = run(dir.path(), &["resolve", LAYERS]);
+    assert!(before.contains("* not in this edition: "), "{before}");
+    let cr = crate::support::official_cr("MagicCompRules_20110204.txt");
+    assert_eq!(run(dir.path(), &["corpus", "import", cr.to_str().unwrap()]).0, 0);
+    let (code, after, stderr) = run(dir.path(), &["resolve", LAYERS, "--strict"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(after.contains("Quoted in English from edition en-2011-02-04: 613.1d"), "{after}");
+    assert!(!after.contains("not in this edition"), "{after}");
+    let (_, md, _) = run(dir.path(), &["ruling", LAYERS]);
+    assert!(md.contains("*(in English, edition en-2011-02-04)*"), "{md}");
+}

@@ -71,3 +71,58 @@ fn others(dir: &Path, edition: &str, keep: &Path) -> Vec<PathBuf> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::embedded;
+
+    fn kept_files(dir: &Path) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = fs::read_dir(dir.join(DIRECTORY)).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn a_placement_is_kept_read_back_and_computed_again_when_damaged() {
+        let (edition, _) = embedded::load();
+        let fresh = place(&edition, table(), Hints::Use);
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(placement(Some(dir.path()), &edition), fresh);
+        let files = kept_files(dir.path());
+        assert_eq!(files.len(), 1, "{files:?}");
+        // What is read back is the kept file: a placement written there is what comes out.
+        let mut doctored = fresh.clone();
+        doctored.labels.insert("layer-1".into(), "kept".into());
+        fs::write(&files[0], serde_json::to_vec(&doctored).unwrap()).unwrap();
+        assert_eq!(placement(Some(dir.path()), &edition), doctored);
+        // A damaged file is not an error: the placement is computed again and kept anew.
+        fs::write(&files[0], b"{ not json").unwrap();
+        assert_eq!(placement(Some(dir.path()), &edition), fresh);
+        assert_eq!(fs::read(&files[0]).unwrap(), serde_json::to_vec(&fresh).unwrap());
+    }
+
+    #[test]
+    fn another_content_gets_another_file_and_the_old_one_goes() {
+        let (edition, _) = embedded::load();
+        let dir = tempfile::tempdir().unwrap();
+        placement(Some(dir.path()), &edition);
+        let before = kept_files(dir.path());
+        let mut changed = edition.clone();
+        changed.parsed.rules.values_mut().next().unwrap().text.push('!');
+        placement(Some(dir.path()), &changed);
+        let after = kept_files(dir.path());
+        assert_eq!(after.len(), 1);
+        assert_ne!(before, after);
+    }
+
+    #[test]
+    fn a_store_that_cannot_be_written_still_cites() {
+        let (edition, _) = embedded::load();
+        let dir = tempfile::tempdir().unwrap();
+        // The data directory is a file: nothing can be created under it.
+        let blocked = dir.path().join("file");
+        fs::write(&blocked, b"").unwrap();
+        assert_eq!(placement(Some(&blocked), &edition), place(&edition, table(), Hints::Use));
+    }
+}
