@@ -57,6 +57,10 @@ fn from_2011_to_2025_across_sections() {
         assert!(follows(&a, old).0 != ChangeKind::Unchanged, "{old}");
     }
     assert_eq!(follows(&a, "613.6").0, ChangeKind::Renumbered);
+    // Counters (7d) joined the modifying effects (7c) with two words, "and counters".
+    for old in ["613.3c", "613.3d"] {
+        assert_eq!(follows(&a, old), (ChangeKind::Merged, vec!["613.4c".to_string()]), "{old}");
+    }
     // Every rule of both editions is in exactly one change.
     let olds: usize = a.changes().iter().map(|c| c.old.len()).sum();
     let news: usize = a.changes().iter().map(|c| c.new.len()).sum();
@@ -145,9 +149,12 @@ fn following_a_rule_into_another_edition() {
     assert_eq!(json["in"]["edition"], "en-2025-11-14");
     assert_eq!(json["in"]["follow"][0]["counterparts"], serde_json::json!(["614.15"]));
     assert_eq!(json["in"]["rules"][0]["id"], "614.15");
-    let (_, removed, _) = run(dir.path(), &["rule", "613.3d", "--edition", "en-2011-02-04", "--in", "en-2025-11-14"]);
+    let (_, merged, _) = run(dir.path(), &["rule", "613.3d", "--edition", "en-2011-02-04", "--in", "en-2025-11-14"]);
+    assert!(merged.contains("613.3d in en-2011-02-04 is merged with 613.3c into 613.4c in en-2025-11-14"), "{merged}");
+    // The Commander mulligan of 2011 is gone from the rules.
+    let (_, removed, _) = run(dir.path(), &["rule", "103.4d", "--edition", "en-2011-02-04", "--in", "en-2025-11-14"]);
     assert!(
-        removed.contains("613.3d in en-2011-02-04 was removed: it has no counterpart in en-2025-11-14"),
+        removed.contains("103.4d in en-2011-02-04 was removed: it has no counterpart in en-2025-11-14"),
         "{removed}"
     );
 }

@@ -4,6 +4,7 @@
 //! whole than its closest counterpart alone.
 
 use super::aligner::Aligner;
+use super::normalize;
 use super::side::Side;
 use super::similarity::Profile;
 use crate::corpus::RuleId;
@@ -15,6 +16,10 @@ const PART_CONTAINED: f64 = 0.6;
 const COVERED: f64 = 0.6;
 /// What the parts must add to the coverage of a counterpart the whole already has.
 const COVERAGE_GAIN: f64 = 0.2;
+/// A rule folded into its neighbour: at most this many words gained, on a text at least this
+/// alike to the neighbour's old text.
+const MAX_ABSORBED_WORDS: usize = 2;
+const ABSORBED_ALIKE: f64 = 0.85;
 
 impl Aligner<'_> {
     pub(crate) fn find_splits_and_merges(&mut self) {
@@ -78,22 +83,27 @@ fn find_groups(
             .collect();
         parts.sort_unstable();
         parts.dedup();
-        if parts.is_empty() {
-            continue;
-        }
         let union = parts.iter().fold(Profile::default(), |u, &y| u.union(&b.profiles[y]));
-        let is_group = match counterpart {
-            Some(y) => {
-                let before = coverage(whole, &b.profiles[y]);
-                coverage(whole, &union.union(&b.profiles[y])) >= before + COVERAGE_GAIN
-            }
-            None => parts.len() >= 2 && coverage(whole, &union) >= COVERED,
+        let is_group = !parts.is_empty()
+            && match counterpart {
+                Some(y) => {
+                    let before = coverage(whole, &b.profiles[y]);
+                    coverage(whole, &union.union(&b.profiles[y])) >= before + COVERAGE_GAIN
+                }
+                None => parts.len() >= 2 && coverage(whole, &union) >= COVERED,
+            };
+        // Failing that, a neighbour of the counterpart may hold the few words it gained.
+        let parts = match (is_group, counterpart) {
+            (true, _) => parts,
+            (false, Some(y)) => match absorbed(a, b, m, x, y) {
+                Some(part) => vec![part],
+                None => continue,
+            },
+            (false, None) => continue,
         };
-        if !is_group {
-            continue;
-        }
         m.unpair_old(x);
         m.old_grouped[x] = true;
+        let mut parts = parts;
         parts.extend(counterpart);
         parts.sort_unstable();
         for &y in &parts {
@@ -102,6 +112,42 @@ fn find_groups(
         groups.push((x, parts));
     }
     groups
+}
+
+/// A rule folded into its neighbour with a few words: old 613.3d ("changes from counters are
+/// applied") merged into 613.4c, whose only addition to old 613.3c is "and counters". Too few
+/// words for the bigram coverage above, so told by the words themselves: every content word the
+/// whole `x` has and its counterpart `y` lacks is in a free rule beside `y`, most of whose own
+/// words are in the whole: that rule is the part.
+fn absorbed(a: &Side<'_>, b: &Side<'_>, m: &super::matching::Matching, x: usize, y: usize) -> Option<usize> {
+    let content = |key: &str| -> Vec<String> {
+        let mut words: Vec<String> = normalize::words(key)
+            .filter(|w| w.len() >= 4 && !w.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|w| if w.len() > 4 { w.strip_suffix('s').map_or(w.clone(), str::to_string) } else { w })
+            .collect();
+        words.sort();
+        words.dedup();
+        words
+    };
+    let counterpart = content(&b.keys[y]);
+    let gained: Vec<String> = content(&a.keys[x]).into_iter().filter(|w| !counterpart.contains(w)).collect();
+    // Only the whole's counterpart plus a word or two: otherwise it is a rewording, or the pair
+    // itself is doubtful, and a neighbour sharing some words proves nothing.
+    if gained.is_empty() || gained.len() > MAX_ABSORBED_WORDS || a.profiles[x].dice(&b.profiles[y]) < ABSORBED_ALIKE {
+        return None;
+    }
+    let id = b.id(y);
+    let beside =
+        [id.next_sibling(), b.children_of(id.parent()?).iter().map(|&i| b.id(i)).take_while(|&s| s < id).last()];
+    let whole = content(&a.keys[x]);
+    beside.into_iter().flatten().filter_map(|s| b.index.get(&s).copied()).find(|&part| {
+        let words = content(&b.keys[part]);
+        // The part says what the whole now says: most of its words are there too.
+        let kept = words.iter().filter(|w| whole.contains(w)).count();
+        m.new_free(part)
+            && gained.iter().all(|w| words.contains(w))
+            && kept as f64 >= PART_CONTAINED * words.len() as f64
+    })
 }
 
 /// Whether most of `part` is found in `whole`.

@@ -33,7 +33,7 @@ use side::Side;
 
 /// Changes whenever the alignment of the same two editions could come out differently, so that
 /// a cached alignment of an older `judge` is not reused.
-pub const ALGORITHM_VERSION: u32 = 1;
+pub const ALGORITHM_VERSION: u32 = 3;
 
 /// Maps every rule of `old` to its counterparts in `new`.
 pub fn align(old: &Edition, new: &Edition) -> Alignment {

@@ -111,6 +111,32 @@ fn two_rules_merged_in_one() {
     assert_eq!(follow(&a, "614.4"), (ChangeKind::Renumbered, vec!["614.3".into()]));
 }
 
+/// A short rule folded into its neighbour by a word or two (613.3d, counters, joined 613.3c as
+/// "Effects and counters that modify…"): a merge, not a removal. A neighbour that only shares
+/// the added word, but says something else, is not taken in.
+#[test]
+fn a_rule_folded_into_its_neighbour_with_a_word_is_merged() {
+    let modify =
+        "Layer 7c: Effects that modify power and/or toughness but don't set them to a specific value are applied.";
+    let counters = "Layer 7d: Power and/or toughness changes from counters are applied.";
+    let switch = "Layer 7e: Effects that switch a creature's power and toughness are applied.";
+    let both =
+        "Layer 7c: Effects and counters that modify power and/or toughness but don't set them to a specific value are applied.";
+    let old = edition("old", &[("614.1", A), ("614.1a", modify), ("614.1b", counters), ("614.1c", switch)]);
+    let new = edition("new", &[("614.1", A), ("614.1a", both), ("614.1b", switch)]);
+    let a = align(&old, &new);
+    assert_eq!(follow(&a, "614.1a"), (ChangeKind::Merged, vec!["614.1a".into()]));
+    assert_eq!(follow(&a, "614.1b"), (ChangeKind::Merged, vec!["614.1a".into()]));
+    assert_eq!(follow(&a, "614.1c").1, ["614.1b"]);
+
+    let unrelated = "Counters of any kind placed on a player are not counted here at all, whatever their name.";
+    let old = edition("old", &[("614.1", A), ("614.1a", modify), ("614.1b", unrelated), ("614.1c", switch)]);
+    let a = align(&old, &new);
+    assert_eq!(follow(&a, "614.1a").1, ["614.1a"]);
+    assert_ne!(follow(&a, "614.1a").0, ChangeKind::Merged);
+    assert_eq!(follow(&a, "614.1b").0, ChangeKind::Removed);
+}
+
 #[test]
 fn subrules_follow_their_renumbered_parent() {
     let sub_a = "If an effect would have a player draw, that player draws instead from the bottom.";
