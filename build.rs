@@ -2,13 +2,42 @@
 //! repository: tests that read them are compiled as ignored where they are absent, so that a
 //! fresh clone reports them as not run instead of passed.
 
+use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
+    scenarios();
     println!("cargo::rustc-check-cfg=cfg(shared_cr)");
     // Rebuilt when the directory appears or goes away.
     println!("cargo::rerun-if-changed=../shared/cr");
     if Path::new("../shared/cr").is_dir() {
         println!("cargo::rustc-cfg=shared_cr");
     }
+}
+
+/// The scenarios' files, titles and object names, for search to name the scenarios about the
+/// cards a question names (`src/search/hints.rs`). Read line by line: a title or name line is
+/// `title: …` or `name: …`, as every scenario of the repository writes them.
+fn scenarios() {
+    println!("cargo::rerun-if-changed=scenarios");
+    let mut files: Vec<_> = std::fs::read_dir("scenarios")
+        .map(|d| {
+            d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "yaml")).collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut out = String::from("&[\n");
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let value = |line: &str, key: &str| {
+            line.trim_start_matches([' ', '-']).strip_prefix(key).map(|v| v.trim().trim_matches('"').to_string())
+        };
+        let title = text.lines().find_map(|l| l.strip_prefix("title:").map(|v| v.trim().trim_matches('"').to_string()));
+        let names: Vec<String> = text.lines().filter_map(|l| value(l, "name:")).collect();
+        let file = format!("scenarios/{}", path.file_name().unwrap_or_default().to_string_lossy());
+        let _ = writeln!(out, "    ({file:?}, {:?}, &{names:?}),", title.unwrap_or_default());
+    }
+    out.push(']');
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("scenarios.rs");
+    std::fs::write(dest, out).expect("OUT_DIR is writable");
 }

@@ -54,7 +54,8 @@ fn json_follows_the_contract() {
     assert_eq!(code, 0, "{stderr}");
     let json: Value = serde_json::from_str(&stdout).unwrap();
     let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
-    assert_eq!(keys.len(), 3, "{keys:?}");
+    assert_eq!(keys.len(), 4, "{keys:?}");
+    assert_eq!(json["hints"], serde_json::json!([]));
     assert_eq!(json["query"], "effet d'auto-remplacement");
     assert_eq!(json["edition"], "fr-2011-02-04");
     let hits = json["hits"].as_array().unwrap();
@@ -182,7 +183,22 @@ fn no_hits_exits_1() {
     assert_eq!(stdout, "Edition fr-2011-02-04 · fr · search: zorglub\nNo rule matches.\n");
     let (code, json) = search_json(dir.path(), &["zorglub"]);
     assert_eq!(code, 1);
-    assert_eq!(json, serde_json::json!({"query": "zorglub", "edition": "fr-2011-02-04", "hits": []}));
+    assert_eq!(json, serde_json::json!({"query": "zorglub", "edition": "fr-2011-02-04", "hits": [], "hints": []}));
+}
+
+/// A question about sections the edition lacks says which, and how to get them; one made of card
+/// names says that a scenario answers it, and which scenarios name those cards.
+#[test]
+fn hints_say_what_the_edition_cannot_answer() {
+    let dir = data_dir();
+    let (_, stdout, _) = run(dir.path(), &["search", "layer 7"]);
+    insta::assert_snapshot!(stdout);
+    let (_, json) = search_json(dir.path(), &["does Humility turn off Opalescence"]);
+    let hints = json["hints"].as_array().unwrap();
+    assert_eq!(hints.len(), 1, "{json}");
+    let hint = hints[0].as_str().unwrap();
+    assert!(hint.starts_with("`Humility`, `Opalescence` look like card names"), "{hint}");
+    assert!(hint.contains("scenarios/humility-then-opalescence.yaml"), "{hint}");
 }
 
 /// The directories under `<data>/index/`, and the files of each.

@@ -17,4 +17,5 @@ mod replacement_properties;
 mod scenario_docs;
 mod scenario_traces;
 mod search_quality;
+mod search_quality_en;
 mod support;

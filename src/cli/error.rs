@@ -4,10 +4,12 @@ use miette::Diagnostic;
 
 #[derive(Debug, thiserror::Error, Diagnostic)]
 pub enum CliError {
-    #[error("`{input}` is not a rule number or range")]
+    #[error("`{input}` is not a rule number or range, nor the name of a rule of this edition")]
     #[diagnostic(
         code(judge::bad_rule_ref),
-        help("write a number such as `614.14`, `614.1`, `614`, or a range such as `614.1a-d` or `614.10-614.11`")
+        help(
+            "write a number such as `614.14`, `614.1`, `614`, a range such as `614.1a-d` or `614.10-614.11`, or a keyword or glossary term of the edition (`deathtouch`; `judge search` finds the others)"
+        )
     )]
     BadRuleRef { input: String },
 

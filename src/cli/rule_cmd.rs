@@ -5,24 +5,35 @@ use super::config::Config;
 use super::diff_cmd;
 use super::error::CliError;
 use super::outcome::{Outcome, Status};
+use crate::corpus::named::named;
 use crate::corpus::{Edition, Rule, RuleRef};
 use crate::render::{self, Style};
 
 pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
-    let refs = args
-        .refs
-        .iter()
-        .map(|input| RuleRef::parse(input).map_err(|_| CliError::BadRuleRef { input: input.clone() }))
-        .collect::<Result<Vec<_>, _>>()?;
-    let first = refs.iter().map(|r| r.start().section()).min().unwrap_or(100);
-    let last = refs.iter().map(|r| r.end().section()).max().unwrap_or(999);
     let choice = config.choose(args.edition.edition.as_deref())?;
-    // Following rules into another edition aligns the two whole editions.
-    let edition = if args.in_edition.is_some() {
+    let parsed: Vec<Result<RuleRef, &String>> =
+        args.refs.iter().map(|input| RuleRef::parse(input).map_err(|_| input)).collect();
+    let names = parsed.iter().any(Result::is_err);
+    // A name (`deathtouch`) can be anywhere in the edition, and following rules into another
+    // edition aligns the two whole editions: both read the whole edition.
+    let whole = names || args.in_edition.is_some();
+    let edition = if whole {
         config.edition(&choice)?
     } else {
+        let refs = parsed.iter().filter_map(|r| r.as_ref().ok());
+        let first = refs.clone().map(|r| r.start().section()).min().unwrap_or(100);
+        let last = refs.map(|r| r.end().section()).max().unwrap_or(999);
         config.edition_for_lookup(&choice, first..=last)?
     };
+    let refs = parsed
+        .into_iter()
+        .map(|r| {
+            r.or_else(|input| {
+                let id = named(&edition, input).ok_or_else(|| CliError::BadRuleRef { input: input.clone() })?;
+                RuleRef::parse(&id.to_string()).map_err(|_| CliError::BadRuleRef { input: input.clone() })
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let (rules, missing) = lookup(&edition, &refs);
     let warnings: Vec<miette::Report> = if missing.is_empty() {
         Vec::new()

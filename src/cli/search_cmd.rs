@@ -28,10 +28,11 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
         }
     }
     let hits = index.search(&query, usize::from(args.limit))?;
+    let hints = search::hints::hints(&edition, &query);
     let stdout = if args.json {
-        render::search::json(&query, &edition, &hits)
+        render::search::json(&query, &edition, &hits, &hints)
     } else {
-        render::search::table(&query, &edition, &hits, style)
+        render::search::table(&query, &edition, &hits, &hints, style)
     };
     let status = if hits.is_empty() { Status::NothingFound } else { Status::Found };
     Ok(Outcome { stdout, warnings: Vec::new(), status })

@@ -7,6 +7,7 @@ pub(crate) mod edition_file;
 pub mod embedded;
 pub mod glossary;
 pub mod lang;
+pub mod named;
 pub mod parse_en;
 pub mod parse_fr;
 pub mod problem;

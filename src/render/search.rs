@@ -2,6 +2,7 @@
 
 use super::style::Style;
 use crate::corpus::Edition;
+use crate::search::hints::Hint;
 use crate::search::Hit;
 use serde::Serialize;
 
@@ -10,16 +11,46 @@ struct SearchJson<'a> {
     query: &'a str,
     edition: &'a str,
     hits: &'a [Hit],
+    /// What the judge should know beside the hits, in sentences.
+    hints: Vec<String>,
 }
 
-pub fn json(query: &str, edition: &Edition, hits: &[Hit]) -> String {
-    super::to_json(&SearchJson { query, edition: edition.name(), hits })
+pub fn json(query: &str, edition: &Edition, hits: &[Hit], hints: &[Hint]) -> String {
+    let hints = hints.iter().map(|h| sentence(h, edition)).collect();
+    super::to_json(&SearchJson { query, edition: edition.name(), hits, hints })
 }
 
-pub fn table(query: &str, edition: &Edition, hits: &[Hit], style: Style) -> String {
+/// A hint as a sentence for the judge.
+fn sentence(hint: &Hint, edition: &Edition) -> String {
+    match hint {
+        Hint::MissingSections(sections) => {
+            let list: Vec<String> = sections.iter().map(|(n, heading)| format!("{n} ({heading})")).collect();
+            format!(
+                "this question is about section {}, which edition {} does not have: import the official English rules (`judge corpus import MagicCompRules.txt`) and search them with `--edition`, or make them the default edition",
+                list.join(", "),
+                edition.name()
+            )
+        }
+        Hint::CardNames { names, scenarios } => {
+            let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            let mut text = format!(
+                "{} look like card names, which the rules do not print: a scenario answers a question about cards (`judge resolve`), and `judge define` looks a term up",
+                names.join(", ")
+            );
+            if !scenarios.is_empty() {
+                text.push_str(&format!("; scenarios that name them: {}", scenarios.join(", ")));
+            }
+            text
+        }
+    }
+}
+
+pub fn table(query: &str, edition: &Edition, hits: &[Hit], hints: &[Hint], style: Style) -> String {
     let mut out = format!("Edition {} · {} · search: {query}\n", edition.name(), edition.lang());
+    let notes: String = hints.iter().map(|h| format!("note: {}.\n", sentence(h, edition))).collect();
     if hits.is_empty() {
         out.push_str("No rule matches.\n");
+        out.push_str(&notes);
         return out;
     }
     let mut table = style.table();
@@ -31,5 +62,6 @@ pub fn table(query: &str, edition: &Edition, hits: &[Hit], style: Style) -> Stri
     }
     out.push_str(&table.to_string());
     out.push('\n');
+    out.push_str(&notes);
     out
 }

@@ -25,6 +25,7 @@ pub(crate) fn create(dir: Option<&Path>, edition: &Edition) -> tantivy::Result<I
 
 fn write(index: &Index, fields: &Fields, edition: &Edition) -> tantivy::Result<()> {
     let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_MEMORY)?;
+    let topics = super::topics::topics(edition);
     for (order, rule) in edition.rules().enumerate() {
         let heading = edition.section_heading(rule.id).unwrap_or_default();
         let mut doc = TantivyDocument::default();
@@ -32,6 +33,14 @@ fn write(index: &Index, fields: &Fields, edition: &Edition) -> tantivy::Result<(
         doc.add_u64(fields.order, order as u64);
         doc.add_text(fields.section, heading);
         doc.add_text(fields.text, &rule.text);
+        if let Some(topic) = topics.get(&rule.id) {
+            for words in &topic.words {
+                doc.add_text(fields.topic, words);
+            }
+            for name in &topic.names {
+                doc.add_text(fields.name, name);
+            }
+        }
         for example in &rule.examples {
             doc.add_text(fields.examples, example);
         }

@@ -118,11 +118,11 @@ impl SearchIndex {
             foreign: analyzer::analyzer(other(self.lang), Kind::Stemmed),
             vocabulary: &self.vocabulary,
         };
-        let plan = planner.plan(query).map_err(failed)?;
+        let plan = planner.plan(&super::synonyms::expand(query)).map_err(failed)?;
         if plan.is_empty() {
             return Ok(Vec::new());
         }
-        let query = plan.query(&self.fields);
+        let query = plan.query(&self.fields, query);
         // Sorted by score, then by the rule's place in the edition: document ids would follow
         // the segments, whose order nothing promises.
         let collector = TopDocs::with_limit(limit).tweak_score(|segment: &SegmentReader| {

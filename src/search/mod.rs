@@ -14,12 +14,15 @@ mod analyzer;
 mod build;
 mod error;
 mod fingerprint;
+pub mod hints;
 mod hit;
 mod index;
 mod query;
 mod schema;
 mod store;
+mod synonyms;
 mod tokenizer;
+mod topics;
 mod vocabulary;
 mod xxh64;
 

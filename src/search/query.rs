@@ -34,6 +34,8 @@ const QUOTES: [char; 6] = ['"', '“', '”', '«', '»', '„'];
 const TRANSLATION_WEIGHT: f32 = 1.0;
 /// A word found by typo tolerance counts less than one typed right: it may not be what was meant.
 const TYPO_WEIGHT: f32 = 0.7;
+/// The rule the whole question names (a keyword, a glossary headword) comes before any other.
+const NAME_WEIGHT: f32 = 20.0;
 /// Two neighbouring words of the question found together in a rule add this much again.
 const NEAR_WEIGHT: f32 = 0.3;
 /// How far from their place in the question two neighbouring words may be: `champ bataille`
@@ -45,6 +47,35 @@ const MAX_CORRECTIONS: usize = 3;
 const MIN_FUZZY_CHARS: usize = 4;
 /// Words this long or longer may be two edits away from what was meant.
 const LONG_WORD_CHARS: usize = 8;
+
+/// Words of a judge's question that ask rather than say what about: `what happens`, `does it
+/// still work`. Dropped from the question (not from a quoted phrase).
+const FILLER: &[&str] = &[
+    "happens",
+    "happen",
+    "happened",
+    "work",
+    "works",
+    "still",
+    "ever",
+    "exactly",
+    "actually",
+    "possible",
+    "way",
+    "anything",
+    "something",
+    "thing",
+    "things",
+    "get",
+    "gets",
+    "go",
+    "goes",
+];
+
+fn is_filler(word: &str) -> bool {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    FILLER.contains(&word.as_str())
+}
 
 /// A piece of the question as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,6 +146,10 @@ impl Planner<'_> {
                 Clause::Phrase(p) => (*p, true),
             };
             let tokens = analyze(&mut self.stemmed, text);
+            if !is_phrase && is_filler(text) {
+                analyzed.push(Vec::new());
+                continue;
+            }
             // `the`, `of`, `is` in an English question about French rules: not French words,
             // but `The` is in `Magic: The Gathering`. A stop word of the other language is
             // dropped like one of the edition's.
@@ -301,12 +336,18 @@ impl Plan {
         self.units.is_empty()
     }
 
-    pub(crate) fn query(&self, fields: &Fields) -> Box<dyn Query> {
-        let clauses = self
+    /// The units summed, and the rule named by the whole question, if one is, far ahead.
+    pub(crate) fn query(&self, fields: &Fields, question: &str) -> Box<dyn Query> {
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = self
             .units
             .iter()
             .map(|(unit, weight)| (Occur::Should, boosted(unit_query(unit, fields), *weight)))
             .collect();
+        let name = crate::corpus::named::name_key(question);
+        if !name.is_empty() {
+            let named = TermQuery::new(Term::from_field_text(fields.name, &name), IndexRecordOption::Basic);
+            clauses.push((Occur::Should, boosted(Box::new(named), NAME_WEIGHT)));
+        }
         Box::new(BooleanQuery::new(clauses))
     }
 }

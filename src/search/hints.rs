@@ -1,0 +1,134 @@
+//! What to tell a judge beside the hits, when search cannot answer well:
+//! - the question is about sections the edition does not have (the French excerpts have no
+//!   613, 615 or 702): which, and how to get them (`rules-corpus/topics.tsv`);
+//! - the question is mostly names the rules never contain (cards): a scenario answers it, and
+//!   the scenarios that name the same cards.
+
+use crate::corpus::Edition;
+use std::sync::LazyLock;
+
+const TOPICS: &str = include_str!("../../rules-corpus/topics.tsv");
+
+/// The scenarios of the repository: file, title, and the names of their objects (`build.rs`).
+const SCENARIOS: &[(&str, &str, &[&str])] = include!(concat!(env!("OUT_DIR"), "/scenarios.rs"));
+
+struct Topic {
+    section: u16,
+    heading: &'static str,
+    words: Vec<String>,
+}
+
+static PARSED: LazyLock<Vec<Topic>> = LazyLock::new(|| {
+    TOPICS
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| match l.split('\t').collect::<Vec<_>>()[..] {
+            [section, heading, words] => Some(Topic {
+                section: section.parse().ok()?,
+                heading,
+                words: words.split_whitespace().map(fold).collect(),
+            }),
+            _ => None,
+        })
+        .collect()
+});
+
+/// A word as matched here: lower case, a final `s` off.
+fn fold(word: &str) -> String {
+    let word = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '-').to_lowercase();
+    match word.strip_suffix('s') {
+        Some(stem) if stem.chars().count() > 2 => stem.to_string(),
+        _ => word,
+    }
+}
+
+/// A hint for the judge, in sentences.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// Sections the question is about and the edition lacks: (number, heading).
+    MissingSections(Vec<(u16, &'static str)>),
+    /// Words that look like card names, absent from the rules; the scenarios naming them.
+    CardNames { names: Vec<String>, scenarios: Vec<&'static str> },
+}
+
+/// The hints for a question in an edition.
+pub fn hints(edition: &Edition, question: &str) -> Vec<Hint> {
+    let mut out = Vec::new();
+    let words: Vec<String> = question.split_whitespace().map(fold).collect();
+    let missing: Vec<(u16, &'static str)> = PARSED
+        .iter()
+        .filter(|t| !edition.parsed.sections.contains_key(&t.section) && t.words.iter().any(|w| words.contains(w)))
+        .map(|t| (t.section, t.heading))
+        .collect();
+    if !missing.is_empty() {
+        out.push(Hint::MissingSections(missing));
+    }
+    let names = card_names(edition, question);
+    if !names.is_empty() {
+        let scenarios = SCENARIOS
+            .iter()
+            .filter(|(_, title, objects)| {
+                names.iter().any(|n| {
+                    let n = n.to_lowercase();
+                    title.to_lowercase().contains(&n) || objects.iter().any(|o| o.to_lowercase().contains(&n))
+                })
+            })
+            .map(|(file, _, _)| *file)
+            .collect();
+        out.push(Hint::CardNames { names, scenarios });
+    }
+    out
+}
+
+/// Capitalised words past the first that no rule of the edition contains: card names, which the
+/// rules never print (but their examples may). Only when they are most of the question's words.
+fn card_names(edition: &Edition, question: &str) -> Vec<String> {
+    let words: Vec<&str> =
+        question.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
+    let content = words.iter().filter(|w| w.chars().count() > 3).count();
+    let names: Vec<String> = words
+        .iter()
+        .skip(1)
+        .filter(|w| w.chars().next().is_some_and(char::is_uppercase) && w.chars().count() > 3)
+        .filter(|w| {
+            let lower = w.to_lowercase();
+            !edition.rules().any(|r| r.text.to_lowercase().contains(&lower))
+        })
+        .map(|w| w.to_string())
+        .collect();
+    if names.len() * 2 >= content.max(1) {
+        names
+    } else {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::embedded;
+
+    #[test]
+    fn the_french_corpus_says_it_has_no_layers() {
+        let (edition, _) = embedded::load();
+        let hints = hints(&edition, "layer 7");
+        assert_eq!(hints, [Hint::MissingSections(vec![(613, "Interaction of Continuous Effects")])]);
+        assert!(super::hints(&edition, "régénération").is_empty());
+    }
+
+    #[test]
+    fn card_names_point_to_the_scenarios() {
+        let (edition, _) = embedded::load();
+        let found = hints(&edition, "does Humility turn off Opalescence");
+        let Some(Hint::CardNames { names, scenarios }) = found.last() else { panic!("{found:?}") };
+        assert_eq!(names, &["Humility", "Opalescence"]);
+        assert!(scenarios.contains(&"scenarios/humility-then-opalescence.yaml"), "{scenarios:?}");
+        assert!(hints(&edition, "who controls a triggered ability").is_empty());
+    }
+
+    #[test]
+    fn the_topics_file_parses_whole() {
+        let lines = TOPICS.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).count();
+        assert_eq!(PARSED.len(), lines);
+    }
+}

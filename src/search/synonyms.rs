@@ -1,0 +1,82 @@
+//! What judges say and how the rules say it (`rules-corpus/synonyms.tsv`): `ETB` for "enters the
+//! battlefield", `dies` for "put into a graveyard from the battlefield". A question that uses a
+//! word of the left column also searches the words of the right one, added to the question
+//! before it is read, so that they are translated like the rest when the edition is in the other
+//! language. Data, not code: a judge's word is one line of the file.
+
+use std::sync::LazyLock;
+
+const TSV: &str = include_str!("../../rules-corpus/synonyms.tsv");
+
+/// One line of the file: what is said, as lower-case words, and how the rules say it.
+pub(crate) struct Synonym {
+    pub(crate) said: Vec<String>,
+    pub(crate) meant: &'static str,
+}
+
+static SYNONYMS: LazyLock<Vec<Synonym>> = LazyLock::new(|| parse(TSV).0);
+
+/// Every synonym of the file, and the lines that are not `language<TAB>said<TAB>meant`.
+pub(crate) fn parse(tsv: &'static str) -> (Vec<Synonym>, Vec<usize>) {
+    let mut synonyms = Vec::new();
+    let mut bad = Vec::new();
+    for (index, line) in tsv.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.split('\t').collect::<Vec<_>>()[..] {
+            [lang, said, meant]
+                if matches!(lang, "en" | "fr") && !words(said).is_empty() && !meant.trim().is_empty() =>
+            {
+                synonyms.push(Synonym { said: words(said), meant: meant.trim() });
+            }
+            _ => bad.push(index + 1),
+        }
+    }
+    (synonyms, bad)
+}
+
+/// The words of a question as matched here: split at spaces, outer punctuation off, lower case
+/// (`P/T?` is `p/t`).
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// The question with what the rules call each of its judges' words added at the end.
+pub(crate) fn expand(question: &str) -> String {
+    let asked = words(question);
+    let mut added: Vec<&str> = Vec::new();
+    for synonym in SYNONYMS.iter() {
+        let n = synonym.said.len();
+        if asked.windows(n).any(|w| w == synonym.said.as_slice()) && !added.contains(&synonym.meant) {
+            added.push(synonym.meant);
+        }
+    }
+    if added.is_empty() {
+        return question.to_string();
+    }
+    format!("{question} {}", added.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_file_has_no_bad_line() {
+        let (synonyms, bad) = parse(TSV);
+        assert!(bad.is_empty(), "lines that are not `language<TAB>said<TAB>meant`: {bad:?}");
+        assert!(synonyms.len() >= 40);
+    }
+
+    #[test]
+    fn judges_words_add_the_rules_words() {
+        assert_eq!(expand("my creature dies"), "my creature dies put into a graveyard from the battlefield");
+        assert_eq!(expand("Does it ETB tapped?"), "Does it ETB tapped? enters the battlefield");
+        assert!(expand("what is its P/T").ends_with("power and toughness"));
+        assert_eq!(expand("roll a die"), "roll a die");
+    }
+}

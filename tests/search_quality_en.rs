@@ -1,0 +1,165 @@
+//! How well ranked search answers judges' questions on the whole English CR of 2025-11-14 (read
+//! from `../shared/cr`, not ours to ship; ignored where it is absent).
+//!
+//! The questions are in `tests/data/search-questions-en.txt`, written as judges ask them (short
+//! keyword queries and whole questions, every chapter of the rules), each with the rule(s) that
+//! answer it, checked against the rule text. The `held-out` ones were written first and are only
+//! measured: no change to the search is ever made by looking at them; the `tuning` ones are
+//! those a change may be tried on. The test prints, for each set, the mean reciprocal rank over
+//! the top 10, recall at 5, and the same figures for a baseline that ranks rules by the number of
+//! distinct words they share with the question. To see every question's rank:
+//!
+//! ```text
+//! cargo test --test main search_quality_en -- --nocapture
+//! ```
+
+use crate::support::official_cr;
+use judge::corpus::edition::{Document, EditionInfo};
+use judge::corpus::{decode, parse_en, Edition, Lang, RuleId};
+use judge::search::SearchIndex;
+use std::collections::BTreeSet;
+
+const QUESTIONS: &str = include_str!("data/search-questions-en.txt");
+/// The goal on questions never used for tuning (issue 9), printed beside the figures: not met
+/// yet.
+const GOAL: f64 = 0.85;
+/// What has been reached, asserted so that no change loses it: the held-out and whole-set
+/// MRR@10 when these floors were set, less a little.
+const FLOOR_HELD_OUT: f64 = 0.53;
+const FLOOR_ALL: f64 = 0.58;
+
+struct Question {
+    held_out: bool,
+    text: &'static str,
+    answers: Vec<&'static str>,
+}
+
+fn questions() -> Vec<Question> {
+    let mut out = Vec::new();
+    for (n, line) in QUESTIONS.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parts: Vec<&str> = line.split('|').collect();
+        let [set, text, answers] = parts[..] else { panic!("line {}: `set|question|answers`: {line}", n + 1) };
+        let held_out = match set {
+            "held-out" => true,
+            "tuning" => false,
+            other => panic!("line {}: unknown set `{other}`", n + 1),
+        };
+        let answers: Vec<&str> = answers.split_whitespace().collect();
+        assert!(!answers.is_empty(), "line {}: no answer", n + 1);
+        out.push(Question { held_out, text: text.trim(), answers });
+    }
+    out
+}
+
+fn edition_2025() -> Edition {
+    let bytes = std::fs::read(official_cr("MagicCompRules_20251114.txt")).unwrap();
+    let cr = parse_en::parse(&decode::decode(&bytes).unwrap()).unwrap();
+    let info = EditionInfo { name: "en-2025-11-14".into(), lang: Lang::En, date: cr.date.clone() };
+    let document =
+        Document { file: "cr".into(), date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
+    Edition::new(info, vec![document], cr.parsed)
+}
+
+/// Rank (1-based) of the first accepted rule in a ranking, within the first 10.
+fn rank(ranking: &[String], answers: &[&str]) -> Option<usize> {
+    ranking.iter().take(10).position(|id| answers.contains(&id.as_str())).map(|p| p + 1)
+}
+
+#[derive(Default)]
+struct Score {
+    questions: usize,
+    reciprocal: f64,
+    within_5: usize,
+}
+
+impl Score {
+    fn add(&mut self, rank: Option<usize>) {
+        self.questions += 1;
+        self.reciprocal += rank.map_or(0.0, |r| 1.0 / r as f64);
+        self.within_5 += usize::from(rank.is_some_and(|r| r <= 5));
+    }
+
+    fn mrr(&self) -> f64 {
+        self.reciprocal / self.questions.max(1) as f64
+    }
+
+    fn show(&self) -> String {
+        format!("MRR@10 {:.3}, recall@5 {:.3}", self.mrr(), self.within_5 as f64 / self.questions.max(1) as f64)
+    }
+}
+
+/// Words of a text for the baseline: lower case, letters and digits, no short words.
+fn words(text: &str) -> BTreeSet<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.len() > 2).map(str::to_lowercase).collect()
+}
+
+/// The baseline: rules by the number of distinct words shared with the question, rule order on
+/// ties. `rules`: each rule's words, in rule order.
+fn overlap_ranking(rules: &[(RuleId, BTreeSet<String>)], question: &str) -> Vec<String> {
+    let asked = words(question);
+    let mut scored: Vec<(usize, RuleId)> =
+        rules.iter().map(|(id, w)| (w.intersection(&asked).count(), *id)).filter(|(n, _)| *n > 0).collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().take(10).map(|(_, id)| id.to_string()).collect()
+}
+
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn english_questions_find_their_rule_in_the_whole_cr() {
+    let questions = questions();
+    assert!(questions.len() >= 120, "{} questions", questions.len());
+    let held_out = questions.iter().filter(|q| q.held_out).count();
+    assert!(held_out * 3 >= questions.len(), "{held_out} held-out of {}", questions.len());
+    let edition = edition_2025();
+    for q in &questions {
+        for answer in &q.answers {
+            let id = RuleId::parse(answer).unwrap_or_else(|_| panic!("`{answer}` in `{}`", q.text));
+            assert!(edition.get(id).is_some(), "`{}`: {answer} is not a rule of the 2025 CR", q.text);
+        }
+    }
+    let index = SearchIndex::in_memory(&edition).unwrap();
+    let rule_words: Vec<(RuleId, BTreeSet<String>)> = edition.rules().map(|r| (r.id, words(&r.text))).collect();
+    let (mut ours, mut baseline) = ([Score::default(), Score::default()], [Score::default(), Score::default()]);
+    let mut lines = String::new();
+    for q in &questions {
+        let hits: Vec<String> = index.search(q.text, 10).unwrap().iter().map(|h| h.id.to_string()).collect();
+        let rank = rank(&hits, &q.answers);
+        ours[usize::from(q.held_out)].add(rank);
+        baseline[usize::from(q.held_out)].add(self::rank(&overlap_ranking(&rule_words, q.text), &q.answers));
+        let shown = rank.map_or("-".into(), |r| r.to_string());
+        let set = if q.held_out { "H" } else { "T" };
+        lines.push_str(&format!(
+            "  {set} {shown:>2}  {} → {}   (top: {})\n",
+            q.text,
+            q.answers.join("|"),
+            hits.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let mut all = Score::default();
+    for s in &ours {
+        all.questions += s.questions;
+        all.reciprocal += s.reciprocal;
+        all.within_5 += s.within_5;
+    }
+    let report = format!(
+        "English questions on the 2025 CR ({} held-out, {} tuning)\n  held-out: {}   word overlap: {}\n  tuning:   {}   word overlap: {}\n  all:      {}\n{lines}",
+        ours[1].questions,
+        ours[0].questions,
+        ours[1].show(),
+        baseline[1].show(),
+        ours[0].show(),
+        baseline[0].show(),
+        all.show(),
+    );
+    println!("{report}");
+    println!(
+        "goal on the held-out questions: MRR@10 {GOAL} ({})",
+        if ours[1].mrr() >= GOAL { "met" } else { "not met" }
+    );
+    assert!(ours[1].mrr() >= FLOOR_HELD_OUT, "held-out MRR fell below {FLOOR_HELD_OUT}\n{report}");
+    assert!(all.mrr() >= FLOOR_ALL, "MRR fell below {FLOOR_ALL}\n{report}");
+}
