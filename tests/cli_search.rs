@@ -153,7 +153,7 @@ fn a_typo_is_corrected() {
     let (code, stdout, _) = run(dir.path(), &["search", "régénératoin", "--limit", "1"]);
     assert_eq!(code, 0);
     let first_row = stdout.lines().nth(4).unwrap();
-    assert!(first_row.starts_with("│ 614.8 ") && first_row.contains("[régénération]"), "{stdout}");
+    assert!(first_row.starts_with("│ 614.8 ") && first_row.contains("‹régénération›"), "{stdout}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `judge search` output: hits best first, with their section and a highlighted snippet.
 
 use super::style::Style;
+use crate::corpus::named::is_title;
 use crate::corpus::Edition;
 use crate::search::hints::Hint;
 use crate::search::Hit;
@@ -45,6 +46,21 @@ fn sentence(hint: &Hint, edition: &Edition) -> String {
     }
 }
 
+/// Highlights without colour: marks the rules never print, unlike their own `[brackets]`.
+const OPEN: &str = "‹";
+const CLOSE: &str = "›";
+
+/// Where a hit stands: its section, and for a subrule the rule it belongs to, named when that
+/// rule is a name (`702. Keyword Abilities › 702.2 Deathtouch`).
+fn place(edition: &Edition, hit: &Hit) -> String {
+    let parent = hit.id.parent().filter(|p| !p.is_section());
+    match parent.map(|p| (p, edition.get(p))) {
+        Some((p, Some(rule))) if is_title(&rule.text) => format!("{} › {p} {}", hit.section, rule.text.trim()),
+        Some((p, _)) => format!("{} › {p}", hit.section),
+        None => hit.section.clone(),
+    }
+}
+
 pub fn table(query: &str, edition: &Edition, hits: &[Hit], hints: &[Hint], style: Style) -> String {
     let mut out = format!("Edition {} · {} · search: {query}\n", edition.name(), edition.lang());
     let notes: String = hints.iter().map(|h| format!("note: {}.\n", sentence(h, edition))).collect();
@@ -57,8 +73,8 @@ pub fn table(query: &str, edition: &Edition, hits: &[Hit], hints: &[Hint], style
     table.set_header(["Rule", "Section", "Match"]);
     for hit in hits {
         let snippet =
-            if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet("[", "]") };
-        table.add_row([style.strong(&hit.id.to_string()), hit.section.clone(), snippet]);
+            if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet(OPEN, CLOSE) };
+        table.add_row([style.strong(&hit.id.to_string()), place(edition, hit), snippet]);
     }
     out.push_str(&table.to_string());
     out.push('\n');
