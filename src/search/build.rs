@@ -25,7 +25,7 @@ pub(crate) fn create(dir: Option<&Path>, edition: &Edition) -> tantivy::Result<I
 
 fn write(index: &Index, fields: &Fields, edition: &Edition) -> tantivy::Result<()> {
     let mut writer: IndexWriter = index.writer_with_num_threads(1, WRITER_MEMORY)?;
-    let topics = super::topics::topics(edition);
+    let topics = super::topics::topics(edition, &mut analyzer::analyzer(edition.lang(), analyzer::Kind::Stemmed));
     for (order, rule) in edition.rules().enumerate() {
         let heading = edition.section_heading(rule.id).unwrap_or_default();
         let mut doc = TantivyDocument::default();

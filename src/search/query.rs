@@ -337,15 +337,14 @@ impl Plan {
     }
 
     /// The units summed, and the rule named by the whole question, if one is, far ahead.
-    pub(crate) fn query(&self, fields: &Fields, question: &str) -> Box<dyn Query> {
+    pub(crate) fn query(&self, fields: &Fields, name: &str) -> Box<dyn Query> {
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = self
             .units
             .iter()
             .map(|(unit, weight)| (Occur::Should, boosted(unit_query(unit, fields), *weight)))
             .collect();
-        let name = crate::corpus::named::name_key(question);
         if !name.is_empty() {
-            let named = TermQuery::new(Term::from_field_text(fields.name, &name), IndexRecordOption::Basic);
+            let named = TermQuery::new(Term::from_field_text(fields.name, name), IndexRecordOption::Basic);
             clauses.push((Occur::Should, boosted(Box::new(named), NAME_WEIGHT)));
         }
         Box::new(BooleanQuery::new(clauses))
