@@ -122,8 +122,8 @@ impl SearchIndex {
         if plan.is_empty() {
             return Ok(Vec::new());
         }
-        let name = super::topics::name_key(&mut planner.stemmed, query);
-        let query = plan.query(&self.fields, &name);
+        let names = planner.names(query);
+        let query = plan.query(&self.fields, &names);
         // Sorted by score, then by the rule's place in the edition: document ids would follow
         // the segments, whose order nothing promises.
         let collector = TopDocs::with_limit(limit).tweak_score(|segment: &SegmentReader| {

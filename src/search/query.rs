@@ -249,6 +249,22 @@ impl Planner<'_> {
         Ok(translated)
     }
 
+    /// The names the whole question may be ([`super::topics::name_key`]): as typed, and, when one
+    /// vocabulary entry of the other language is the whole question (`what is a replacement
+    /// effect` against the French rules), each of its renderings.
+    pub(crate) fn names(&mut self, question: &str) -> Vec<String> {
+        let mut names = vec![super::topics::name_key(&mut self.stemmed, question)];
+        let terms: Vec<String> = analyze(&mut self.foreign, question).into_iter().map(|a| a.text).collect();
+        if let [only] = &self.vocabulary.matches(&terms)[..] {
+            if only.start == 0 && only.len == terms.len() {
+                for target in only.targets {
+                    names.push(super::topics::name_key(&mut self.stemmed, target));
+                }
+            }
+        }
+        names
+    }
+
     /// Whether any ranked field has the term.
     fn known(&self, term: &str) -> tantivy::Result<bool> {
         for (field, _) in self.fields.ranked() {
@@ -337,13 +353,13 @@ impl Plan {
     }
 
     /// The units summed, and the rule named by the whole question, if one is, far ahead.
-    pub(crate) fn query(&self, fields: &Fields, name: &str) -> Box<dyn Query> {
+    pub(crate) fn query(&self, fields: &Fields, names: &[String]) -> Box<dyn Query> {
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = self
             .units
             .iter()
             .map(|(unit, weight)| (Occur::Should, boosted(unit_query(unit, fields), *weight)))
             .collect();
-        if !name.is_empty() {
+        for name in names.iter().filter(|n| !n.is_empty()) {
             let named = TermQuery::new(Term::from_field_text(fields.name, name), IndexRecordOption::Basic);
             clauses.push((Occur::Should, boosted(Box::new(named), NAME_WEIGHT)));
         }
