@@ -257,6 +257,9 @@ impl Planner<'_> {
     /// vocabulary entry of the other language is the whole question (`what is a replacement
     /// effect` against the French rules), each of its renderings.
     pub(crate) fn names(&mut self, question: &str) -> Vec<String> {
+        let asked: Vec<&str> = question.split_whitespace().filter(|w| !is_filler(w)).collect();
+        let question = asked.join(" ");
+        let question = question.as_str();
         let mut names = vec![super::topics::name_key(&mut self.stemmed, question)];
         let terms: Vec<String> = analyze(&mut self.foreign, question).into_iter().map(|a| a.text).collect();
         if let [only] = &self.vocabulary.matches(&terms)[..] {
