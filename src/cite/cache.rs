@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Bump when `place` changes what it finds, so that kept placements are computed again.
-const PLACE_VERSION: u32 = 2;
+const PLACE_VERSION: u32 = 3;
 const DIRECTORY: &str = "citations";
 
 /// The edition's placement: read from the data directory when it is there and current, else

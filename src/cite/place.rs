@@ -253,9 +253,10 @@ impl Words {
         format!("{:016x}", hash.finish())
     }
 
-    /// The first word of each slot: a phrase to look for.
+    /// The longest word of each slot, a phrase to look for: a compound's joined form, a lettered
+    /// number (`7c`) rather than its number alone (`7`).
     fn primary(&mut self, text: &str) -> Vec<String> {
-        self.slots(text).into_iter().filter_map(|slot| slot.into_iter().next()).collect()
+        self.slots(text).into_iter().filter_map(|slot| slot.into_iter().max_by_key(String::len)).collect()
     }
 }
 

@@ -7,7 +7,7 @@ use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextO
 /// Part of every on-disk index's fingerprint. Bump it whenever the schema or the analysis of the
 /// text changes (fields, tokenizer, filters, stop words), so that existing indexes are rebuilt
 /// instead of being searched with an analysis that no longer matches theirs.
-pub(crate) const SCHEMA_VERSION: u32 = 4;
+pub(crate) const SCHEMA_VERSION: u32 = 5;
 
 /// A word of the rule's topic (its keyword's name, a glossary headword for it) counts less than
 /// one of its own text: with the weight of the text, every subrule of a keyword matched the

@@ -160,7 +160,30 @@ fn words(lang: Lang, text: &str) -> Vec<Token> {
         }
         i = last + 1;
     }
-    tokens
+    with_sublayer_numbers(text, tokens)
+}
+
+/// A number with a letter that stands alone (`Layer 7c`): its number too, at the same place and
+/// just before it like a compound's joined form, so that `layer 7 counters` finds `Layer 7c: …
+/// counters`. Not the end of a rule number (`603.7d`), whose `7` would match any `7`.
+fn with_sublayer_numbers(text: &str, tokens: Vec<Token>) -> Vec<Token> {
+    let mut out = Vec::with_capacity(tokens.len());
+    for token in tokens {
+        let digits = token.text.chars().take_while(char::is_ascii_digit).count();
+        let lettered = digits > 0
+            && token.text.len() == digits + 1
+            && token.text.ends_with(|c: char| c.is_ascii_alphabetic())
+            && !text[..token.offset_from].ends_with('.');
+        if lettered {
+            out.push(Token {
+                offset_to: token.offset_from + digits,
+                text: token.text[..digits].to_string(),
+                ..token.clone()
+            });
+        }
+        out.push(token);
+    }
+    out
 }
 
 fn token(text: &str, start: usize, end: usize, position: usize) -> Token {
@@ -224,6 +247,15 @@ mod tests {
         for t in words(Lang::Fr, text) {
             assert_eq!(&text[t.offset_from..t.offset_to], t.text);
         }
+    }
+
+    #[test]
+    fn a_lettered_number_gives_its_number_too() {
+        assert_eq!(
+            texts(Lang::En, "Layer 7c: counters"),
+            [("Layer".into(), 0), ("7".into(), 1), ("7c".into(), 1), ("counters".into(), 2)]
+        );
+        assert_eq!(plain(Lang::En, "rule 613.4c and 77 abc 1a"), ["rule", "613", "4c", "and", "77", "abc", "1", "1a"]);
     }
 
     #[test]
