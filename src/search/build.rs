@@ -35,7 +35,7 @@ fn write(index: &Index, fields: &Fields, edition: &Edition) -> tantivy::Result<(
         doc.add_text(fields.text, &rule.text);
         if let Some(topic) = topics.get(&rule.id) {
             for words in &topic.words {
-                doc.add_text(fields.topic, words);
+                doc.add_text(fields.section, words);
             }
             for name in &topic.names {
                 doc.add_text(fields.name, name);
