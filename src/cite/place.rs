@@ -12,6 +12,7 @@
 
 use super::placement::{Placed, Placement};
 use super::table::{CitationTable, Concept};
+use crate::corpus::named::heading_title;
 use crate::corpus::{Edition, Lang, Rule, RuleId};
 use crate::search::{text_analyzer, AnalyzerKind};
 use std::collections::{BTreeMap, HashMap};
@@ -79,13 +80,6 @@ fn sections_by_key(edition: &Edition, table: &CitationTable, words: &mut Words) 
         }
     }
     found
-}
-
-/// A heading without its number, and without the chapter that French headings put first
-/// (`614. Sorts, capacités et effets : Effets de remplacement`).
-fn heading_title(heading: &str) -> &str {
-    let title = heading.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.').trim();
-    title.rsplit_once(':').map_or(title, |(_, last)| last.trim())
 }
 
 /// The concepts in an order where each parent comes before its subrules.

@@ -23,6 +23,13 @@ pub fn name_key(text: &str) -> String {
         .join(" ")
 }
 
+/// A section's heading without its number, and without the chapter that French headings put
+/// first (`614. Sorts, capacités et effets : Effets de remplacement` is `Effets de remplacement`).
+pub fn heading_title(heading: &str) -> &str {
+    let title = heading.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.').trim();
+    title.rsplit_once(':').map_or(title, |(_, last)| last.trim())
+}
+
 /// The rule a glossary reference points to: itself, or a section's first rule, which defines it.
 pub fn pointed(edition: &Edition, target: RuleId) -> Option<RuleId> {
     if !target.is_section() {

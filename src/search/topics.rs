@@ -7,7 +7,7 @@
 //! A reference to a whole section (`See rule 614`) points to its first rule, which defines it.
 
 use super::analyzer::analyze;
-use crate::corpus::named::{glossary_targets, is_title, pointed};
+use crate::corpus::named::{glossary_targets, heading_title, is_title, pointed};
 use crate::corpus::{Edition, RuleId};
 use std::collections::HashMap;
 use tantivy::tokenizer::TextAnalyzer;
@@ -27,13 +27,6 @@ pub(crate) struct Topic {
 /// small words out), so that `What is a replacement effect?` is the name `Replacement Effects`.
 pub(crate) fn name_key(analyzer: &mut TextAnalyzer, text: &str) -> String {
     analyze(analyzer, text).into_iter().map(|a| a.text).collect::<Vec<_>>().join(" ")
-}
-
-/// A section's heading without its number, and without the chapter that French headings put
-/// first (`614. Sorts, capacités et effets : Effets de remplacement`).
-fn heading_title(heading: &str) -> &str {
-    let title = heading.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.').trim();
-    title.rsplit_once(':').map_or(title, |(_, last)| last.trim())
 }
 
 /// Rule → its topic. `analyzer`: the edition's stemmed analysis, for the names.
