@@ -5,24 +5,15 @@
 //! their concepts. On the embedded French corpus (always): its sections are placed in the 2011
 //! numbering, and an edition renumbered by hand is followed.
 
-use crate::support::official_cr;
+use crate::support::official_edition;
 use judge::cite::table::table;
 use judge::cite::{place, Hints, Placed, Placement};
-use judge::corpus::edition::{Document, EditionInfo};
-use judge::corpus::{decode, embedded, parse_en, Edition, Lang, Rule, RuleId};
+use judge::corpus::edition::EditionInfo;
+use judge::corpus::{embedded, Edition, Lang, Rule, RuleId};
 use std::collections::BTreeMap;
 
 const EDITIONS: [&str; 9] =
     ["20110204", "20110501", "20121001", "20150123", "20180713", "20210924", "20231117", "20251114", "20260227"];
-
-fn official(date: &str) -> Edition {
-    let bytes = std::fs::read(official_cr(&format!("MagicCompRules_{date}.txt"))).unwrap();
-    let cr = parse_en::parse(&decode::decode(&bytes).expect("the real CR decodes")).expect("the real CR parses");
-    let info = EditionInfo { name: format!("en-{}", cr.date), lang: Lang::En, date: cr.date.clone() };
-    let document =
-        Document { file: date.into(), date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
-    Edition::new(info, vec![document], cr.parsed)
-}
 
 /// Words the rule of each concept is about, kept apart from the table's anchors: a second,
 /// independent check that the rule found says what the trace claims. One must appear.
@@ -126,7 +117,7 @@ fn every_concept_is_placed_by_its_text_in_every_official_edition() {
     let mut grid: BTreeMap<&str, Vec<String>> = BTreeMap::new();
     let mut wrong = Vec::new();
     for date in EDITIONS {
-        let edition = official(date);
+        let edition = official_edition(date);
         let alone = place(&edition, table(), Hints::Ignore);
         // The hints confirm a partial match; on a known text there is none to confirm.
         if place(&edition, table(), Hints::Use) != alone {
@@ -158,7 +149,7 @@ fn every_concept_is_placed_by_its_text_in_every_official_edition() {
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn the_two_numberings_checked_by_hand_are_reproduced_from_the_text_alone() {
     for (date, file) in [("2011-02-04", "20110204"), ("2025-11-14", "20251114")] {
-        let placement = place(&official(file), table(), Hints::Ignore);
+        let placement = place(&official_edition(file), table(), Hints::Ignore);
         for (concept, c) in &table().concepts {
             assert_eq!(found(&placement, concept), Some(c.known[date]), "{concept} in {date}");
         }
@@ -244,7 +235,7 @@ fn a_concept_whose_text_is_gone_is_not_placed() {
 fn every_scenario_cites_a_rule_of_every_official_edition() {
     let concepts = scenario_concepts();
     for date in EDITIONS {
-        let edition = official(date);
+        let edition = official_edition(date);
         let placement = place(&edition, table(), Hints::Use);
         for concept in &concepts {
             let id = found(&placement, concept).unwrap_or_else(|| panic!("{date}: `{concept}` not placed"));
@@ -269,11 +260,7 @@ fn scenario_concepts() -> Vec<&'static str> {
         let text = std::fs::read_to_string(file).unwrap();
         let board = judge::scenario::read("scenario.yaml", &text).expect("scenarios are valid");
         let judgement = judge::engine::judge(&board).expect("scenarios explore within the limits");
-        concepts.extend(judgement.resolution.steps.iter().flat_map(|s| s.concepts.clone()));
-        for outcome in judgement.outcomes.iter().flatten() {
-            concepts.extend(outcome.steps.iter().flat_map(|s| s.concepts.clone()));
-            concepts.extend(outcome.choices.iter().map(|c| c.concept));
-        }
+        concepts.extend(judgement.concepts());
     }
     concepts.sort();
     concepts.dedup();
@@ -287,7 +274,7 @@ fn scenario_concepts() -> Vec<&'static str> {
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn the_wording_fingerprints_are_those_of_the_implemented_text() {
     let implemented = table().implements.replace('-', "");
-    let placement = place(&official(&implemented), table(), Hints::Ignore);
+    let placement = place(&official_edition(&implemented), table(), Hints::Ignore);
     let mut wrong = Vec::new();
     for (concept, c) in &table().concepts {
         let actual = placement.wording.get(concept);

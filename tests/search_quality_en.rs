@@ -13,9 +13,8 @@
 //! cargo test --test main search_quality_en -- --nocapture
 //! ```
 
-use crate::support::official_cr;
-use judge::corpus::edition::{Document, EditionInfo};
-use judge::corpus::{decode, parse_en, Edition, Lang, RuleId};
+use crate::support::official_edition;
+use judge::corpus::RuleId;
 use judge::search::SearchIndex;
 use std::collections::BTreeSet;
 
@@ -53,15 +52,6 @@ fn questions() -> Vec<Question> {
         out.push(Question { held_out, text: text.trim(), answers });
     }
     out
-}
-
-fn edition_2025() -> Edition {
-    let bytes = std::fs::read(official_cr("MagicCompRules_20251114.txt")).unwrap();
-    let cr = parse_en::parse(&decode::decode(&bytes).unwrap()).unwrap();
-    let info = EditionInfo { name: "en-2025-11-14".into(), lang: Lang::En, date: cr.date.clone() };
-    let document =
-        Document { file: "cr".into(), date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
-    Edition::new(info, vec![document], cr.parsed)
 }
 
 /// Rank (1-based) of the first accepted rule in a ranking, within the first 10.
@@ -114,7 +104,7 @@ fn english_questions_find_their_rule_in_the_whole_cr() {
     assert!(questions.len() >= 120, "{} questions", questions.len());
     let held_out = questions.iter().filter(|q| q.held_out).count();
     assert!(held_out * 3 >= questions.len(), "{held_out} held-out of {}", questions.len());
-    let edition = edition_2025();
+    let edition = official_edition("20251114");
     for q in &questions {
         for answer in &q.answers {
             let id = RuleId::parse(answer).unwrap_or_else(|_| panic!("`{answer}` in `{}`", q.text));

@@ -38,6 +38,19 @@ pub fn data_dir() -> tempfile::TempDir {
     tempfile::tempdir().expect("a temporary directory")
 }
 
+/// The official CR file of this date (`20251114`), parsed into an edition named `en-<date>`,
+/// as an import would store it.
+pub fn official_edition(date: &str) -> judge::corpus::Edition {
+    use judge::corpus::edition::{Document, EditionInfo};
+    use judge::corpus::{decode, parse_en, Edition, Lang};
+    let file = format!("MagicCompRules_{date}.txt");
+    let bytes = std::fs::read(official_cr(&file)).unwrap();
+    let cr = parse_en::parse(&decode::decode(&bytes).expect("the real CR decodes")).expect("the real CR parses");
+    let info = EditionInfo { name: format!("en-{}", cr.date), lang: Lang::En, date: cr.date.clone() };
+    let document = Document { file, date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
+    Edition::new(info, vec![document], cr.parsed)
+}
+
 /// One of the official CR files kept beside the repository in `../shared/cr` (not ours to ship).
 /// Tests that read them are marked `#[cfg_attr(not(shared_cr), ignore = …)]` (see `build.rs`),
 /// so they show as not run where the directory is absent; where it is there, a missing file is a

@@ -81,6 +81,23 @@ pub struct Judgement {
     pub mismatches: Vec<answer::Mismatch>,
 }
 
+impl Judgement {
+    /// Every concept the layers' steps and the events' outcomes (steps and choices) rest on.
+    pub fn concepts(&self) -> Vec<&'static str> {
+        concepts(&self.resolution.steps, self.outcomes.as_deref().unwrap_or_default())
+    }
+}
+
+/// Every concept some layer steps and events' outcomes rest on, in order, with repeats.
+pub fn concepts(steps: &[trace::Step], outcomes: &[events::Outcome]) -> Vec<&'static str> {
+    let mut concepts: Vec<&'static str> = steps.iter().flat_map(|s| s.concepts.iter().copied()).collect();
+    for o in outcomes {
+        concepts.extend(o.steps.iter().flat_map(|s| s.concepts.iter().copied()));
+        concepts.extend(o.choices.iter().map(|c| c.concept));
+    }
+    concepts
+}
+
 pub fn judge(board: &board::Board) -> Result<Judgement, events::TooManyChoices> {
     let resolution = resolve::resolve(board);
     let outcomes = events::resolve_events(board, &resolution)?;

@@ -52,12 +52,7 @@ impl Report<'_> {
 
     /// Every concept the trace names.
     fn concepts(&self) -> Vec<&'static str> {
-        let mut concepts: Vec<&str> = self.steps.iter().flat_map(|s| s.concepts.iter().copied()).collect();
-        for o in self.outcomes.unwrap_or_default() {
-            concepts.extend(o.steps.iter().flat_map(|s| s.concepts.iter().copied()));
-            concepts.extend(o.choices.iter().map(|c| c.concept));
-        }
-        concepts
+        crate::engine::concepts(self.steps, self.outcomes.unwrap_or_default())
     }
 
     /// Every concept the trace names that has no rule to cite in this edition.
@@ -364,8 +359,9 @@ fn answer_table(answer: &Answer, style: Style) -> String {
 
 fn footer(r: &Report) -> String {
     let mut out = format!("Rules cited from edition {}.", r.citer.edition.name());
-    if let (Some(english), false) = (r.citer.english(), r.quoted_in_english().is_empty()) {
-        let list: Vec<String> = r.quoted_in_english().iter().map(ToString::to_string).collect();
+    let quoted_in_english = r.quoted_in_english();
+    if let (Some(english), false) = (r.citer.english(), quoted_in_english.is_empty()) {
+        let list: Vec<String> = quoted_in_english.iter().map(ToString::to_string).collect();
         out.push_str(&format!("\nQuoted in English from edition {}: {}.", english.name(), list.join(", ")));
     }
     let reworded = r.reworded();

@@ -86,15 +86,24 @@ fn card_names(edition: &Edition, question: &str) -> Vec<String> {
     let words: Vec<&str> =
         question.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
     let content = words.iter().filter(|w| w.chars().count() > 3).count();
-    let names: Vec<String> = words
+    let capitalised: Vec<&str> = words
         .iter()
         .skip(1)
         .filter(|w| w.chars().next().is_some_and(char::is_uppercase) && w.chars().count() > 3)
+        .copied()
+        .collect();
+    if capitalised.is_empty() {
+        return Vec::new();
+    }
+    // The rules' text lowered once, not once per word.
+    let rules: Vec<String> = edition.rules().map(|r| r.text.to_lowercase()).collect();
+    let names: Vec<String> = capitalised
+        .into_iter()
         .filter(|w| {
             let lower = w.to_lowercase();
-            !edition.rules().any(|r| r.text.to_lowercase().contains(&lower))
+            !rules.iter().any(|r| r.contains(&lower))
         })
-        .map(|w| w.to_string())
+        .map(str::to_string)
         .collect();
     if names.len() * 2 >= content.max(1) {
         names

@@ -101,7 +101,7 @@ fn unplaced_note(r: &Ruling) -> String {
 
 /// The cited rules reworded since the text the engine implements, in rule order.
 fn reworded(citer: &Citer, judgement: &Judgement) -> Vec<RuleId> {
-    let mut ids: Vec<RuleId> = citer.reworded(&concepts(judgement)).into_iter().map(|(_, id)| id).collect();
+    let mut ids: Vec<RuleId> = citer.reworded(&judgement.concepts()).into_iter().map(|(_, id)| id).collect();
     ids.sort();
     ids.dedup();
     ids
@@ -117,16 +117,6 @@ fn reworded_note(r: &Ruling) -> Option<String> {
             list.join(", ")
         )
     })
-}
-
-/// Every concept the explanation rests on.
-fn concepts(judgement: &Judgement) -> Vec<&'static str> {
-    let mut concepts: Vec<&str> = judgement.resolution.steps.iter().flat_map(|s| s.concepts.iter().copied()).collect();
-    for o in judgement.outcomes.iter().flatten() {
-        concepts.extend(o.steps.iter().flat_map(|s| s.concepts.iter().copied()));
-        concepts.extend(o.choices.iter().map(|c| c.concept));
-    }
-    concepts
 }
 
 /// What to do about the rules the edition lacks, said once for all of them.
@@ -186,7 +176,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
         title: board.title.clone(),
         question: board.question.as_ref().map(|q| q.trim().to_string()),
         edition: citer.edition.name().to_string(),
-        unplaced: citer.unplaced(&concepts(judgement)),
+        unplaced: citer.unplaced(&judgement.concepts()),
         reworded: reworded(citer, judgement),
         implements: citer.implements().to_string(),
         lang: citer.edition.lang(),
