@@ -6,7 +6,7 @@ use super::error::SearchError;
 use super::hit::{Hit, Snippets};
 use super::query::Planner;
 use super::schema::{self, Fields, ORDER};
-use super::vocabulary::Vocabulary;
+use super::vocabulary::LazyVocabulary;
 use crate::corpus::{Edition, Lang, RuleId};
 use std::cmp::Reverse;
 use std::path::{Path, PathBuf};
@@ -55,7 +55,7 @@ pub struct SearchIndex {
     reader: IndexReader,
     fields: Fields,
     lang: Lang,
-    vocabulary: Vocabulary,
+    vocabulary: LazyVocabulary,
     origin: Origin,
     path: Option<PathBuf>,
 }
@@ -79,7 +79,7 @@ impl SearchIndex {
         // watches the directory.
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let (_, fields) = schema::build(lang);
-        Ok(SearchIndex { reader, fields, lang, vocabulary: Vocabulary::new(other(lang), lang), origin, path })
+        Ok(SearchIndex { reader, fields, lang, vocabulary: LazyVocabulary::new(other(lang), lang), origin, path })
     }
 
     pub fn origin(&self) -> Origin {
@@ -122,7 +122,7 @@ impl SearchIndex {
         if plan.is_empty() {
             return Ok(Vec::new());
         }
-        let names = planner.names(query);
+        let names = planner.names(query, &plan);
         let query = plan.query(&self.fields, &names);
         // Sorted by score, then by the rule's place in the edition: document ids would follow
         // the segments, whose order nothing promises.

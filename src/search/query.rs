@@ -19,7 +19,7 @@
 
 use super::analyzer::{analyze, Analyzed};
 use super::schema::Fields;
-use super::vocabulary::Vocabulary;
+use super::vocabulary::LazyVocabulary;
 use std::collections::BTreeSet;
 use tantivy::query::{
     BooleanQuery, BoostQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
@@ -125,6 +125,9 @@ pub(crate) enum Unit {
 /// A question made ready to search: its units with their weights.
 pub(crate) struct Plan {
     pub(crate) units: Vec<(Unit, f32)>,
+    /// Whether every word of the question is one of the edition's: then the question is in the
+    /// edition's language, and the vocabulary of the other language has nothing to add.
+    pub(crate) all_known: bool,
 }
 
 /// What a plan needs from the index and the language.
@@ -136,7 +139,7 @@ pub(crate) struct Planner<'a> {
     pub(crate) plain: TextAnalyzer,
     /// The stemmed analyzer of the other language, to look its words up in the vocabulary.
     pub(crate) foreign: TextAnalyzer,
-    pub(crate) vocabulary: &'a Vocabulary,
+    pub(crate) vocabulary: &'a LazyVocabulary,
 }
 
 impl Planner<'_> {
@@ -163,7 +166,13 @@ impl Planner<'_> {
             }
             analyzed.push(if foreign_stop_word { Vec::new() } else { tokens });
         }
-        let translated = self.translate(&clauses, &analyzed, &mut units)?;
+        let mut all_known = true;
+        for token in analyzed.iter().flatten() {
+            all_known &= self.known(&token.text)?;
+        }
+        // A match of the vocabulary is only used when some of its words are not the edition's
+        // (see `translate`): with every word known, none would be.
+        let translated = if all_known { BTreeSet::new() } else { self.translate(&clauses, &analyzed, &mut units)? };
         for (i, clause) in clauses.iter().enumerate() {
             let Clause::Word(word) = clause else { continue };
             if translated.contains(&i) || analyzed[i].len() != 1 || self.known(&analyzed[i][0].text)? {
@@ -175,7 +184,7 @@ impl Planner<'_> {
             }
         }
         self.add_neighbours(&clauses, &analyzed, &translated, &mut units);
-        Ok(Plan { units })
+        Ok(Plan { units, all_known })
     }
 
     /// Adds a bonus for each two neighbouring words of the question found close together in a
@@ -229,7 +238,7 @@ impl Planner<'_> {
             }
         }
         let mut translated = BTreeSet::new();
-        for found in self.vocabulary.matches(&terms) {
+        for found in self.vocabulary.get().matches(&terms) {
             let covered: BTreeSet<usize> = origin[found.start..found.start + found.len].iter().copied().collect();
             // The same word in both languages (`permanent`, `mana`, `deck`): the question already
             // searches it, and translating it would count it twice.
@@ -255,14 +264,18 @@ impl Planner<'_> {
 
     /// The names the whole question may be ([`super::topics::name_key`]): as typed, and, when one
     /// vocabulary entry of the other language is the whole question (`what is a replacement
-    /// effect` against the French rules), each of its renderings.
-    pub(crate) fn names(&mut self, question: &str) -> Vec<String> {
+    /// effect` against the French rules) and not all of it is the edition's words, each of its
+    /// renderings.
+    pub(crate) fn names(&mut self, question: &str, plan: &Plan) -> Vec<String> {
         let asked: Vec<&str> = question.split_whitespace().filter(|w| !is_filler(w)).collect();
         let question = asked.join(" ");
         let question = question.as_str();
         let mut names = vec![super::topics::name_key(&mut self.stemmed, question)];
+        if plan.all_known {
+            return names;
+        }
         let terms: Vec<String> = analyze(&mut self.foreign, question).into_iter().map(|a| a.text).collect();
-        if let [only] = &self.vocabulary.matches(&terms)[..] {
+        if let [only] = &self.vocabulary.get().matches(&terms)[..] {
             if only.start == 0 && only.len == terms.len() {
                 for target in only.targets {
                     names.push(super::topics::name_key(&mut self.stemmed, target));

@@ -9,6 +9,7 @@
 use super::analyzer::{self, analyze, Kind};
 use crate::corpus::Lang;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 const TSV: &str = include_str!("../../rules-corpus/vocabulary.tsv");
 
@@ -58,6 +59,25 @@ pub(crate) struct Vocabulary {
     entries: HashMap<Vec<String>, Vec<&'static str>>,
     /// The most terms a key has, to bound the matching.
     longest: usize,
+}
+
+/// The vocabulary of an index, analysed on first use: analysing it costs about a millisecond,
+/// a quarter of a whole `judge search`, and a question whose words are all the edition's own
+/// never needs it.
+pub(crate) struct LazyVocabulary {
+    from: Lang,
+    to: Lang,
+    cell: OnceLock<Vocabulary>,
+}
+
+impl LazyVocabulary {
+    pub(crate) fn new(from: Lang, to: Lang) -> Self {
+        LazyVocabulary { from, to, cell: OnceLock::new() }
+    }
+
+    pub(crate) fn get(&self) -> &Vocabulary {
+        self.cell.get_or_init(|| Vocabulary::new(self.from, self.to))
+    }
 }
 
 /// A run of the query's terms that names a vocabulary entry.
