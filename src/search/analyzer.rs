@@ -17,9 +17,10 @@
 
 use super::tokenizer::WordTokenizer;
 use crate::corpus::Lang;
+use std::sync::OnceLock;
 use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, Stemmer, StopWordFilter, TextAnalyzer, Token, TokenFilter, TokenStream,
-    Tokenizer, TokenizerManager,
+    AsciiFoldingFilter, Language, LowerCaser, Stemmer, StopWordFilter, TextAnalyzer, TextAnalyzerBuilder, Token,
+    TokenFilter, TokenStream, Tokenizer, TokenizerManager,
 };
 use tantivy::Index;
 
@@ -53,22 +54,104 @@ fn register_on(manager: &TokenizerManager) {
     }
 }
 
-pub(crate) fn analyzer(lang: Lang, kind: Kind) -> TextAnalyzer {
-    let language = match lang {
+fn language(lang: Lang) -> Language {
+    match lang {
         Lang::Fr => Language::French,
         Lang::En => Language::English,
-    };
-    // Tantivy's stop words are matched before folding (its French list is accented), ours after.
-    let listed = StopWordFilter::new(language).unwrap_or_else(|| StopWordFilter::remove(Vec::new()));
-    let words = TextAnalyzer::builder(WordTokenizer::new(lang))
+    }
+}
+
+/// The words of a text, lower-cased and folded, stop words out: what both analyzers share.
+fn words(lang: Lang) -> TextAnalyzerBuilder<impl Tokenizer> {
+    let (listed, extra) = stop_words(lang);
+    TextAnalyzer::builder(WordTokenizer::new(lang))
         .filter(LowerCaser)
-        .filter(listed)
+        .filter(listed.clone())
         .filter(AsciiFoldingFilter)
-        .filter(StopWordFilter::remove(extra_stop_words(lang).iter().map(|w| (*w).to_string())));
+        .filter(extra.clone())
+}
+
+/// Tantivy's stop words of the language, matched before folding (its French list is accented),
+/// and ours, matched after. Made once: every search makes several analyzers, and the sets are
+/// shared by their clones.
+fn stop_words(lang: Lang) -> &'static (StopWordFilter, StopWordFilter) {
+    static FRENCH: OnceLock<(StopWordFilter, StopWordFilter)> = OnceLock::new();
+    static ENGLISH: OnceLock<(StopWordFilter, StopWordFilter)> = OnceLock::new();
+    let cell = match lang {
+        Lang::Fr => &FRENCH,
+        Lang::En => &ENGLISH,
+    };
+    cell.get_or_init(|| {
+        let listed = StopWordFilter::new(language(lang)).unwrap_or_else(|| StopWordFilter::remove(Vec::new()));
+        (listed, StopWordFilter::remove(extra_stop_words(lang).iter().map(|w| (*w).to_string())))
+    })
+}
+
+pub(crate) fn analyzer(lang: Lang, kind: Kind) -> TextAnalyzer {
+    let words = words(lang);
     match (lang, kind) {
         (_, Kind::Plain) => words.build(),
-        (Lang::Fr, Kind::Stemmed) => words.filter(FoldedParticiples).filter(Stemmer::new(language)).build(),
-        (Lang::En, Kind::Stemmed) => words.filter(Stemmer::new(language)).build(),
+        (Lang::Fr, Kind::Stemmed) => words.filter(FoldedParticiples).filter(Stemmer::new(language(lang))).build(),
+        (Lang::En, Kind::Stemmed) => words.filter(Stemmer::new(language(lang))).build(),
+    }
+}
+
+/// The stemmed analyzer of `lang` for finding the given terms in a text to highlight them: a
+/// word whose first letter starts none of the terms cannot stem to one (stemming keeps a word's
+/// first letter), so it is left out of stemming, which is most of the cost of analysing a text,
+/// and keeps its place with an empty text, which no term is.
+pub(crate) fn highlighter(lang: Lang, terms: &[&str]) -> TextAnalyzer {
+    let initials: Vec<char> = terms.iter().filter_map(|t| t.chars().next()).collect();
+    let words = words(lang).filter(Initials(initials));
+    match lang {
+        Lang::Fr => words.filter(FoldedParticiples).filter(Stemmer::new(language(lang))).build(),
+        Lang::En => words.filter(Stemmer::new(language(lang))).build(),
+    }
+}
+
+/// Empties the text of the tokens whose first letter is not one of its own.
+#[derive(Clone)]
+struct Initials(Vec<char>);
+
+impl TokenFilter for Initials {
+    type Tokenizer<T: Tokenizer> = InitialsFilter<T>;
+
+    fn transform<T: Tokenizer>(self, tokenizer: T) -> InitialsFilter<T> {
+        InitialsFilter(self.0, tokenizer)
+    }
+}
+
+#[derive(Clone)]
+pub(crate) struct InitialsFilter<T>(Vec<char>, T);
+
+impl<T: Tokenizer> Tokenizer for InitialsFilter<T> {
+    type TokenStream<'a> = InitialsStream<'a, T::TokenStream<'a>>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> Self::TokenStream<'a> {
+        InitialsStream(&self.0, self.1.token_stream(text))
+    }
+}
+
+pub(crate) struct InitialsStream<'a, S>(&'a [char], S);
+
+impl<S: TokenStream> TokenStream for InitialsStream<'_, S> {
+    fn advance(&mut self) -> bool {
+        if !self.1.advance() {
+            return false;
+        }
+        let text = &mut self.1.token_mut().text;
+        if !text.chars().next().is_some_and(|c| self.0.contains(&c)) {
+            text.clear();
+        }
+        true
+    }
+
+    fn token(&self) -> &Token {
+        self.1.token()
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        self.1.token_mut()
     }
 }
 
@@ -217,6 +300,42 @@ mod tests {
         assert_eq!(fr("même"), Vec::<String>::new());
         assert_eq!(fr("meme"), Vec::<String>::new());
         assert_eq!(fr("à"), Vec::<String>::new());
+    }
+
+    /// What [`highlighter`] relies on: over every word of the embedded French corpus and of its
+    /// English vocabulary, a stem starts with the letter its folded word starts with.
+    #[test]
+    fn stemming_keeps_the_first_letter() {
+        let (edition, _) = crate::corpus::embedded::load();
+        let french: Vec<&str> = edition.rules().map(|r| r.text.as_str()).collect();
+        let english: Vec<&str> = super::super::vocabulary::parse(include_str!("../../rules-corpus/vocabulary.tsv"))
+            .0
+            .iter()
+            .map(|p| p.en)
+            .collect();
+        for (lang, texts) in [(Lang::Fr, french), (Lang::En, english)] {
+            let (mut plain, mut stemmed) = (analyzer(lang, Kind::Plain), analyzer(lang, Kind::Stemmed));
+            for text in texts {
+                let (words, stems) = (analyze(&mut plain, text), analyze(&mut stemmed, text));
+                assert_eq!(words.len(), stems.len(), "{text}");
+                for (word, stem) in words.iter().zip(&stems) {
+                    assert_eq!(word.text.chars().next(), stem.text.chars().next(), "{} → {}", word.text, stem.text);
+                }
+            }
+        }
+        // The words of the English rules the tests meet most: stemming's own exceptions included.
+        let en = |text| terms(Lang::En, Kind::Stemmed, text);
+        assert_eq!(en("dying skies lying"), ["die", "sky", "lie"]);
+    }
+
+    #[test]
+    fn the_highlighter_stems_only_what_may_be_a_term() {
+        let text = "Regeneration replaces destruction; the regenerated creature taps.";
+        let found = analyze(&mut highlighter(Lang::En, &["regener", "tap"]), text);
+        let all = analyze(&mut analyzer(Lang::En, Kind::Stemmed), text);
+        assert_eq!(found.len(), all.len(), "every word keeps its place");
+        let kept: Vec<&str> = found.iter().map(|a| a.text.as_str()).filter(|t| !t.is_empty()).collect();
+        assert_eq!(kept, ["regener", "replac", "regener", "tap"], "an initial of a term is stemmed, whatever the word");
     }
 
     #[test]

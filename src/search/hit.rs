@@ -1,12 +1,16 @@
 //! One search result, and the excerpt of the rule that shows why it matched.
 
+use super::analyzer;
 use super::schema::Fields;
-use crate::corpus::RuleId;
+use crate::corpus::{Lang, RuleId};
 use serde::Serialize;
+use std::cell::OnceCell;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use tantivy::query::Query;
+use tantivy::schema::Field;
 use tantivy::snippet::{collapse_overlapped_ranges, SnippetGenerator};
-use tantivy::Searcher;
+use tantivy::{Score, Searcher, Term};
 
 /// Longest excerpt, in bytes of the rule's text, before the ellipses.
 const SNIPPET_LEN: usize = 180;
@@ -49,36 +53,75 @@ impl Hit {
 
 /// Excerpts for the hits of one search: tantivy's snippet generators for the rule's text and
 /// for its examples, both stemmed fields, so that a word found by typo tolerance or through the
-/// vocabulary is highlighted as well as one typed as it is printed.
-pub(crate) struct Snippets {
+/// vocabulary is highlighted as well as one typed as it is printed. The examples' generator is
+/// made only when a rule's text has none of the words.
+pub(crate) struct Snippets<'s> {
+    searcher: &'s Searcher,
+    query: &'s dyn Query,
+    fields: Fields,
+    lang: Lang,
     text: SnippetGenerator,
-    examples: SnippetGenerator,
+    examples: OnceCell<SnippetGenerator>,
 }
 
-impl Snippets {
-    pub(crate) fn new(searcher: &Searcher, query: &dyn Query, fields: &Fields) -> tantivy::Result<Self> {
-        let mut text = SnippetGenerator::create(searcher, query, fields.text)?;
-        text.set_max_num_chars(SNIPPET_LEN);
-        let mut examples = SnippetGenerator::create(searcher, query, fields.examples)?;
-        examples.set_max_num_chars(SNIPPET_LEN);
-        Ok(Snippets { text, examples })
+impl<'s> Snippets<'s> {
+    pub(crate) fn new(
+        searcher: &'s Searcher,
+        query: &'s dyn Query,
+        fields: Fields,
+        lang: Lang,
+    ) -> tantivy::Result<Self> {
+        let text = generator(searcher, query, fields.text, lang)?;
+        Ok(Snippets { searcher, query, fields, lang, text, examples: OnceCell::new() })
+    }
+
+    fn examples(&self) -> tantivy::Result<&SnippetGenerator> {
+        if let Some(examples) = self.examples.get() {
+            return Ok(examples);
+        }
+        let examples = generator(self.searcher, self.query, self.fields.examples, self.lang)?;
+        Ok(self.examples.get_or_init(|| examples))
     }
 
     /// The excerpt of a rule and its highlighted ranges.
-    pub(crate) fn excerpt(&self, text: &str, examples: &[&str]) -> (String, Vec<Range<usize>>) {
+    pub(crate) fn excerpt(&self, text: &str, examples: &[&str]) -> tantivy::Result<(String, Vec<Range<usize>>)> {
         let from_text = self.text.snippet(text);
         if !from_text.highlighted().is_empty() {
-            return render(text, &from_text);
+            return Ok(render(text, &from_text));
         }
         for example in examples {
-            let from_example = self.examples.snippet(example);
+            let from_example = self.examples()?.snippet(example);
             if !from_example.highlighted().is_empty() {
-                return render(example, &from_example);
+                return Ok(render(example, &from_example));
             }
         }
         // Only the section heading matched: the beginning of the rule says what it is about.
-        (one_line(&lead(text, SNIPPET_LEN)), Vec::new())
+        Ok((one_line(&lead(text, SNIPPET_LEN)), Vec::new()))
     }
+}
+
+/// What `SnippetGenerator::create` makes, with the analyzer that stems only the words that may
+/// be the query's terms ([`analyzer::highlighter`]).
+fn generator(searcher: &Searcher, query: &dyn Query, field: Field, lang: Lang) -> tantivy::Result<SnippetGenerator> {
+    let mut terms: BTreeSet<&Term> = BTreeSet::new();
+    query.query_terms(&mut |term, _| {
+        if term.field() == field {
+            terms.insert(term);
+        }
+    });
+    // Rarer words weigh more in choosing the excerpt, as tantivy weighs them.
+    let mut weights: BTreeMap<String, Score> = BTreeMap::new();
+    for term in terms {
+        let value = term.value();
+        let Some(text) = value.as_str() else { continue };
+        let doc_freq = searcher.doc_freq(term)?;
+        if doc_freq > 0 {
+            weights.insert(text.to_string(), 1.0 / (1.0 + doc_freq as Score));
+        }
+    }
+    let initials: Vec<&str> = weights.keys().map(String::as_str).collect();
+    let analyzer = analyzer::highlighter(lang, &initials);
+    Ok(SnippetGenerator::new(weights, analyzer, field, SNIPPET_LEN))
 }
 
 fn render(source: &str, snippet: &tantivy::snippet::Snippet) -> (String, Vec<Range<usize>>) {

@@ -131,7 +131,7 @@ impl SearchIndex {
             move |doc: DocId, score: Score| (score, Reverse(order.as_ref().map_or(u64::from(doc), |o| o.get_val(doc))))
         });
         let top = searcher.search(&*query, &collector).map_err(failed)?;
-        let snippets = Snippets::new(&searcher, &*query, &self.fields).map_err(failed)?;
+        let snippets = Snippets::new(&searcher, &*query, self.fields, self.lang).map_err(failed)?;
         let mut hits = Vec::with_capacity(top.len());
         for ((score, _), address) in top {
             let doc: TantivyDocument = searcher.doc(address).map_err(failed)?;
@@ -140,7 +140,7 @@ impl SearchIndex {
                 continue;
             };
             let examples: Vec<&str> = doc.get_all(self.fields.examples).filter_map(|v| v.as_str()).collect();
-            let (snippet, highlights) = snippets.excerpt(text_of(self.fields.text), &examples);
+            let (snippet, highlights) = snippets.excerpt(text_of(self.fields.text), &examples).map_err(failed)?;
             hits.push(Hit { id, score, section: text_of(self.fields.section).to_string(), snippet, highlights });
         }
         Ok(hits)

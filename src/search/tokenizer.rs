@@ -47,29 +47,39 @@ impl WordTokenizer {
     }
 }
 
-pub(crate) struct WordTokenStream {
-    tokens: std::vec::IntoIter<Token>,
+/// The words of one text, made into tokens one at a time in the same `Token`: a rule's text is
+/// analysed for every hit to highlight it, and a `String` a word was most of that cost.
+pub(crate) struct WordTokenStream<'a> {
+    text: &'a str,
+    spans: std::vec::IntoIter<Span>,
     token: Token,
 }
 
 impl Tokenizer for WordTokenizer {
-    type TokenStream<'a> = WordTokenStream;
+    type TokenStream<'a> = WordTokenStream<'a>;
 
-    fn token_stream<'a>(&'a mut self, text: &'a str) -> WordTokenStream {
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> WordTokenStream<'a> {
         self.token.reset();
-        WordTokenStream { tokens: words(self.lang, text).into_iter(), token: Token::default() }
+        WordTokenStream { text, spans: words(self.lang, text).into_iter(), token: Token::default() }
     }
 }
 
-impl TokenStream for WordTokenStream {
+impl TokenStream for WordTokenStream<'_> {
     fn advance(&mut self) -> bool {
-        match self.tokens.next() {
-            Some(token) => {
-                self.token = token;
-                true
-            }
-            None => false,
+        let Some(span) = self.spans.next() else {
+            return false;
+        };
+        let token = &mut self.token;
+        token.offset_from = span.from;
+        token.offset_to = span.to;
+        token.position = span.position;
+        token.position_length = 1;
+        token.text.clear();
+        match &span.joined {
+            Some(joined) => token.text.push_str(joined),
+            None => token.text.push_str(&self.text[span.from..span.to]),
         }
+        true
     }
 
     fn token(&self) -> &Token {
@@ -78,6 +88,22 @@ impl TokenStream for WordTokenStream {
 
     fn token_mut(&mut self) -> &mut Token {
         &mut self.token
+    }
+}
+
+/// A word of the text: its byte range, its position, and, for a compound's joined form, the
+/// parts joined (any other word is its range of the text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Span {
+    from: usize,
+    to: usize,
+    position: usize,
+    joined: Option<String>,
+}
+
+impl Span {
+    fn text<'t>(&'t self, text: &'t str) -> &'t str {
+        self.joined.as_deref().unwrap_or(&text[self.from..self.to])
     }
 }
 
@@ -107,8 +133,8 @@ fn runs(text: &str) -> Vec<Run> {
     runs
 }
 
-/// The tokens of `text`: words with their byte offsets and positions, compounds joined.
-fn words(lang: Lang, text: &str) -> Vec<Token> {
+/// The words of `text` with their byte offsets and positions, compounds joined.
+fn words(lang: Lang, text: &str) -> Vec<Span> {
     let runs = runs(text);
     let joined_to_next = |i: usize, chars: &[char]| {
         let run: &Run = &runs[i];
@@ -130,7 +156,7 @@ fn words(lang: Lang, text: &str) -> Vec<Token> {
             let tail_text = &text[tail.start..tail.end];
             let tail_ends_word = !joined_to_next(i + 1, &APOSTROPHES) && !joined_to_next(i + 1, &HYPHENS);
             if lang == Lang::En && tail_ends_word && ENGLISH_TAILS.iter().any(|t| tail_text.eq_ignore_ascii_case(t)) {
-                tokens.push(token(text, runs[i].start, runs[i].end, position));
+                tokens.push(Span { from: runs[i].start, to: runs[i].end, position, joined: None });
                 position += 1;
                 i += 2; // `player's`: the possessive goes with the apostrophe
                 continue;
@@ -146,16 +172,10 @@ fn words(lang: Lang, text: &str) -> Vec<Token> {
         };
         if last > i && !runs[i + 1..=last].iter().any(clitic) {
             let joined: String = runs[i..=last].iter().map(|r| &text[r.start..r.end]).collect();
-            tokens.push(Token {
-                offset_from: runs[i].start,
-                offset_to: runs[last].end,
-                position,
-                text: joined,
-                position_length: 1,
-            });
+            tokens.push(Span { from: runs[i].start, to: runs[last].end, position, joined: Some(joined) });
         }
         for run in &runs[i..=last] {
-            tokens.push(token(text, run.start, run.end, position));
+            tokens.push(Span { from: run.start, to: run.end, position, joined: None });
             position += 1;
         }
         i = last + 1;
@@ -166,40 +186,43 @@ fn words(lang: Lang, text: &str) -> Vec<Token> {
 /// A number with a letter that stands alone (`Layer 7c`): its number too, at the same place and
 /// just before it like a compound's joined form, so that `layer 7 counters` finds `Layer 7c: …
 /// counters`. Not the end of a rule number (`603.7d`), whose `7` would match any `7`.
-fn with_sublayer_numbers(text: &str, tokens: Vec<Token>) -> Vec<Token> {
-    let mut out = Vec::with_capacity(tokens.len());
-    for token in tokens {
-        let digits = token.text.chars().take_while(char::is_ascii_digit).count();
+fn with_sublayer_numbers(text: &str, spans: Vec<Span>) -> Vec<Span> {
+    let mut out = Vec::with_capacity(spans.len());
+    for span in spans {
+        let word = span.text(text);
+        let digits = word.chars().take_while(char::is_ascii_digit).count();
         let lettered = digits > 0
-            && token.text.len() == digits + 1
-            && token.text.ends_with(|c: char| c.is_ascii_alphabetic())
-            && !text[..token.offset_from].ends_with('.');
+            && word.len() == digits + 1
+            && word.ends_with(|c: char| c.is_ascii_alphabetic())
+            && !text[..span.from].ends_with('.');
         if lettered {
-            out.push(Token {
-                offset_to: token.offset_from + digits,
-                text: token.text[..digits].to_string(),
-                ..token.clone()
-            });
+            out.push(Span { to: span.from + digits, ..span.clone() });
         }
-        out.push(token);
+        out.push(span);
     }
     out
-}
-
-fn token(text: &str, start: usize, end: usize, position: usize) -> Token {
-    Token { offset_from: start, offset_to: end, position, text: text[start..end].to_string(), position_length: 1 }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn tokens(lang: Lang, text: &str) -> Vec<Token> {
+        let mut tokenizer = WordTokenizer::new(lang);
+        let mut stream = tokenizer.token_stream(text);
+        let mut out = Vec::new();
+        while stream.advance() {
+            out.push(stream.token().clone());
+        }
+        out
+    }
+
     fn texts(lang: Lang, text: &str) -> Vec<(String, usize)> {
-        words(lang, text).into_iter().map(|t| (t.text, t.position)).collect()
+        tokens(lang, text).into_iter().map(|t| (t.text, t.position)).collect()
     }
 
     fn plain(lang: Lang, text: &str) -> Vec<String> {
-        words(lang, text).into_iter().map(|t| t.text).collect()
+        tokens(lang, text).into_iter().map(|t| t.text).collect()
     }
 
     #[test]
@@ -244,7 +267,7 @@ mod tests {
     #[test]
     fn offsets_point_into_the_original_text() {
         let text = "d’une « régénération »";
-        for t in words(Lang::Fr, text) {
+        for t in tokens(Lang::Fr, text) {
             assert_eq!(&text[t.offset_from..t.offset_to], t.text);
         }
     }
