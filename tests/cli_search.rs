@@ -201,6 +201,24 @@ fn hints_say_what_the_edition_cannot_answer() {
     assert!(hint.contains("scenarios/humility-then-opalescence.yaml"), "{hint}");
 }
 
+/// When the best hit has less than two thirds of the words searched, the answer says which words no
+/// hit has together with the others; not when the best hit has most of them.
+#[test]
+fn a_weak_best_hit_is_said_so() {
+    let dir = data_dir();
+    let (_, stdout, _) = run(dir.path(), &["search", "régénération banane pomme", "--limit", "2"]);
+    insta::assert_snapshot!(stdout);
+    let (_, json) = search_json(dir.path(), &["régénération banane pomme"]);
+    let hints = json["hints"].as_array().unwrap();
+    assert_eq!(hints.len(), 1, "{json}");
+    let hint = hints[0].as_str().unwrap();
+    assert!(hint.starts_with("the best match has only 1 of the 3 words searched (not `banane`, `pomme`)"), "{hint}");
+    for strong in ["régénération blessures", "effet de remplacement", "regenration"] {
+        let (_, json) = search_json(dir.path(), &[strong]);
+        assert_eq!(json["hints"], serde_json::json!([]), "{strong}");
+    }
+}
+
 /// The directories under `<data>/index/`, and the files of each.
 fn index_files(data: &Path) -> Vec<(String, Vec<String>)> {
     let mut dirs: Vec<(String, Vec<String>)> = fs::read_dir(data.join("index"))

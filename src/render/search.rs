@@ -33,15 +33,23 @@ fn sentence(hint: &Hint, edition: &Edition) -> String {
             )
         }
         Hint::CardNames { names, scenarios } => {
-            let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            let looks = if names.len() == 1 { "looks like a card name" } else { "look like card names" };
             let mut text = format!(
-                "{} look like card names, which the rules do not print: a scenario answers a question about cards (`judge resolve`), and `judge define` looks a term up",
-                names.join(", ")
+                "{} {looks}, which the rules do not print: a scenario answers a question about cards (`judge resolve`), and `judge define` looks a term up",
+                quoted.join(", ")
             );
             if !scenarios.is_empty() {
                 text.push_str(&format!("; scenarios that name them: {}", scenarios.join(", ")));
             }
             text
+        }
+        Hint::FewWords { found, asked, missing } => {
+            let missing: Vec<String> = missing.iter().map(|w| format!("`{w}`")).collect();
+            format!(
+                "the best match has only {found} of the {asked} words searched (not {}): the rules may say it in other words; `judge define` looks a term up in the glossary, and a question about cards on a board is answered by a scenario (`judge resolve`)",
+                missing.join(", ")
+            )
         }
     }
 }

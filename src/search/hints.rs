@@ -2,8 +2,10 @@
 //! - the question is about sections the edition does not have (the French excerpts have no
 //!   613, 615 or 702): which, and how to get them (`rules-corpus/topics.tsv`);
 //! - the question is mostly names the rules never contain (cards): a scenario answers it, and
-//!   the scenarios that name the same cards.
+//!   the scenarios that name the same cards;
+//! - the best hit has less than two thirds of the words searched: the rules may say it otherwise.
 
+use super::query::Coverage;
 use crate::corpus::Edition;
 use std::sync::LazyLock;
 
@@ -49,10 +51,12 @@ pub enum Hint {
     MissingSections(Vec<(u16, &'static str)>),
     /// Words that look like card names, absent from the rules; the scenarios naming them.
     CardNames { names: Vec<String>, scenarios: Vec<&'static str> },
+    /// The best hit has `found` of the `asked` words searched; the `missing` ones, as typed.
+    FewWords { found: usize, asked: usize, missing: Vec<String> },
 }
 
-/// The hints for a question in an edition.
-pub fn hints(edition: &Edition, question: &str) -> Vec<Hint> {
+/// The hints for a question in an edition, whose best hit has `best` of its words.
+pub fn hints(edition: &Edition, question: &str, best: Option<&Coverage>) -> Vec<Hint> {
     let mut out = Vec::new();
     let words: Vec<String> = question.split_whitespace().map(fold).collect();
     let missing: Vec<(u16, &'static str)> = PARSED
@@ -77,11 +81,18 @@ pub fn hints(edition: &Edition, question: &str) -> Vec<Hint> {
             .collect();
         out.push(Hint::CardNames { names, scenarios });
     }
+    // Card names explain why the words are not found: saying it twice would be noise.
+    let about_cards = out.iter().any(|h| matches!(h, Hint::CardNames { .. }));
+    if let Some(best) = best.filter(|b| b.is_weak() && !about_cards) {
+        out.push(Hint::FewWords { found: best.found, asked: best.asked, missing: best.missing.clone() });
+    }
     out
 }
 
 /// Capitalised words past the first that no rule of the edition contains: card names, which the
 /// rules never print (but their examples may). Only when they are most of the question's words.
+/// Not the first word, capitalised for starting the sentence: in another language than the
+/// edition's (`What`, `Regeneration` against the French rules), no rule contains it either.
 fn card_names(edition: &Edition, question: &str) -> Vec<String> {
     let words: Vec<&str> =
         question.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
@@ -120,19 +131,31 @@ mod tests {
     #[test]
     fn the_french_corpus_says_it_has_no_layers() {
         let (edition, _) = embedded::load();
-        let hints = hints(&edition, "layer 7");
+        let hints = hints(&edition, "layer 7", None);
         assert_eq!(hints, [Hint::MissingSections(vec![(613, "Interaction of Continuous Effects")])]);
-        assert!(super::hints(&edition, "régénération").is_empty());
+        assert!(super::hints(&edition, "régénération", None).is_empty());
     }
 
     #[test]
     fn card_names_point_to_the_scenarios() {
         let (edition, _) = embedded::load();
-        let found = hints(&edition, "does Humility turn off Opalescence");
+        let found = hints(&edition, "does Humility turn off Opalescence", None);
         let Some(Hint::CardNames { names, scenarios }) = found.last() else { panic!("{found:?}") };
         assert_eq!(names, &["Humility", "Opalescence"]);
         assert!(scenarios.contains(&"scenarios/humility-then-opalescence.yaml"), "{scenarios:?}");
-        assert!(hints(&edition, "who controls a triggered ability").is_empty());
+        assert!(hints(&edition, "who controls a triggered ability", None).is_empty());
+    }
+
+    #[test]
+    fn a_best_hit_with_few_of_the_words_is_said_to_be_weak() {
+        let (edition, _) = embedded::load();
+        let coverage = |found, asked| Coverage { found, asked, missing: vec!["banane".into(); asked - found] };
+        let weak = hints(&edition, "régénération banane", Some(&coverage(1, 3)));
+        assert_eq!(weak, [Hint::FewWords { found: 1, asked: 3, missing: vec!["banane".into(); 2] }]);
+        assert!(!hints(&edition, "régénération", Some(&coverage(1, 2))).is_empty());
+        for (found, asked) in [(2, 3), (3, 4), (3, 3), (0, 0)] {
+            assert!(hints(&edition, "régénération", Some(&coverage(found, asked))).is_empty(), "{found}/{asked}");
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@ use super::analyzer::{self, Kind};
 use super::build;
 use super::error::SearchError;
 use super::hit::{Hit, Snippets};
-use super::query::Planner;
+use super::query::{Coverage, Planner};
 use super::schema::{self, Fields, ORDER};
 use super::vocabulary::LazyVocabulary;
 use crate::corpus::{Edition, Lang, RuleId};
@@ -103,12 +103,17 @@ impl SearchIndex {
     /// The rules that best answer a question, best first, at most `limit`. Equal scores come in
     /// rule order. A question of stop words only finds nothing.
     pub fn search(&self, query: &str, limit: usize) -> Result<Vec<Hit>, SearchError> {
+        Ok(self.answer(query, limit)?.hits)
+    }
+
+    /// [`SearchIndex::search`], and how much of the question the best hit has.
+    pub fn answer(&self, query: &str, limit: usize) -> Result<Answer, SearchError> {
         let failed = |source| SearchError::Search { source };
         let searcher = self.reader.searcher();
         // Tantivy allocates room for twice the limit up front: never more than there are rules.
         let limit = limit.min(usize::try_from(searcher.num_docs()).unwrap_or(usize::MAX));
         if limit == 0 {
-            return Ok(Vec::new());
+            return Ok(Answer::default());
         }
         let mut planner = Planner {
             searcher: &searcher,
@@ -120,7 +125,7 @@ impl SearchIndex {
         };
         let plan = planner.plan(&super::synonyms::expand(query)).map_err(failed)?;
         if plan.is_empty() {
-            return Ok(Vec::new());
+            return Ok(Answer::default());
         }
         let names = planner.names(query, &plan);
         let query = plan.query(&self.fields, &names);
@@ -132,6 +137,10 @@ impl SearchIndex {
         });
         let top = searcher.search(&*query, &collector).map_err(failed)?;
         let snippets = Snippets::new(&searcher, &*query, self.fields, self.lang).map_err(failed)?;
+        let best = match top.first() {
+            Some((_, address)) => Some(plan.coverage(&searcher, &self.fields, *address).map_err(failed)?),
+            None => None,
+        };
         let mut hits = Vec::with_capacity(top.len());
         for ((score, _), address) in top {
             let doc: TantivyDocument = searcher.doc(address).map_err(failed)?;
@@ -143,8 +152,15 @@ impl SearchIndex {
             let (snippet, highlights) = snippets.excerpt(text_of(self.fields.text), &examples).map_err(failed)?;
             hits.push(Hit { id, score, section: text_of(self.fields.section).to_string(), snippet, highlights });
         }
-        Ok(hits)
+        Ok(Answer { hits, best })
     }
+}
+
+/// The hits of a search, and how much of the question the best one has.
+#[derive(Debug, Default)]
+pub struct Answer {
+    pub hits: Vec<Hit>,
+    pub best: Option<Coverage>,
 }
 
 /// The language whose questions the vocabulary translates for an edition in `lang`.

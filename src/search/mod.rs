@@ -30,6 +30,7 @@ pub(crate) use analyzer::{analyzer as text_analyzer, Kind as AnalyzerKind};
 pub use error::SearchError;
 pub use fingerprint::{content_fingerprint, fingerprint};
 pub use hit::Hit;
-pub use index::{BuildReason, Origin, SearchIndex};
+pub use index::{Answer, BuildReason, Origin, SearchIndex};
+pub use query::Coverage;
 pub use store::{index_dir, open_or_build, rebuild};
 pub(crate) use xxh64::Xxh64;

@@ -21,12 +21,13 @@ use super::analyzer::{analyze, Analyzed};
 use super::schema::Fields;
 use super::vocabulary::LazyVocabulary;
 use std::collections::BTreeSet;
+use tantivy::query::EnableScoring;
 use tantivy::query::{
     BooleanQuery, BoostQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
 };
 use tantivy::schema::IndexRecordOption;
 use tantivy::tokenizer::TextAnalyzer;
-use tantivy::{Searcher, Term};
+use tantivy::{DocAddress, DocSet, Searcher, Term};
 
 const QUOTES: [char; 6] = ['"', '“', '”', '«', '»', '„'];
 
@@ -122,9 +123,37 @@ pub(crate) enum Unit {
     Near(Vec<(usize, String)>, u32),
 }
 
+/// A unit of a plan, with its weight and, when it stands for words the judge typed (not for a
+/// bonus), those words as typed.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Weighted {
+    pub(crate) unit: Unit,
+    pub(crate) weight: f32,
+    pub(crate) typed: Option<String>,
+}
+
+/// How much of a question a rule answers: `found` of the `asked` words, and the `missing` ones
+/// as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coverage {
+    pub found: usize,
+    pub asked: usize,
+    pub missing: Vec<String>,
+}
+
+impl Coverage {
+    /// Whether the rule has less than two thirds of the words searched: the rules may not say
+    /// what the judge asks in those words, or at all. (On the tuning questions of
+    /// `tests/search_quality_en.rs`: said of 6 of the 16 whose answer is not in the first ten,
+    /// of 2 of the 76 answered first; at one half, of 3 and 0.)
+    pub fn is_weak(&self) -> bool {
+        self.asked > 0 && self.found * 3 < self.asked * 2
+    }
+}
+
 /// A question made ready to search: its units with their weights.
 pub(crate) struct Plan {
-    pub(crate) units: Vec<(Unit, f32)>,
+    pub(crate) units: Vec<Weighted>,
     /// Whether every word of the question is one of the edition's: then the question is in the
     /// edition's language, and the vocabulary of the other language has nothing to add.
     pub(crate) all_known: bool,
@@ -162,7 +191,7 @@ impl Planner<'_> {
             // dropped like one of the edition's.
             let foreign_stop_word = !is_phrase && analyze(&mut self.foreign, text).is_empty();
             if let Some(unit) = unit_of(&tokens, !is_phrase).filter(|_| !foreign_stop_word) {
-                units.push((unit, 1.0));
+                units.push(Weighted { unit, weight: 1.0, typed: Some(text.to_string()) });
             }
             analyzed.push(if foreign_stop_word { Vec::new() } else { tokens });
         }
@@ -180,7 +209,8 @@ impl Planner<'_> {
             }
             let corrections = self.corrections(word)?;
             if !corrections.is_empty() {
-                units.push((Unit::Any(corrections), TYPO_WEIGHT));
+                let typed = Some((*word).to_string());
+                units.push(Weighted { unit: Unit::Any(corrections), weight: TYPO_WEIGHT, typed });
             }
         }
         self.add_neighbours(&clauses, &analyzed, &translated, &mut units);
@@ -195,7 +225,7 @@ impl Planner<'_> {
         clauses: &[Clause<'_>],
         analyzed: &[Vec<Analyzed>],
         translated: &BTreeSet<usize>,
-        units: &mut Vec<(Unit, f32)>,
+        units: &mut Vec<Weighted>,
     ) {
         let mut previous: Option<&str> = None;
         for (i, clause) in clauses.iter().enumerate() {
@@ -208,7 +238,7 @@ impl Planner<'_> {
                 [word] if !translated.contains(&i) => {
                     if let Some(before) = previous.filter(|p| *p != word.text) {
                         let pair = vec![(0, before.to_string()), (1, word.text.clone())];
-                        units.push((Unit::Near(pair, NEAR_SLOP), NEAR_WEIGHT));
+                        units.push(Weighted { unit: Unit::Near(pair, NEAR_SLOP), weight: NEAR_WEIGHT, typed: None });
                     }
                     previous = Some(&word.text);
                 }
@@ -223,7 +253,7 @@ impl Planner<'_> {
         &mut self,
         clauses: &[Clause<'_>],
         analyzed: &[Vec<Analyzed>],
-        units: &mut Vec<(Unit, f32)>,
+        units: &mut Vec<Weighted>,
     ) -> tantivy::Result<BTreeSet<usize>> {
         // The question's terms in the other language, each with the clause it comes from.
         let mut terms = Vec::new();
@@ -256,7 +286,17 @@ impl Planner<'_> {
             if renderings.is_empty() {
                 continue;
             }
-            units.push((Unit::Any(renderings), TRANSLATION_WEIGHT));
+            let typed: Vec<&str> = covered
+                .iter()
+                .map(|&i| match clauses[i] {
+                    Clause::Word(w) | Clause::Phrase(w) => w,
+                })
+                .collect();
+            units.push(Weighted {
+                unit: Unit::Any(renderings),
+                weight: TRANSLATION_WEIGHT,
+                typed: Some(typed.join(" ")),
+            });
             translated.extend(covered);
         }
         Ok(translated)
@@ -372,16 +412,45 @@ impl Plan {
         self.units.is_empty()
     }
 
+    /// Which of the judge's words a rule has: of the units that stand for typed words, those the
+    /// rule matches, and the words of the others. A word no rule has counts as missing, unless
+    /// another unit stands for it (its translation, its correction).
+    pub(crate) fn coverage(&self, searcher: &Searcher, fields: &Fields, rule: DocAddress) -> tantivy::Result<Coverage> {
+        let segment = searcher.segment_reader(rule.segment_ord);
+        let mut coverage = Coverage { found: 0, asked: 0, missing: Vec::new() };
+        for (i, part) in self.units.iter().enumerate() {
+            let Some(typed) = &part.typed else { continue };
+            let weight = unit_query(&part.unit, fields).weight(EnableScoring::disabled_from_searcher(searcher))?;
+            let mut anywhere = 0;
+            for reader in searcher.segment_readers() {
+                anywhere += weight.count(reader)?;
+            }
+            let stood_for =
+                |other: &Weighted| other.typed.as_ref().is_some_and(|t| t.split_whitespace().any(|w| w == typed));
+            if anywhere == 0 && self.units.iter().enumerate().any(|(j, other)| j != i && stood_for(other)) {
+                continue;
+            }
+            coverage.asked += 1;
+            if weight.scorer(segment, 1.0)?.seek(rule.doc_id) == rule.doc_id {
+                coverage.found += 1;
+            } else {
+                coverage.missing.push(typed.clone());
+            }
+        }
+        Ok(coverage)
+    }
+
     /// The units summed, and the rule named by the whole question, if one is, far ahead.
     pub(crate) fn query(&self, fields: &Fields, names: &[String]) -> Box<dyn Query> {
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = self
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> =
+            self.units.iter().map(|u| (Occur::Should, boosted(unit_query(&u.unit, fields), u.weight))).collect();
+        // A rule that has every word of the question says more than one that repeats a few.
+        let words: Vec<&Unit> = self
             .units
             .iter()
-            .map(|(unit, weight)| (Occur::Should, boosted(unit_query(unit, fields), *weight)))
+            .filter(|u| u.weight == 1.0 && !matches!(u.unit, Unit::Near(..)))
+            .map(|u| &u.unit)
             .collect();
-        // A rule that has every word of the question says more than one that repeats a few.
-        let words: Vec<&Unit> =
-            self.units.iter().filter(|(u, w)| *w == 1.0 && !matches!(u, Unit::Near(..))).map(|(u, _)| u).collect();
         if words.len() >= 2 {
             let all = words.iter().map(|u| (Occur::Must, unit_query(u, fields))).collect();
             clauses.push((Occur::Should, boosted(Box::new(BooleanQuery::new(all)), ALL_WORDS_WEIGHT)));
