@@ -27,7 +27,7 @@ use tantivy::query::{
 };
 use tantivy::schema::IndexRecordOption;
 use tantivy::tokenizer::TextAnalyzer;
-use tantivy::{DocAddress, DocSet, Searcher, Term};
+use tantivy::{DocAddress, DocSet, Searcher, Term, TERMINATED};
 
 const QUOTES: [char; 6] = ['"', '“', '”', '«', '»', '„'];
 
@@ -416,22 +416,18 @@ impl Plan {
     /// rule matches, and the words of the others. A word no rule has counts as missing, unless
     /// another unit stands for it (its translation, its correction).
     pub(crate) fn coverage(&self, searcher: &Searcher, fields: &Fields, rule: DocAddress) -> tantivy::Result<Coverage> {
-        let segment = searcher.segment_reader(rule.segment_ord);
         let mut coverage = Coverage { found: 0, asked: 0, missing: Vec::new() };
         for (i, part) in self.units.iter().enumerate() {
             let Some(typed) = &part.typed else { continue };
-            let weight = unit_query(&part.unit, fields).weight(EnableScoring::disabled_from_searcher(searcher))?;
-            let mut anywhere = 0;
-            for reader in searcher.segment_readers() {
-                anywhere += weight.count(reader)?;
-            }
             let stood_for =
                 |other: &Weighted| other.typed.as_ref().is_some_and(|t| t.split_whitespace().any(|w| w == typed));
-            if anywhere == 0 && self.units.iter().enumerate().any(|(j, other)| j != i && stood_for(other)) {
+            if !matches(&part.unit, fields, searcher, None)?
+                && self.units.iter().enumerate().any(|(j, other)| j != i && stood_for(other))
+            {
                 continue;
             }
             coverage.asked += 1;
-            if weight.scorer(segment, 1.0)?.seek(rule.doc_id) == rule.doc_id {
+            if matches(&part.unit, fields, searcher, Some(rule))? {
                 coverage.found += 1;
             } else {
                 coverage.missing.push(typed.clone());
@@ -461,6 +457,49 @@ impl Plan {
         }
         Box::new(BooleanQuery::new(clauses))
     }
+}
+
+/// Whether a unit matches the rule, or, without one, any rule. Field by field and alternative by
+/// alternative, each stopping at the first match: the scorer of the unit's whole query would
+/// score every rule it matches first, as much work as the search itself.
+fn matches(unit: &Unit, fields: &Fields, searcher: &Searcher, rule: Option<DocAddress>) -> tantivy::Result<bool> {
+    if let Unit::Any(units) = unit {
+        for unit in units {
+            if matches(unit, fields, searcher, rule)? {
+                return Ok(true);
+            }
+        }
+        return Ok(false);
+    }
+    for (field, _) in fields.ranked() {
+        let query: Box<dyn Query> = match unit {
+            Unit::Term(text) => Box::new(TermQuery::new(Term::from_field_text(field, text), IndexRecordOption::Basic)),
+            Unit::Phrase(terms) | Unit::Near(terms, _) => {
+                let terms = terms.iter().map(|(p, t)| (*p, Term::from_field_text(field, t))).collect();
+                let slop = if let Unit::Near(_, slop) = unit { *slop } else { 0 };
+                Box::new(PhraseQuery::new_with_offset_and_slop(terms, slop))
+            }
+            Unit::Any(_) => unreachable!("alternatives are taken one by one above"),
+        };
+        let weight = query.weight(EnableScoring::disabled_from_searcher(searcher))?;
+        let found = match rule {
+            Some(rule) => {
+                weight.scorer(searcher.segment_reader(rule.segment_ord), 1.0)?.seek(rule.doc_id) == rule.doc_id
+            }
+            // A new scorer stands on its first rule.
+            None => {
+                let mut any = false;
+                for segment in searcher.segment_readers() {
+                    any |= weight.scorer(segment, 1.0)?.doc() != TERMINATED;
+                }
+                any
+            }
+        };
+        if found {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 fn boosted(query: Box<dyn Query>, boost: f32) -> Box<dyn Query> {
