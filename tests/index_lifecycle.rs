@@ -52,6 +52,22 @@ fn first_use_builds_and_the_next_reuses() {
     assert_eq!(listing(data.path()), [dir_name(data.path(), &edition)]);
 }
 
+/// `judge search` finds a built index from the edition's outline alone, and finds none before
+/// it is built: it then reads the whole edition to build it.
+#[test]
+fn a_built_index_is_found_from_the_outline() {
+    let data = TempDir::new().unwrap();
+    let edition = edition();
+    let key = search::IndexKey::of_outline(&judge::corpus::Outline::of(&edition));
+    assert_eq!(key, search::IndexKey::of(&edition));
+    assert!(search::open_built(data.path(), &key).is_none());
+    assert!(!data.path().join("index").exists(), "looking writes nothing");
+    let built = search::open_or_build(data.path(), &edition).unwrap();
+    let found = search::open_built(data.path(), &key).expect("found once built");
+    assert_eq!((found.origin(), found.path()), (Origin::Reused, built.path()));
+    assert_works(&found);
+}
+
 #[test]
 fn a_changed_edition_gets_a_new_index_and_the_old_one_goes() {
     let data = TempDir::new().unwrap();

@@ -5,7 +5,7 @@ use super::edition_choice::{self, Choice, Origin, Requested, ENV_VAR, LATEST};
 use super::error::CliError;
 use super::settings::{self, Settings, SettingsError};
 use crate::corpus::store::{Store, StoreError};
-use crate::corpus::{embedded, Edition};
+use crate::corpus::{embedded, Edition, Outline};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
@@ -105,6 +105,15 @@ impl Config {
         match &choice.imported {
             None => Ok(embedded_edition()),
             Some(name) => self.store()?.load(name).map_err(|e| named(e, choice)),
+        }
+    }
+
+    /// What `judge search` reads of the edition when its index is built: the edition's header
+    /// ([`Store::outline`]).
+    pub(crate) fn outline(&self, choice: &Choice) -> miette::Result<Outline> {
+        match &choice.imported {
+            None => Ok(Outline::of(&embedded_edition())),
+            Some(name) => self.store()?.outline(name).map_err(|e| named(e, choice)),
         }
     }
 

@@ -167,6 +167,36 @@ impl Edition {
     }
 }
 
+/// What an edition is without its rules: enough to name it, tell its sections, and find its
+/// search index, read from the header of a stored edition (`Store::outline`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outline {
+    pub info: EditionInfo,
+    pub rule_count: usize,
+    pub sections: BTreeMap<u16, String>,
+    /// The fingerprint of the edition's content (`search::content_fingerprint`).
+    pub content: String,
+}
+
+impl Outline {
+    pub fn of(edition: &Edition) -> Outline {
+        Outline {
+            info: edition.info.clone(),
+            rule_count: edition.rule_count(),
+            sections: edition.parsed.sections.clone(),
+            content: crate::search::content_fingerprint(edition),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.info.name
+    }
+
+    pub fn lang(&self) -> Lang {
+        self.info.lang
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

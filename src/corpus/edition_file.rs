@@ -42,6 +42,11 @@ pub(crate) struct Header {
     pub glossary_count: usize,
     pub documents: Vec<Document>,
     pub sections: BTreeMap<u16, String>,
+    /// The fingerprint of the edition's content (`search::content_fingerprint`: its layout
+    /// without this field), written at import, so that `judge search` can name the edition's
+    /// index from the header alone, without reading the rules. Files written before it have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
 }
 
 /// Why a file could not be read as an edition.
@@ -69,7 +74,17 @@ fn damaged(reason: impl Into<String>) -> ReadError {
     ReadError::Damaged(reason.into())
 }
 
+/// Writes the edition without the fingerprint of its content: what that fingerprint hashes.
 pub(crate) fn write(edition: &Edition, out: impl Write) -> io::Result<()> {
+    write_with(edition, None, out)
+}
+
+/// Writes the edition as the store keeps it: with the fingerprint of its content in the header.
+pub(crate) fn write_stamped(edition: &Edition, content: &str, out: impl Write) -> io::Result<()> {
+    write_with(edition, Some(content.to_string()), out)
+}
+
+fn write_with(edition: &Edition, content: Option<String>, out: impl Write) -> io::Result<()> {
     let mut out = Writer(out);
     out.0.write_all(MAGIC)?;
     out.0.write_all(&FORMAT.to_le_bytes())?;
@@ -79,6 +94,7 @@ pub(crate) fn write(edition: &Edition, out: impl Write) -> io::Result<()> {
         glossary_count: edition.parsed.glossary.len(),
         documents: edition.documents.clone(),
         sections: edition.parsed.sections.clone(),
+        content,
     };
     out.string(&serde_json::to_string(&header)?)?;
     for rule in edition.rules() {
@@ -502,6 +518,7 @@ mod tests {
             glossary_count: 0,
             documents: vec![],
             sections: edition.parsed.sections.clone(),
+            content: None,
         };
         let mut bytes = MAGIC.to_vec();
         bytes.extend(FORMAT.to_le_bytes());

@@ -17,7 +17,7 @@ pub mod rule_id;
 pub mod rule_ref;
 pub mod store;
 
-pub use edition::{Edition, EditionInfo};
+pub use edition::{Edition, EditionInfo, Outline};
 pub use lang::Lang;
 pub use rule::Rule;
 pub use rule_id::RuleId;

@@ -7,7 +7,7 @@
 //! crash leaves the store exactly as it was.
 
 use super::decode::{decode, DecodeError};
-use super::edition::{Document, Edition, EditionInfo};
+use super::edition::{Document, Edition, EditionInfo, Outline};
 use super::edition_file::{self, Part, ReadError, FORMAT};
 use super::embedded;
 use super::lang::Lang;
@@ -175,7 +175,8 @@ impl Store {
         let mut temporary = builder.tempfile_in(&directory).map_err(failed(&directory))?;
         let temporary_path = temporary.path().to_path_buf();
         let mut writer = BufWriter::new(temporary.as_file_mut());
-        edition_file::write(edition, &mut writer).map_err(failed(&temporary_path))?;
+        let content = crate::search::content_fingerprint(edition);
+        edition_file::write_stamped(edition, &content, &mut writer).map_err(failed(&temporary_path))?;
         writer.flush().map_err(failed(&temporary_path))?;
         drop(writer);
         // On disk before the rename, so that a crash cannot leave a renamed but empty file.
@@ -194,6 +195,27 @@ impl Store {
             listed.push((header.info, header.rule_count));
         }
         Ok(listed)
+    }
+
+    /// What `judge search` needs of an imported edition once its index is built: its header. An
+    /// edition imported before headers held the fingerprint of their content is loaded whole to
+    /// compute it.
+    pub fn outline(&self, name: &str) -> Result<Outline, StoreError> {
+        if !valid_name(name) {
+            return Err(StoreError::BadName { name: name.to_string() });
+        }
+        let header = match read_stored(&self.path_of(name), name, edition_file::read_header) {
+            // `load` says which editions there are.
+            Err(StoreError::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+                return self.load(name).map(|edition| Outline::of(&edition));
+            }
+            header => header?,
+        };
+        let content = match header.content {
+            Some(content) => content,
+            None => return self.load(name).map(|edition| Outline::of(&edition)),
+        };
+        Ok(Outline { info: header.info, rule_count: header.rule_count, sections: header.sections, content })
     }
 
     /// Loads an imported edition.
@@ -344,6 +366,28 @@ mod tests {
         assert_eq!(edition.documents[0].file, "cr.txt");
         assert_eq!(edition.date_of(RuleId::parse("100.1a").unwrap()), "2023-06-09");
         assert_eq!(store_files(&store), ["en-2023-06-09.edition"]);
+    }
+
+    /// The header of an imported edition holds the fingerprint of its content, so that its
+    /// outline is the whole edition's without reading the rules; a file stored before headers
+    /// held it gives the same outline, computed from the whole edition.
+    #[test]
+    fn the_outline_is_the_whole_editions() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let edition = store.load("en-2023-06-09").unwrap();
+        let outline = store.outline("en-2023-06-09").unwrap();
+        assert_eq!(outline, Outline::of(&edition));
+        let header = read_stored(&store.path_of("en-2023-06-09"), "x", edition_file::read_header).unwrap();
+        assert_eq!(header.content.as_deref(), Some(outline.content.as_str()), "read from the header");
+
+        let mut unstamped = Vec::new();
+        edition_file::write(&edition, &mut unstamped).unwrap();
+        fs::write(store.path_of("old"), unstamped).unwrap();
+        let old = store.outline("old").unwrap();
+        assert_eq!((old.rule_count, &old.sections, &old.content), (2, &outline.sections, &outline.content));
+        assert!(matches!(store.outline("absent"), Err(StoreError::NotFound { .. })));
     }
 
     #[cfg(unix)]

@@ -1,8 +1,7 @@
 //! `judge search` output: hits best first, with their section and a highlighted snippet.
 
 use super::style::Style;
-use crate::corpus::named::is_title;
-use crate::corpus::Edition;
+use crate::corpus::Outline;
 use crate::search::hints::Hint;
 use crate::search::Hit;
 use serde::Serialize;
@@ -16,13 +15,13 @@ struct SearchJson<'a> {
     hints: Vec<String>,
 }
 
-pub fn json(query: &str, edition: &Edition, hits: &[Hit], hints: &[Hint]) -> String {
+pub fn json(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint]) -> String {
     let hints = hints.iter().map(|h| sentence(h, edition)).collect();
     super::to_json(&SearchJson { query, edition: edition.name(), hits, hints })
 }
 
 /// A hint as a sentence for the judge.
-fn sentence(hint: &Hint, edition: &Edition) -> String {
+fn sentence(hint: &Hint, edition: &Outline) -> String {
     match hint {
         Hint::MissingSections(sections) => {
             let list: Vec<String> = sections.iter().map(|(n, heading)| format!("{n} ({heading})")).collect();
@@ -60,16 +59,15 @@ const CLOSE: &str = "›";
 
 /// Where a hit stands: its section, and for a subrule the rule it belongs to, named when that
 /// rule is a name (`702. Keyword Abilities › 702.2 Deathtouch`).
-fn place(edition: &Edition, hit: &Hit) -> String {
-    let parent = hit.id.parent().filter(|p| !p.is_section());
-    match parent.map(|p| (p, edition.get(p))) {
-        Some((p, Some(rule))) if is_title(&rule.text) => format!("{} › {p} {}", hit.section, rule.text.trim()),
-        Some((p, _)) => format!("{} › {p}", hit.section),
-        None => hit.section.clone(),
+fn place(hit: &Hit) -> String {
+    match (hit.id.parent().filter(|p| !p.is_section()), &hit.parent_title) {
+        (Some(p), Some(title)) => format!("{} › {p} {title}", hit.section),
+        (Some(p), None) => format!("{} › {p}", hit.section),
+        (None, _) => hit.section.clone(),
     }
 }
 
-pub fn table(query: &str, edition: &Edition, hits: &[Hit], hints: &[Hint], style: Style) -> String {
+pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], style: Style) -> String {
     let mut out = format!("Edition {} · {} · search: {query}\n", edition.name(), edition.lang());
     let notes: String = hints.iter().map(|h| format!("note: {}.\n", sentence(h, edition))).collect();
     if hits.is_empty() {
@@ -82,7 +80,7 @@ pub fn table(query: &str, edition: &Edition, hits: &[Hit], hints: &[Hint], style
     for hit in hits {
         let snippet =
             if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet(OPEN, CLOSE) };
-        table.add_row([style.strong(&hit.id.to_string()), place(edition, hit), snippet]);
+        table.add_row([style.strong(&hit.id.to_string()), place(hit), snippet]);
     }
     out.push_str(&table.to_string());
     out.push('\n');

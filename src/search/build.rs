@@ -44,6 +44,10 @@ fn write(index: &Index, fields: &Fields, edition: &Edition) -> tantivy::Result<(
         for example in &rule.examples {
             doc.add_text(fields.examples, example);
         }
+        let parent = rule.id.parent().filter(|p| !p.is_section()).and_then(|p| edition.get(p));
+        if let Some(parent) = parent.filter(|p| crate::corpus::named::is_title(&p.text)) {
+            doc.add_text(fields.parent, parent.text.trim());
+        }
         for words in std::iter::once(heading)
             .chain(std::iter::once(rule.text.as_str()))
             .chain(rule.examples.iter().map(String::as_str))

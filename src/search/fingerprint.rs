@@ -1,8 +1,9 @@
 //! The fingerprint that names an on-disk index: it changes when the edition's content, the tool's
 //! version or the index schema changes, so that a stale index is never searched.
 //!
-//! It is computed on every `judge search`, so it hashes the edition in the compact layout of the
-//! store (`corpus/edition_file.rs`: every field of it, lengths before texts, no escaping) with
+//! The content's fingerprint is written in a stored edition's header at import, and computed
+//! for the embedded edition and for editions stored before that. It hashes the edition in the
+//! compact layout of the store (`corpus/edition_file.rs`: every field of it, lengths before texts, no escaping) with
 //! XXH64, whose value is fixed by its specification, unlike std's `DefaultHasher`, which may
 //! change between Rust releases: the fingerprint must stay the same from one run of `judge` to
 //! the next.
@@ -18,14 +19,21 @@ const BUFFER: usize = 8 * 1024;
 
 /// The fingerprint of an edition's index, as 16 lower-case hex digits.
 pub fn fingerprint(edition: &Edition) -> String {
+    index_fingerprint(&content_fingerprint(edition))
+}
+
+/// The fingerprint of the index of an edition whose content has this fingerprint: a stored
+/// edition keeps the fingerprint of its content in its header, so that `judge search` finds the
+/// index without reading the rules.
+pub fn index_fingerprint(content: &str) -> String {
     let mut hash = Xxh64::new(0);
     // Each part is followed by a separator that cannot occur in it, so that no two different
-    // sequences of parts hash the same bytes; the edition's layout delimits its own fields.
+    // sequences of parts hash the same bytes.
     hash.update(env!("CARGO_PKG_VERSION").as_bytes());
     hash.update(&[0]);
     hash.update(&SCHEMA_VERSION.to_le_bytes());
     hash.update(&[0]);
-    hash_layout(&mut hash, edition);
+    hash.update(content.as_bytes());
     format!("{:016x}", hash.finish())
 }
 

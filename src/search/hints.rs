@@ -6,7 +6,8 @@
 //! - the best hit has less than two thirds of the words searched: the rules may say it otherwise.
 
 use super::query::Coverage;
-use crate::corpus::Edition;
+use super::SearchIndex;
+use crate::corpus::Outline;
 use std::sync::LazyLock;
 
 const TOPICS: &str = include_str!("../../rules-corpus/topics.tsv");
@@ -55,19 +56,20 @@ pub enum Hint {
     FewWords { found: usize, asked: usize, missing: Vec<String> },
 }
 
-/// The hints for a question in an edition, whose best hit has `best` of its words.
-pub fn hints(edition: &Edition, question: &str, best: Option<&Coverage>) -> Vec<Hint> {
+/// The hints for a question in an edition, searched in its index, whose best hit has `best` of
+/// its words.
+pub fn hints(edition: &Outline, index: &SearchIndex, question: &str, best: Option<&Coverage>) -> Vec<Hint> {
     let mut out = Vec::new();
     let words: Vec<String> = question.split_whitespace().map(fold).collect();
     let missing: Vec<(u16, &'static str)> = PARSED
         .iter()
-        .filter(|t| !edition.parsed.sections.contains_key(&t.section) && t.words.iter().any(|w| words.contains(w)))
+        .filter(|t| !edition.sections.contains_key(&t.section) && t.words.iter().any(|w| words.contains(w)))
         .map(|t| (t.section, t.heading))
         .collect();
     if !missing.is_empty() {
         out.push(Hint::MissingSections(missing));
     }
-    let names = card_names(edition, question);
+    let names = card_names(index, question);
     if !names.is_empty() {
         let scenarios = SCENARIOS
             .iter()
@@ -89,32 +91,20 @@ pub fn hints(edition: &Edition, question: &str, best: Option<&Coverage>) -> Vec<
     out
 }
 
-/// Capitalised words past the first that no rule of the edition contains: card names, which the
+/// Capitalised words past the first that no rule of the edition has: card names, which the
 /// rules never print (but their examples may). Only when they are most of the question's words.
 /// Not the first word, capitalised for starting the sentence: in another language than the
-/// edition's (`What`, `Regeneration` against the French rules), no rule contains it either.
-fn card_names(edition: &Edition, question: &str) -> Vec<String> {
+/// edition's (`What`, `Regeneration` against the French rules), no rule has it either.
+fn card_names(index: &SearchIndex, question: &str) -> Vec<String> {
     let words: Vec<&str> =
         question.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
     let content = words.iter().filter(|w| w.chars().count() > 3).count();
-    let capitalised: Vec<&str> = words
+    let names: Vec<String> = words
         .iter()
         .skip(1)
         .filter(|w| w.chars().next().is_some_and(char::is_uppercase) && w.chars().count() > 3)
-        .copied()
-        .collect();
-    if capitalised.is_empty() {
-        return Vec::new();
-    }
-    // The rules' text lowered once, not once per word.
-    let rules: Vec<String> = edition.rules().map(|r| r.text.to_lowercase()).collect();
-    let names: Vec<String> = capitalised
-        .into_iter()
-        .filter(|w| {
-            let lower = w.to_lowercase();
-            !rules.iter().any(|r| r.contains(&lower))
-        })
-        .map(str::to_string)
+        .filter(|w| !index.rules_have(w))
+        .map(|w| w.to_string())
         .collect();
     if names.len() * 2 >= content.max(1) {
         names
@@ -128,33 +118,41 @@ mod tests {
     use super::*;
     use crate::corpus::embedded;
 
+    fn french() -> (Outline, SearchIndex) {
+        let (edition, _) = embedded::load();
+        (Outline::of(&edition), SearchIndex::in_memory(&edition).unwrap())
+    }
+
     #[test]
     fn the_french_corpus_says_it_has_no_layers() {
-        let (edition, _) = embedded::load();
-        let hints = hints(&edition, "layer 7", None);
+        let (edition, index) = french();
+        let hints = hints(&edition, &index, "layer 7", None);
         assert_eq!(hints, [Hint::MissingSections(vec![(613, "Interaction of Continuous Effects")])]);
-        assert!(super::hints(&edition, "régénération", None).is_empty());
+        assert!(super::hints(&edition, &index, "régénération", None).is_empty());
     }
 
     #[test]
     fn card_names_point_to_the_scenarios() {
-        let (edition, _) = embedded::load();
-        let found = hints(&edition, "does Humility turn off Opalescence", None);
+        let (edition, index) = french();
+        let found = hints(&edition, &index, "does Humility turn off Opalescence", None);
         let Some(Hint::CardNames { names, scenarios }) = found.last() else { panic!("{found:?}") };
         assert_eq!(names, &["Humility", "Opalescence"]);
         assert!(scenarios.contains(&"scenarios/humility-then-opalescence.yaml"), "{scenarios:?}");
-        assert!(hints(&edition, "who controls a triggered ability", None).is_empty());
+        assert!(hints(&edition, &index, "who controls a triggered ability", None).is_empty());
     }
 
     #[test]
     fn a_best_hit_with_few_of_the_words_is_said_to_be_weak() {
-        let (edition, _) = embedded::load();
+        let (edition, index) = french();
         let coverage = |found, asked| Coverage { found, asked, missing: vec!["banane".into(); asked - found] };
-        let weak = hints(&edition, "régénération banane", Some(&coverage(1, 3)));
+        let weak = hints(&edition, &index, "régénération banane", Some(&coverage(1, 3)));
         assert_eq!(weak, [Hint::FewWords { found: 1, asked: 3, missing: vec!["banane".into(); 2] }]);
-        assert!(!hints(&edition, "régénération", Some(&coverage(1, 2))).is_empty());
+        assert!(!hints(&edition, &index, "régénération", Some(&coverage(1, 2))).is_empty());
         for (found, asked) in [(2, 3), (3, 4), (3, 3), (0, 0)] {
-            assert!(hints(&edition, "régénération", Some(&coverage(found, asked))).is_empty(), "{found}/{asked}");
+            assert!(
+                hints(&edition, &index, "régénération", Some(&coverage(found, asked))).is_empty(),
+                "{found}/{asked}"
+            );
         }
     }
 

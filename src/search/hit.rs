@@ -31,6 +31,9 @@ pub struct Hit {
     /// to colour. Left out of JSON, whose `snippet` is plain text.
     #[serde(skip)]
     pub highlights: Vec<Range<usize>>,
+    /// The title of the rule this subrule belongs to, when that rule is a name (`Deathtouch`).
+    #[serde(skip)]
+    pub parent_title: Option<String>,
 }
 
 impl Hit {
@@ -174,6 +177,7 @@ mod tests {
             section: String::new(),
             snippet: snippet.into(),
             highlights,
+            parent_title: None,
         }
     }
 

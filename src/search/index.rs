@@ -95,6 +95,17 @@ impl SearchIndex {
         self.lang
     }
 
+    /// Whether the text of some rule has the word (stemmed, as searched; not the examples).
+    pub fn rules_have(&self, word: &str) -> bool {
+        let searcher = self.reader.searcher();
+        let terms = analyzer::analyze(&mut analyzer::analyzer(self.lang, Kind::Stemmed), word);
+        !terms.is_empty()
+            && terms.iter().all(|t| {
+                let term = tantivy::Term::from_field_text(self.fields.text, &t.text);
+                searcher.doc_freq(&term).is_ok_and(|n| n > 0)
+            })
+    }
+
     /// The number of rules indexed.
     pub fn rule_count(&self) -> u64 {
         self.reader.searcher().num_docs()
@@ -150,7 +161,9 @@ impl SearchIndex {
             };
             let examples: Vec<&str> = doc.get_all(self.fields.examples).filter_map(|v| v.as_str()).collect();
             let (snippet, highlights) = snippets.excerpt(text_of(self.fields.text), &examples).map_err(failed)?;
-            hits.push(Hit { id, score, section: text_of(self.fields.section).to_string(), snippet, highlights });
+            let section = text_of(self.fields.section).to_string();
+            let parent_title = doc.get_first(self.fields.parent).and_then(|v| v.as_str()).map(str::to_string);
+            hits.push(Hit { id, score, section, snippet, highlights, parent_title });
         }
         Ok(Answer { hits, best })
     }

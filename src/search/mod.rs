@@ -28,9 +28,9 @@ mod xxh64;
 
 pub(crate) use analyzer::{analyzer as text_analyzer, Kind as AnalyzerKind};
 pub use error::SearchError;
-pub use fingerprint::{content_fingerprint, fingerprint};
+pub use fingerprint::{content_fingerprint, fingerprint, index_fingerprint};
 pub use hit::Hit;
 pub use index::{Answer, BuildReason, Origin, SearchIndex};
 pub use query::Coverage;
-pub use store::{index_dir, open_or_build, rebuild};
+pub use store::{index_dir, open_built, open_or_build, rebuild, IndexKey};
 pub(crate) use xxh64::Xxh64;

@@ -7,7 +7,7 @@ use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextO
 /// Part of every on-disk index's fingerprint. Bump it whenever the schema or the analysis of the
 /// text changes (fields, tokenizer, filters, stop words), so that existing indexes are rebuilt
 /// instead of being searched with an analysis that no longer matches theirs.
-pub(crate) const SCHEMA_VERSION: u32 = 6;
+pub(crate) const SCHEMA_VERSION: u32 = 7;
 
 /// The name of the `order` field, which sorting reads by name.
 pub(crate) const ORDER: &str = "order";
@@ -33,6 +33,9 @@ pub(crate) struct Fields {
     pub(crate) examples: Field,
     /// Every word of the rule unstemmed, for the dictionary that typo tolerance searches.
     pub(crate) words: Field,
+    /// Stored only: the title of the rule a subrule belongs to, when that rule is a name
+    /// (`702.2 Deathtouch`), for results to show where a hit stands without the edition.
+    pub(crate) parent: Field,
 }
 
 impl Fields {
@@ -70,6 +73,7 @@ pub(crate) fn build(lang: Lang) -> (Schema, Fields) {
         name: builder.add_text_field("name", STRING),
         examples: builder.add_text_field("examples", stemmed(true)),
         words: builder.add_text_field("words", plain),
+        parent: builder.add_text_field("parent", STORED),
     };
     (builder.build(), fields)
 }

@@ -10,10 +10,10 @@
 use super::analyzer;
 use super::build;
 use super::error::SearchError;
-use super::fingerprint::fingerprint;
+use super::fingerprint::index_fingerprint;
 use super::index::{BuildReason, Origin, SearchIndex};
 use super::schema;
-use crate::corpus::Edition;
+use crate::corpus::{Edition, Lang, Outline};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -30,13 +30,45 @@ const STALE_TEMP: Duration = Duration::from_secs(10 * 60);
 /// How many times to find, build or take an index before deciding it keeps changing.
 const ATTEMPTS: usize = 4;
 
-/// Where the index of an edition lives (or will live) under a data directory.
-pub fn index_dir(data_dir: &Path, edition: &Edition) -> PathBuf {
-    data_dir.join("index").join(dir_name(edition))
+/// What finds an edition's index and checks it: the edition's name, language and rule count, and
+/// the fingerprint of the index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexKey {
+    pub name: String,
+    pub lang: Lang,
+    pub rule_count: usize,
+    pub fingerprint: String,
 }
 
-fn dir_name(edition: &Edition) -> String {
-    format!("{}-{}", edition.name(), fingerprint(edition))
+impl IndexKey {
+    pub fn of(edition: &Edition) -> IndexKey {
+        IndexKey::of_outline(&Outline::of(edition))
+    }
+
+    pub fn of_outline(outline: &Outline) -> IndexKey {
+        IndexKey {
+            name: outline.name().to_string(),
+            lang: outline.lang(),
+            rule_count: outline.rule_count,
+            fingerprint: index_fingerprint(&outline.content),
+        }
+    }
+
+    fn dir_name(&self) -> String {
+        format!("{}-{}", self.name, self.fingerprint)
+    }
+}
+
+/// Where the index of an edition lives (or will live) under a data directory.
+pub fn index_dir(data_dir: &Path, edition: &Edition) -> PathBuf {
+    data_dir.join("index").join(IndexKey::of(edition).dir_name())
+}
+
+/// The index of an edition when it is on disk, whole and current; `None` when it must be built
+/// ([`open_or_build`], which needs the whole edition). Nothing is written.
+pub fn open_built(data_dir: &Path, key: &IndexKey) -> Option<SearchIndex> {
+    let dir = data_dir.join("index").join(key.dir_name());
+    open_existing(&dir, key, Origin::Reused).ok()
 }
 
 /// Opens the edition's index under `data_dir`, building it first when it is missing, outdated
@@ -44,13 +76,14 @@ fn dir_name(edition: &Edition) -> String {
 pub fn open_or_build(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, SearchError> {
     let parent = data_dir.join("index");
     fs::create_dir_all(&parent).map_err(io_error("create the index directory", &parent))?;
-    let name = dir_name(edition);
+    let key = IndexKey::of(edition);
+    let name = key.dir_name();
     let target = parent.join(&name);
     let mut built: Option<BuildReason> = None;
     let mut corrupt = false;
     for _ in 0..ATTEMPTS {
         if exists(&target)? {
-            if let Ok(index) = open_existing(&target, edition, built.map_or(Origin::Reused, Origin::Built)) {
+            if let Ok(index) = open_existing(&target, &key, built.map_or(Origin::Reused, Origin::Built)) {
                 remove_others(&parent, edition, &name);
                 return Ok(index);
             }
@@ -83,7 +116,8 @@ pub fn open_or_build(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, 
 pub fn rebuild(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, SearchError> {
     let parent = data_dir.join("index");
     fs::create_dir_all(&parent).map_err(io_error("create the index directory", &parent))?;
-    let name = dir_name(edition);
+    let key = IndexKey::of(edition);
+    let name = key.dir_name();
     let target = parent.join(&name);
     let temp = build_in_temp(&parent, &name, edition)?;
     for _ in 0..ATTEMPTS {
@@ -97,7 +131,7 @@ pub fn rebuild(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, Search
         if fs::rename(&temp, &target).is_ok() {
             sync_dir(&parent);
             remove_others(&parent, edition, &name);
-            return open_existing(&target, edition, Origin::Built(BuildReason::Forced))
+            return open_existing(&target, &key, Origin::Built(BuildReason::Forced))
                 .map_err(|source| SearchError::Build { edition: edition.name().to_string(), source });
         }
         // Another process put an index there between the two renames: replace it again.
@@ -108,21 +142,21 @@ pub fn rebuild(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, Search
 
 /// Opens an index directory and checks that it is whole and holds this edition with the
 /// current schema; any failure means it must be built again.
-fn open_existing(dir: &Path, edition: &Edition, origin: Origin) -> tantivy::Result<SearchIndex> {
+fn open_existing(dir: &Path, key: &IndexKey, origin: Origin) -> tantivy::Result<SearchIndex> {
     let index = Index::open_in_dir(dir)?;
     analyzer::register(&index);
     let unreadable =
         |what: String| tantivy::TantivyError::InvalidArgument(format!("index at `{}`: {what}", dir.display()));
-    if index.schema() != schema::build(edition.lang()).0 {
+    if index.schema() != schema::build(key.lang).0 {
         return Err(unreadable("schema differs".into()));
     }
     let damaged = index.validate_checksum()?;
     if !damaged.is_empty() {
         return Err(unreadable(format!("{} damaged files", damaged.len())));
     }
-    let opened = SearchIndex::open(index, edition.lang(), origin, Some(dir.to_path_buf()))?;
-    if opened.rule_count() != edition.rule_count() as u64 {
-        return Err(unreadable(format!("{} rules instead of {}", opened.rule_count(), edition.rule_count())));
+    let opened = SearchIndex::open(index, key.lang, origin, Some(dir.to_path_buf()))?;
+    if opened.rule_count() != key.rule_count as u64 {
+        return Err(unreadable(format!("{} rules instead of {}", opened.rule_count(), key.rule_count)));
     }
     Ok(opened)
 }
