@@ -40,7 +40,7 @@ fn key(edition: &Edition) -> String {
     hash.update(TABLE.as_bytes());
     hash.update(&[0]);
     hash.update(crate::search::fingerprint(edition).as_bytes());
-    format!("{:016x}", hash.finish())
+    format!("{:016x}", hash.digest())
 }
 
 fn keep(dir: &Path, file: &Path, edition: &str, placement: &Placement) -> std::io::Result<()> {

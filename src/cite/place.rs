@@ -244,7 +244,7 @@ impl Words {
             hash.update(word.as_bytes());
             hash.update(&[0]);
         }
-        format!("{:016x}", hash.finish())
+        format!("{:016x}", hash.digest())
     }
 
     /// The longest word of each slot, a phrase to look for: a compound's joined form, a lettered

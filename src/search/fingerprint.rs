@@ -9,7 +9,7 @@
 //! the next.
 
 use super::schema::SCHEMA_VERSION;
-use super::xxh64::Xxh64;
+use super::Xxh64;
 use crate::corpus::{edition_file, Edition};
 use std::io::{BufWriter, Write};
 
@@ -34,7 +34,7 @@ pub fn index_fingerprint(content: &str) -> String {
     hash.update(&SCHEMA_VERSION.to_le_bytes());
     hash.update(&[0]);
     hash.update(content.as_bytes());
-    format!("{:016x}", hash.finish())
+    format!("{:016x}", hash.digest())
 }
 
 /// The fingerprint of the edition's content alone, as 16 lower-case hex digits: what keys data
@@ -43,19 +43,49 @@ pub fn index_fingerprint(content: &str) -> String {
 pub fn content_fingerprint(edition: &Edition) -> String {
     let mut hash = Xxh64::new(0);
     hash_layout(&mut hash, edition);
-    format!("{:016x}", hash.finish())
+    format!("{:016x}", hash.digest())
 }
 
 fn hash_layout(hash: &mut Xxh64, edition: &Edition) {
     // Writing to a hash cannot fail, and an edition always has a layout: no text of it comes near
     // the 4 GiB a length can say.
-    let mut buffered = BufWriter::with_capacity(BUFFER, hash);
+    let mut buffered = BufWriter::with_capacity(BUFFER, Hashing(hash));
     edition_file::write(edition, &mut buffered).and_then(|()| buffered.flush()).expect("an edition is always written");
+}
+
+/// A hash as an `io::Write`, for the layout writer.
+struct Hashing<'h>(&'h mut Xxh64);
+
+impl Write for Hashing<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Index and cache names are only stable while the hash is XXH64 as specified: the values of
+    /// the reference implementation, whole and fed in pieces as the layout writer does.
+    #[test]
+    fn the_hash_is_xxh64() {
+        for (bytes, expected) in
+            [(&b""[..], 0xef46_db37_51d8_e999), (b"a", 0xd24e_c4f1_a98c_6e5b), (b"abc", 0x44bc_2cf5_ad77_0999)]
+        {
+            let mut hash = Xxh64::new(0);
+            let mut writer = Hashing(&mut hash);
+            for piece in bytes.chunks(2) {
+                writer.write_all(piece).unwrap();
+            }
+            assert_eq!(hash.digest(), expected, "{bytes:?}");
+        }
+    }
 
     #[test]
     fn the_fingerprint_follows_the_content() {

@@ -24,7 +24,6 @@ mod synonyms;
 mod tokenizer;
 mod topics;
 mod vocabulary;
-mod xxh64;
 
 pub(crate) use analyzer::{analyzer as text_analyzer, Kind as AnalyzerKind};
 pub use error::SearchError;
@@ -33,4 +32,4 @@ pub use hit::Hit;
 pub use index::{Answer, BuildReason, Origin, SearchIndex};
 pub use query::Coverage;
 pub use store::{index_dir, open_built, open_or_build, rebuild, IndexKey};
-pub(crate) use xxh64::Xxh64;
+pub(crate) use xxhash_rust::xxh64::Xxh64;
