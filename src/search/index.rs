@@ -270,6 +270,25 @@ mod tests {
     }
 
     #[test]
+    fn the_best_hit_says_which_words_it_lacks() {
+        let fr = edition(
+            Lang::Fr,
+            &[
+                ("100.1", "Le permanent arrive sur le champ de bataille engagé."),
+                ("100.2", "Le joueur pioche une carte."),
+            ],
+        );
+        let index = SearchIndex::in_memory(&fr).unwrap();
+        let coverage = |q| index.answer(q, 10).unwrap().best.unwrap();
+        let translated = coverage("\"enters the battlefield\" tapped");
+        assert_eq!((translated.found, translated.asked), (1, 1), "one translation stands for the phrase and the word");
+        let partial = coverage("pioche banane engagé");
+        assert!(partial.is_weak());
+        assert_eq!((partial.found, partial.asked, partial.missing), (1, 3, vec!["banane".into(), "engagé".into()]));
+        assert!(index.answer("banane", 10).unwrap().best.is_none(), "no hit, nothing to judge");
+    }
+
+    #[test]
     fn questions_that_search_nothing_find_nothing() {
         let index = SearchIndex::in_memory(&edition(Lang::Fr, &[("100.1", "Le joueur pioche une carte.")])).unwrap();
         assert!(index.search("", 10).unwrap().is_empty());

@@ -419,8 +419,13 @@ impl Plan {
         let mut coverage = Coverage { found: 0, asked: 0, missing: Vec::new() };
         for (i, part) in self.units.iter().enumerate() {
             let Some(typed) = &part.typed else { continue };
-            let stood_for =
-                |other: &Weighted| other.typed.as_ref().is_some_and(|t| t.split_whitespace().any(|w| w == typed));
+            // Another unit stands for these words when it was made of them all (a phrase translated).
+            let stood_for = |other: &Weighted| {
+                other
+                    .typed
+                    .as_ref()
+                    .is_some_and(|t| typed.split_whitespace().all(|w| t.split_whitespace().any(|x| x == w)))
+            };
             if !matches(&part.unit, fields, searcher, None)?
                 && self.units.iter().enumerate().any(|(j, other)| j != i && stood_for(other))
             {
