@@ -489,7 +489,10 @@ fn matches(unit: &Unit, fields: &Fields, searcher: &Searcher, rule: Option<DocAd
         let weight = query.weight(EnableScoring::disabled_from_searcher(searcher))?;
         let found = match rule {
             Some(rule) => {
-                weight.scorer(searcher.segment_reader(rule.segment_ord), 1.0)?.seek(rule.doc_id) == rule.doc_id
+                // A new scorer stands on its first rule, which may come after this one: `seek`
+                // goes forward only.
+                let mut scorer = weight.scorer(searcher.segment_reader(rule.segment_ord), 1.0)?;
+                scorer.doc() <= rule.doc_id && scorer.seek(rule.doc_id) == rule.doc_id
             }
             // A new scorer stands on its first rule.
             None => {
