@@ -5,6 +5,7 @@ pub mod cite;
 pub mod cli;
 pub mod corpus;
 pub mod engine;
+pub mod model;
 pub mod render;
 pub mod scenario;
 pub mod search;

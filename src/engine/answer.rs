@@ -5,7 +5,7 @@ use super::board::Board;
 use super::characteristics::Characteristics;
 use super::describe;
 use super::resolve::Resolution;
-use crate::scenario::spec::ExpectSpec;
+use crate::model::ExpectSpec;
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

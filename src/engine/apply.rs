@@ -6,7 +6,7 @@ use super::characteristics::{
 use super::effect::Effect;
 use super::layer::Layer;
 use super::world::World;
-use crate::scenario::spec::SetChange;
+use crate::model::SetChange;
 
 /// Applies `effect`'s part in `layer` to `object` in `world`.
 pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {

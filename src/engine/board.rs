@@ -3,7 +3,7 @@
 use super::characteristics::Characteristics;
 use super::events::event::{Event, Pending};
 use super::timestamp::Timestamp;
-use crate::scenario::spec::{EffectBody, ExpectSpec, Zone};
+use crate::model::{EffectBody, ExpectSpec, Zone};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! An object's characteristics as the layers change them, and its abilities.
 
 use super::timestamp::Timestamp;
-use crate::scenario::spec::{AbilitySpec, EffectBody};
+use crate::model::{AbilitySpec, EffectBody};
 use serde::Serialize;
 use std::sync::Arc;
 

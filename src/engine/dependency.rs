@@ -17,7 +17,7 @@ use super::snapshot::Snapshot;
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
-use crate::scenario::spec::EffectBody;
+use crate::model::EffectBody;
 use std::collections::HashMap;
 
 /// Effect A as far as 613.7a is concerned, looked at on the objects another effect changes.

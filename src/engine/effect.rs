@@ -3,7 +3,7 @@
 
 use super::layer::Layer;
 use super::timestamp::Timestamp;
-use crate::scenario::spec::EffectBody;
+use crate::model::EffectBody;
 use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use super::effect::Effect;
 use super::layer::Layer;
 use super::Sets;
-use crate::scenario::spec::{AbilitySpec, Amount, EffectBody, SelectorSpec, SetChange};
+use crate::model::{AbilitySpec, Amount, EffectBody, SelectorSpec, SetChange};
 
 /// One thing an effect can read or write.
 #[derive(Clone, Debug, PartialEq, Eq)]

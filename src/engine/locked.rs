@@ -9,7 +9,7 @@ use super::layer::Layer;
 use super::resolve::{run, Scope};
 use super::world::World;
 use super::Sets;
-use crate::scenario::spec::SelectorSpec;
+use crate::model::SelectorSpec;
 use std::collections::HashMap;
 
 /// The resolved effect as the engine applies it.

@@ -276,7 +276,7 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
 fn no_longer_exists(world: &World, effect: &Effect, layer: Layer, steps: &[Step]) -> Step {
     let board = world.board;
     let why = match effect.source {
-        Some(src) if world.zone(src) != crate::scenario::spec::Zone::Battlefield && !effect.is_defining() => {
+        Some(src) if world.zone(src) != crate::model::Zone::Battlefield && !effect.is_defining() => {
             format!("`{}` is not on the battlefield", board.objects[src].id)
         }
         Some(src) => {

@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::characteristics::Characteristics;
 use super::effect::{Effect, EffectKind};
-use crate::scenario::spec::{Amount, SelectorSpec, Zone};
+use crate::model::{Amount, SelectorSpec, Zone};
 
 #[derive(Clone, Debug)]
 pub struct World<'b> {
@@ -103,7 +103,7 @@ impl<'b> World<'b> {
     }
 
     /// The effect as its source's ability now reads, after text changes (layer 3).
-    pub fn current_body(&self, effect: &Effect) -> Option<std::sync::Arc<crate::scenario::spec::EffectBody>> {
+    pub fn current_body(&self, effect: &Effect) -> Option<std::sync::Arc<crate::model::EffectBody>> {
         let (Some(ability), Some(source)) = (&effect.ability, effect.source) else {
             return Some(effect.body.clone());
         };

@@ -2,7 +2,6 @@
 //! diagnostics, `validate` checks what serde cannot (ids, references, timestamps) and builds the
 //! `Scenario` the engine runs on.
 
-pub mod event_spec;
 pub mod load;
 pub mod spans;
 pub mod spec;

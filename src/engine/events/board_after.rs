@@ -5,7 +5,7 @@
 use super::event::Event;
 use crate::engine::board::Board;
 use crate::engine::timestamp::Timestamp;
-use crate::scenario::spec::Zone;
+use crate::model::Zone;
 
 /// Whether an event that happened changes the board the next events meet.
 pub fn changes_board(event: &Event) -> bool {

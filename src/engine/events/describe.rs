@@ -2,7 +2,7 @@
 
 use super::event::{Event, Target};
 use super::replacer::Env;
-use crate::scenario::spec::Zone;
+use crate::model::Zone;
 
 pub fn event(env: &Env, e: &Event) -> String {
     let board = &env.board;

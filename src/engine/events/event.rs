@@ -2,7 +2,7 @@
 //! indices. Replacement effects turn one event into others (614.6); the ones left at the end
 //! happen.
 
-use crate::scenario::spec::Zone;
+use crate::model::Zone;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -6,7 +6,7 @@ use crate::engine::board::Board;
 use crate::engine::characteristics::Characteristics;
 use crate::engine::resolve::resolve;
 use crate::engine::world::World;
-use crate::scenario::spec::{ReplacementSpec, Zone};
+use crate::model::{ReplacementSpec, Zone};
 
 /// 614.12: the permanent as it would exist on the battlefield — its own static abilities apply,
 /// effects from any other source are ignored — and the effects of its own that affect only it.

@@ -3,7 +3,7 @@
 
 use super::event::{Event, Target};
 use super::replacer::{Env, Replacer};
-use crate::scenario::spec::{EventKindSpec, PreventSpec, Quantity};
+use crate::model::{EventKindSpec, PreventSpec, Quantity};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,7 +146,7 @@ fn redirect(env: &Env, r: &Replacer, event: &Event, to: &str) -> Modified {
         return Modified { events, used: 0, note: None };
     }
     let why = match target {
-        Target::Object(o) if board.objects[o].zone != crate::scenario::spec::Zone::Battlefield => {
+        Target::Object(o) if board.objects[o].zone != crate::model::Zone::Battlefield => {
             "it is not on the battlefield".to_string()
         }
         _ => "it is no longer a creature or planeswalker".to_string(),

@@ -8,7 +8,7 @@ use crate::engine::characteristics::Characteristics;
 use crate::engine::effect::Effect;
 use crate::engine::resolve::{resolve, Resolution};
 use crate::engine::world::{player_matches, selector_matches, World};
-use crate::scenario::spec::{EventKindSpec, ReplacementSpec, SelectorSpec, Zone};
+use crate::model::{EventKindSpec, ReplacementSpec, SelectorSpec, Zone};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 

@@ -8,7 +8,7 @@ use super::modify::{modify, Note};
 use super::replacer::{Env, Kind, Replacer};
 use super::trace::{Action, EventStep, Stopped, Why};
 use super::Choice;
-use crate::scenario::spec::EventKindSpec;
+use crate::model::EventKindSpec;
 
 /// The trace of the decisions, and the choices among them, each named from the effects of its
 /// own moment (the effects present change as permanents leave and enter).
@@ -261,7 +261,7 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
         Kind::Control => vec!["replacement-enters"],
         Kind::Prevention if s.shield.is_some() => vec!["prevention", "prevention-shield"],
         Kind::Prevention if s.once => vec!["prevention", "prevention-next-source"],
-        Kind::Prevention if matches!(s.prevent, Some(crate::scenario::spec::PreventSpec::Amount(_))) => {
+        Kind::Prevention if matches!(s.prevent, Some(crate::model::PreventSpec::Amount(_))) => {
             vec!["prevention", "prevention-static-amount"]
         }
         Kind::Prevention => vec!["prevention"],

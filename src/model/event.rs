@@ -1,7 +1,7 @@
-//! Pending events and the replacement, prevention and "can't" effects that watch them (614–616),
-//! as a scenario file writes them: plain serde types, no behaviour.
+//! Pending events and the replacement, prevention and "can't" effects that watch them (614–616).
 
-use super::spec::{SelectorSpec, Zone};
+use super::selector::SelectorSpec;
+use super::zone::Zone;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -359,14 +359,6 @@ pub struct CountersInstead {
 pub enum Quantity {
     Fixed(i64),
     ThatMany,
-}
-
-/// One outcome a scenario expects: the events that happen, in order.
-#[derive(Debug, Clone, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct ExpectedOutcomeSpec {
-    #[serde(default)]
-    pub result: Vec<EventSpec>,
 }
 
 // Like `Amount`: a word or a number, with a message that says which.

@@ -1,0 +1,199 @@
+//! What a continuous effect does, layer by layer (613), and the numbers it uses.
+
+use super::ability::AbilitySpec;
+use super::event::ReplacementSpec;
+use super::selector::SelectorSpec;
+use serde::Deserialize;
+
+/// What a continuous effect does, layer by layer (613.1). Every part present applies in its own
+/// layer (613.5).
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EffectBody {
+    #[serde(default)]
+    pub affects: Option<SelectorSpec>,
+    /// Layer 1: becomes a copy of this object.
+    #[serde(default)]
+    pub copy: Option<String>,
+    /// Layer 2: this player gains control (`you` is the effect's controller).
+    #[serde(default)]
+    pub control: Option<String>,
+    /// Layer 3: a word of the affected objects' text is replaced.
+    #[serde(default)]
+    pub text_change: Option<TextChangeSpec>,
+    /// Layer 4.
+    #[serde(default)]
+    pub types: Option<SetChange>,
+    #[serde(default)]
+    pub subtypes: Option<SetChange>,
+    #[serde(default)]
+    pub supertypes: Option<SetChange>,
+    /// Layer 4: the land's subtypes become these basic land types (305.7).
+    #[serde(default)]
+    pub land_types: Option<Vec<String>>,
+    /// Layer 4: the object's creature types become these ("is the chosen type"); its other
+    /// subtypes (land, artifact, enchantment types) stay.
+    #[serde(default)]
+    pub creature_types: Option<Vec<String>>,
+    /// Layer 5.
+    #[serde(default)]
+    pub colors: Option<SetChange>,
+    /// Layer 6.
+    #[serde(default)]
+    pub abilities: Option<AbilityChange>,
+    /// Layer 7.
+    #[serde(default)]
+    pub pt: Option<PtChange>,
+    /// 613.9: an effect on players.
+    #[serde(default)]
+    pub players: Option<PlayerEffectSpec>,
+    /// 613.10: an effect on the rules of the game, described in words.
+    #[serde(default)]
+    pub game_rule: Option<String>,
+    /// A replacement, prevention or "can't" effect (614–616): in no layer, it watches events.
+    #[serde(default)]
+    pub replacement: Option<ReplacementSpec>,
+}
+
+impl EffectBody {
+    /// Every word the effect matches or sets, in lower case, as the engine compares them.
+    pub fn normalised(&self) -> EffectBody {
+        let mut body = self.clone();
+        body.for_each_word(|w| *w = w.to_lowercase());
+        body
+    }
+
+    /// A text-changing effect (layer 3) replaces a colour word or a land type in the effect.
+    pub fn replace_word(&mut self, from: &str, to: &str) {
+        self.for_each_word(|w| {
+            if w == from {
+                *w = to.to_string();
+            }
+        });
+    }
+
+    fn for_each_word(&mut self, mut f: impl FnMut(&mut String)) {
+        for change in
+            [&mut self.types, &mut self.subtypes, &mut self.supertypes, &mut self.colors].into_iter().flatten()
+        {
+            change.add.iter_mut().for_each(&mut f);
+            change.remove.iter_mut().for_each(&mut f);
+            change.set.iter_mut().flatten().for_each(&mut f);
+        }
+        self.land_types.iter_mut().flatten().for_each(&mut f);
+        self.creature_types.iter_mut().flatten().for_each(&mut f);
+        if let Some(s) = &mut self.affects {
+            s.for_each_word(&mut f);
+        }
+        if let Some(r) = &mut self.replacement {
+            for s in [&mut r.object, &mut r.source].into_iter().flatten() {
+                s.for_each_word(&mut f);
+            }
+        }
+        for amount in self.pt.iter_mut().flat_map(|p| p.set.iter_mut().chain(p.modify.iter_mut())).flatten() {
+            if let Amount::Count(s) = amount {
+                s.for_each_word(&mut f);
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TextChangeSpec {
+    pub from: String,
+    pub to: String,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SetChange {
+    #[serde(default)]
+    pub set: Option<Vec<String>>,
+    #[serde(default)]
+    pub add: Vec<String>,
+    #[serde(default)]
+    pub remove: Vec<String>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityChange {
+    #[serde(default)]
+    pub add: Vec<AbilitySpec>,
+    /// Abilities removed, by id or text.
+    #[serde(default)]
+    pub remove: Vec<String>,
+    /// "loses all abilities".
+    #[serde(default)]
+    pub remove_all: bool,
+}
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PtChange {
+    /// 7a (with `cda: true` on the ability) or 7b: power and toughness become these values.
+    #[serde(default)]
+    pub set: Option<[Amount; 2]>,
+    /// 7c: +N/+N.
+    #[serde(default)]
+    pub modify: Option<[Amount; 2]>,
+    /// 7e (7d in later editions): power and toughness are switched.
+    #[serde(default)]
+    pub switch: bool,
+}
+
+/// A number in an effect: fixed, the affected object's mana value, or a count of objects.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Amount {
+    Fixed(i64),
+    ManaValue,
+    Count(Box<SelectorSpec>),
+}
+
+// Untagged enums lose serde's precise messages; this one says what is expected instead. It
+// visits the node in place rather than through a `serde_yaml::Value`, so that a problem inside a
+// `count` keeps its full path and its place.
+impl<'de> Deserialize<'de> for Amount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Count {
+            count: SelectorSpec,
+        }
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Amount;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number, `mana_value`, or `count: <selector>`")
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Amount, E> {
+                Ok(Amount::Fixed(n))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Amount, E> {
+                i64::try_from(n)
+                    .map(Amount::Fixed)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Amount, E> {
+                match s {
+                    "mana_value" => Ok(Amount::ManaValue),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(s), &self)),
+                }
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<Amount, M::Error> {
+                let deserializer = serde::de::value::MapAccessDeserializer::new(map);
+                Count::deserialize(deserializer).map(|c| Amount::Count(Box::new(c.count)))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerEffectSpec {
+    /// `you`, `opponents`, `all`, or player names.
+    pub affects: Vec<String>,
+    pub gains: Vec<String>,
+}

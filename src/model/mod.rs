@@ -1,0 +1,22 @@
+//! The game model: objects' abilities, the effects they generate, the selectors that say what
+//! an effect affects, the events about to happen and the effects that watch them, what a judge
+//! expects. Scenario files produce it (`crate::scenario`), and the engine consumes it
+//! (`crate::engine`), which knows nothing of files.
+//!
+//! The types derive `Deserialize`: the files write effects, selectors and events in this very
+//! vocabulary, and read them straight into it. The file's own structure (a scenario's players,
+//! objects, questions) stays in `crate::scenario::spec`.
+
+mod ability;
+mod effect;
+mod event;
+mod expect;
+mod selector;
+mod zone;
+
+pub use ability::{AbilitySpec, StaticAbilitySpec};
+pub use effect::{AbilityChange, Amount, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec};
+pub use event::*;
+pub use expect::ExpectSpec;
+pub use selector::SelectorSpec;
+pub use zone::Zone;

@@ -1,0 +1,70 @@
+//! Which objects an effect affects or an event concerns, described by their characteristics.
+
+use super::zone::Zone;
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SelectorSpec {
+    #[serde(default)]
+    pub all: bool,
+    #[serde(default)]
+    pub objects: Option<Vec<String>>,
+    #[serde(default, rename = "self")]
+    pub itself: bool,
+    /// The object the effect's source is attached to ("enchanted creature", "equipped creature").
+    #[serde(default)]
+    pub attached: bool,
+    /// Not the effect's source ("each other").
+    #[serde(default)]
+    pub other: bool,
+    /// All of these card types.
+    #[serde(default)]
+    pub types: Vec<String>,
+    /// At least one of these card types ("artifacts, creatures and lands").
+    #[serde(default)]
+    pub any_types: Vec<String>,
+    #[serde(default)]
+    pub not_types: Vec<String>,
+    #[serde(default)]
+    pub subtypes: Vec<String>,
+    #[serde(default)]
+    pub not_subtypes: Vec<String>,
+    #[serde(default)]
+    pub supertypes: Vec<String>,
+    #[serde(default)]
+    pub not_supertypes: Vec<String>,
+    /// Any of these colours.
+    #[serde(default)]
+    pub colors: Vec<String>,
+    #[serde(default)]
+    pub not_colors: Vec<String>,
+    #[serde(default)]
+    pub controller: Option<String>,
+    /// Whose cards: `you`, `opponents` or a player's name ("an opponent's graveyard").
+    #[serde(default)]
+    pub owner: Option<String>,
+    /// Defaults to the battlefield.
+    #[serde(default)]
+    pub zone: Option<Zone>,
+    #[serde(default)]
+    pub no_abilities: bool,
+}
+
+impl SelectorSpec {
+    pub(crate) fn for_each_word(&mut self, f: &mut impl FnMut(&mut String)) {
+        for list in [
+            &mut self.types,
+            &mut self.any_types,
+            &mut self.not_types,
+            &mut self.subtypes,
+            &mut self.not_subtypes,
+            &mut self.supertypes,
+            &mut self.not_supertypes,
+            &mut self.colors,
+            &mut self.not_colors,
+        ] {
+            list.iter_mut().for_each(&mut *f);
+        }
+    }
+}
