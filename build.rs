@@ -7,6 +7,7 @@ use std::path::Path;
 
 fn main() {
     scenarios();
+    cards();
     println!("cargo::rustc-check-cfg=cfg(shared_cr)");
     // Rebuilt when the directory appears or goes away.
     println!("cargo::rerun-if-changed=../shared/cr");
@@ -39,5 +40,25 @@ fn scenarios() {
     }
     out.push(']');
     let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("scenarios.rs");
+    std::fs::write(dest, out).expect("OUT_DIR is writable");
+}
+
+/// The files of the card library (`rules-corpus/cards/*.yaml`), embedded by name.
+fn cards() {
+    println!("cargo::rerun-if-changed=rules-corpus/cards");
+    let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("rules-corpus/cards");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| {
+            d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "yaml")).collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    let mut out = String::from("&[\n");
+    for path in files {
+        let name = format!("rules-corpus/cards/{}", path.file_name().unwrap_or_default().to_string_lossy());
+        let _ = writeln!(out, "    ({name:?}, include_str!({:?})),", path.display().to_string());
+    }
+    out.push(']');
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("cards.rs");
     std::fs::write(dest, out).expect("OUT_DIR is writable");
 }

@@ -1,6 +1,7 @@
 //! `judge`: rules lookup, ranked search and judge-call resolution for Magic: The Gathering.
 
 pub mod align;
+pub mod cards;
 pub mod cite;
 pub mod cli;
 pub mod corpus;

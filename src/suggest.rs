@@ -42,6 +42,21 @@ pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         .map(|(_, k)| k)
 }
 
+/// The known words close enough to `word` to be a typo of it, closest first (ties in the order
+/// of `known`), at most `most`.
+pub fn closest_many<'a>(word: &str, known: impl IntoIterator<Item = &'a str>, most: usize) -> Vec<&'a str> {
+    let word_lower = word.to_lowercase();
+    let limit = (word.chars().count() / 3).max(1);
+    let mut close: Vec<(usize, usize, &str)> = known
+        .into_iter()
+        .enumerate()
+        .map(|(i, k)| (distance(&word_lower, &k.to_lowercase()), i, k))
+        .filter(|(d, _, _)| *d <= limit)
+        .collect();
+    close.sort();
+    close.into_iter().take(most).map(|(_, _, k)| k).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 
 mod align;
 mod citations;
+mod cli_cards;
 mod cli_corpus;
 mod cli_defaults;
 mod cli_exit_codes;

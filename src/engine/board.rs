@@ -38,6 +38,8 @@ pub struct ObjectDef {
     pub timestamp: Timestamp,
     /// The timestamp it got when it became attached (613.6d).
     pub attached_at: Option<Timestamp>,
+    /// Texts of its abilities the model cannot express, left out of the answer.
+    pub unmodelled: Vec<String>,
 }
 
 impl ObjectDef {

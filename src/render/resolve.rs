@@ -25,7 +25,20 @@ pub struct Report<'a> {
     pub mismatches: &'a [Mismatch],
 }
 
+/// An ability of an object that the model cannot express: the answer leaves it out.
+#[derive(Serialize)]
+pub struct Unmodelled<'a> {
+    pub object: &'a str,
+    pub ability: &'a str,
+}
+
 impl Report<'_> {
+    /// The abilities the answer leaves out, object by object.
+    pub fn unmodelled(&self) -> Vec<Unmodelled<'_>> {
+        let objects = self.board.objects.iter();
+        objects.flat_map(|o| o.unmodelled.iter().map(|a| Unmodelled { object: &o.id, ability: a })).collect()
+    }
+
     fn layer(&self, step: &Step) -> String {
         match step.stage {
             Stage::Layer(layer) => self.citer.layer_label(layer),
@@ -89,6 +102,9 @@ struct JsonReport<'a> {
     quoted_in: Option<&'a str>,
     /// Concepts the trace names that could not be placed in the edition with confidence.
     unplaced: Vec<Unplaced>,
+    /// Abilities the model cannot express, left out of the answer.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unmodelled: Vec<Unmodelled<'a>>,
     /// Cited rules reworded since the rules text the engine implements: check those steps.
     reworded: Vec<JsonReworded>,
     answer: &'a Answer,
@@ -168,6 +184,7 @@ pub fn json(r: &Report) -> String {
         edition: r.citer.edition.name(),
         quoted_in: r.citer.english().filter(|_| !r.quoted_in_english().is_empty()).map(|e| e.name()),
         unplaced: r.unplaced(),
+        unmodelled: r.unmodelled(),
         reworded: r.reworded().into_iter().map(|(concept, id)| JsonReworded { concept, id }).collect(),
         answer: r.answer,
         trace: r
@@ -375,6 +392,13 @@ fn footer(r: &Report) -> String {
             r.citer.implements(),
             list.join(", ")
         ));
+    }
+    let unmodelled = r.unmodelled();
+    if !unmodelled.is_empty() {
+        out.push_str("\nLeft out of this answer, as the engine cannot express them yet (check what they change):");
+        for u in &unmodelled {
+            out.push_str(&format!("\n  {}: {}", u.object, u.ability));
+        }
     }
     let unplaced = r.unplaced();
     if !unplaced.is_empty() {

@@ -36,34 +36,9 @@ pub struct Loaded {
 }
 
 pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
-    let spans = match Spans::parse(source) {
-        Ok(spans) => spans,
-        Err(e) => return Err(vec![problem(source, (e.at, e.at), format!("invalid YAML: {}", e.message), None)]),
-    };
-    if !spans.duplicates().is_empty() {
-        return Err(spans
-            .duplicates()
-            .iter()
-            .map(|d| {
-                let parent = d.path.strip_suffix(&d.key).unwrap_or("").trim_end_matches('.');
-                let location = if parent.is_empty() { String::new() } else { format!(" in `{parent}`") };
-                let first_line = source[..d.first.0].matches('\n').count() + 1;
-                problem(
-                    source,
-                    d.at,
-                    format!("the key `{}` is given twice{location}", d.key),
-                    Some(format!("first given on line {first_line}")),
-                )
-            })
-            .collect());
-    }
-    let root: Value = match serde_yaml::from_str(source) {
-        Ok(value) => value,
-        Err(e) => {
-            let at = e.location().map_or(0, |l| l.index());
-            return Err(vec![problem(source, (at, at), format!("invalid YAML: {e}"), None)]);
-        }
-    };
+    let (spans, mut root) = parse(source)?;
+    // Objects that name a card of the library become the objects the cards make.
+    crate::cards::expand(source, &spans, &mut root)?;
     let Value::Mapping(top) = &root else {
         return Err(vec![problem(
             source,
@@ -112,6 +87,65 @@ pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
         // Every part was checked above; this is only reached if the parts disagree with the whole.
         Err(e) => Err(vec![problem(source, (0, 0), e.to_string(), None)]),
     }
+}
+
+/// The YAML of a file and the places of its nodes; a syntax error or a key given twice is a
+/// problem placed where it is.
+fn parse(source: &str) -> Result<(Spans, Value), Vec<Problem>> {
+    let spans = match Spans::parse(source) {
+        Ok(spans) => spans,
+        Err(e) => return Err(vec![problem(source, (e.at, e.at), format!("invalid YAML: {}", e.message), None)]),
+    };
+    if !spans.duplicates().is_empty() {
+        return Err(spans
+            .duplicates()
+            .iter()
+            .map(|d| {
+                let parent = d.path.strip_suffix(&d.key).unwrap_or("").trim_end_matches('.');
+                let location = if parent.is_empty() { String::new() } else { format!(" in `{parent}`") };
+                let first_line = source[..d.first.0].matches('\n').count() + 1;
+                problem(
+                    source,
+                    d.at,
+                    format!("the key `{}` is given twice{location}", d.key),
+                    Some(format!("first given on line {first_line}")),
+                )
+            })
+            .collect());
+    }
+    match serde_yaml::from_str(source) {
+        Ok(value) => Ok((spans, value)),
+        Err(e) => {
+            let at = e.location().map_or(0, |l| l.index());
+            Err(vec![problem(source, (at, at), format!("invalid YAML: {e}"), None)])
+        }
+    }
+}
+
+/// A file that is a list of `T` (the card library's files): each item read on its own, every
+/// problem found at once and placed, as in a scenario. The items, and their YAML.
+pub(crate) fn load_list<T: DeserializeOwned>(source: &str, what: &str) -> Result<Vec<(T, Value)>, Vec<Problem>> {
+    let (spans, root) = parse(source)?;
+    let Value::Sequence(items) = root else {
+        return Err(vec![problem(source, spans.value(""), format!("a file of {what} is a list"), None)]);
+    };
+    let mut problems = Vec::new();
+    let mut checker = Checker { source, spans: &spans, problems: &mut problems };
+    for (index, item) in items.iter().enumerate() {
+        checker.item::<T>(&spans::item("", index), item);
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        match serde_yaml::from_value::<T>(item.clone()) {
+            Ok(parsed) => out.push((parsed, item)),
+            // Every item was checked above.
+            Err(e) => return Err(vec![problem(source, (0, 0), e.to_string(), None)]),
+        }
+    }
+    Ok(out)
 }
 
 type ItemCheck = fn(&str, &Value, &mut Checker) -> ();

@@ -89,6 +89,10 @@ pub struct ObjectSpec {
     /// When it entered its zone (613.6c); defaults to its position in the list of objects.
     #[serde(default)]
     pub timestamp: Option<i64>,
+    /// The texts of abilities it has that the model cannot express: the answer leaves them out
+    /// and says so. A card of the library brings its own.
+    #[serde(default)]
+    pub unmodelled: Vec<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

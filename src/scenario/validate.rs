@@ -253,6 +253,7 @@ impl Validator<'_> {
             attached_to,
             timestamp: self.stamp(&o.id, o.timestamp.unwrap_or(index as i64 + 1)),
             attached_at: o.attached_at.map(|t| self.stamp(&o.id, t)),
+            unmodelled: o.unmodelled.clone(),
         }
     }
 
