@@ -129,3 +129,26 @@ objects:
     let (_, json, _) = resolve(BY_HAND, &["--format", "json"]);
     assert!(!json.contains("unmodelled"), "said only when there is some");
 }
+
+#[test]
+fn judge_card_shows_a_card_as_modelled() {
+    let dir = data_dir();
+    let (code, stdout, stderr) = run_in(dir.path(), dir.path(), &["card", "humility"]);
+    assert_eq!(code, 0, "{stderr}");
+    insta::assert_snapshot!(stdout);
+    let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "leyline", "--json"]);
+    assert_eq!(code, 0, "a part of one card's name names it");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(json["card"]["name"], "Leyline of the Void");
+    assert_eq!(json["card"]["unmodelled"].as_array().map(Vec::len), Some(1));
+    let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "Opalescense"]);
+    assert_eq!((code, stdout.lines().next()), (0, Some("Opalescence · enchantment · mana value 4 · white")));
+    let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "zzzz"]);
+    assert_eq!(code, 1);
+    assert!(stdout.starts_with("No card named `zzzz` in the library"), "{stdout}");
+    let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "--list", "--json"]);
+    assert_eq!(code, 0);
+    let listed: Vec<serde_json::Value> = serde_json::from_str(&stdout).unwrap();
+    let library = judge::cards::library().unwrap();
+    assert_eq!(listed.len(), library.entries.len());
+}

@@ -42,6 +42,8 @@ pub enum Command {
     Search(SearchArgs),
     /// Look a term up in the glossary of an imported English CR
     Define(DefineArgs),
+    /// Show a card of the library as the engine models it, or list the library (`--list`)
+    Card(CardArgs),
     /// Import an official CR text file, or list the editions
     #[command(subcommand)]
     Corpus(CorpusCommand),
@@ -170,6 +172,19 @@ pub struct DefineArgs {
     pub term: Vec<String>,
     #[command(flatten)]
     pub edition: EditionArg,
+    /// Print JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CardArgs {
+    /// The card's name, or part of it; close spellings are suggested
+    #[arg(value_name = "NAME", required_unless_present = "list")]
+    pub name: Vec<String>,
+    /// List every card of the library
+    #[arg(long, conflicts_with = "name")]
+    pub list: bool,
     /// Print JSON instead of text
     #[arg(long)]
     pub json: bool,

@@ -2,6 +2,7 @@
 //! only `main` prints.
 
 pub mod args;
+mod card_cmd;
 mod check_cmd;
 mod citer;
 mod config;
@@ -34,6 +35,7 @@ pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
         Command::Ruling(args) => ruling_cmd::run(args, &config),
         Command::Search(args) => search_cmd::run(args, &config, style),
         Command::Define(args) => define_cmd::run(args, &config, style),
+        Command::Card(args) => card_cmd::run(args, style),
         Command::Corpus(command) => corpus_cmd::run(command, &config, style),
         Command::Index(args) => index_cmd::run(args, &config),
         Command::Diff(args) => diff_cmd::run(args, &config, style),

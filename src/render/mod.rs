@@ -1,6 +1,7 @@
 //! Turning results into text: tables for people, JSON for scripts, Markdown for articles.
 //! Renderers never decide rules.
 
+pub mod card;
 pub mod define;
 pub mod diff;
 pub mod editions;

@@ -1,0 +1,32 @@
+//! `judge card NAME`: a card of the library as the engine models it; `--list`: every card.
+
+use super::args::CardArgs;
+use super::outcome::{Outcome, Status};
+use crate::cards;
+use crate::render::{self, Style};
+
+pub fn run(args: &CardArgs, style: Style) -> miette::Result<Outcome> {
+    let library = cards::library().map_err(|failed| {
+        let files: Vec<&str> = failed.iter().map(|f| f.file).collect();
+        miette::miette!("the card library of this build cannot be read ({})", files.join(", "))
+    })?;
+    if args.list {
+        let stdout = if args.json { render::card::list_json(library) } else { render::card::list(library, style) };
+        return Ok(Outcome::found(stdout));
+    }
+    let name = args.name.join(" ");
+    // A part of one card's name (`leyline`), or a misspelling close to one card only, names
+    // that card: its name heads what is shown.
+    let found = library.find(&name).or_else(|closest| match closest.as_slice() {
+        [only] => library.find(only),
+        _ => Err(closest),
+    });
+    let (stdout, status) = match found {
+        Ok(entry) => {
+            let shown = if args.json { render::card::json(entry) } else { render::card::text(entry, style) };
+            (shown, Status::Found)
+        }
+        Err(closest) => (render::card::not_found(&name, &closest, args.json), Status::NothingFound),
+    };
+    Ok(Outcome { stdout, warnings: Vec::new(), status })
+}
