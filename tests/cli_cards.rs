@@ -128,6 +128,14 @@ objects:
     assert_eq!(json["unmodelled"][0]["object"], "leyline-of-the-void");
     let (_, json, _) = resolve(BY_HAND, &["--format", "json"]);
     assert!(!json.contains("unmodelled"), "said only when there is some");
+    let dir = data_dir();
+    fs::write(dir.path().join("call.yaml"), source).unwrap();
+    let (code, ruling, stderr) = run_in(dir.path(), dir.path(), &["ruling", "call.yaml"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        ruling.contains("This answer leaves out what the engine cannot express yet; check what it changes: Leyline of the Void: “If Leyline"),
+        "{ruling}"
+    );
 }
 
 #[test]

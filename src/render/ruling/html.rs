@@ -31,6 +31,9 @@ pub fn html(r: &Ruling) -> String {
             out.push_str("</ul>\n");
         }
     }
+    if let Some(note) = super::unmodelled_note(r) {
+        out.push_str(&format!("<p class=\"hint\">{}</p>\n", esc(&note)));
+    }
     out.push_str("</section>\n");
     board(&mut out, r);
     if !r.explanations.is_empty() {

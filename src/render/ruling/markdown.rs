@@ -24,6 +24,9 @@ pub fn markdown(r: &Ruling) -> String {
             out.push('\n');
         }
     }
+    if let Some(note) = super::unmodelled_note(r) {
+        out.push_str(&format!("{}\n\n", escape(&note)));
+    }
     board(&mut out, r);
     if !r.explanations.is_empty() {
         out.push_str("## Explanation\n\n");

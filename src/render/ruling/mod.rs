@@ -29,6 +29,9 @@ pub struct Ruling {
     pub edition: String,
     /// Concepts of the explanation that could not be placed in the edition with confidence.
     pub unplaced: Vec<Unplaced>,
+    /// Abilities of the objects that the engine cannot express, left out of the answer: the
+    /// object's name and the ability's text.
+    pub unmodelled: Vec<(String, String)>,
     /// Cited rules worded otherwise than in the rules text the engine implements, and its date.
     pub reworded: Vec<RuleId>,
     pub implements: String,
@@ -87,6 +90,18 @@ impl Quote {
     pub fn in_edition(&self) -> bool {
         !self.paragraphs.is_empty()
     }
+}
+
+/// The abilities the answer leaves out, said under the short answer.
+fn unmodelled_note(r: &Ruling) -> Option<String> {
+    if r.unmodelled.is_empty() {
+        return None;
+    }
+    let list: Vec<String> = r.unmodelled.iter().map(|(object, ability)| format!("{object}: “{ability}”")).collect();
+    Some(format!(
+        "This answer leaves out what the engine cannot express yet; check what it changes: {}.",
+        list.join("; ")
+    ))
 }
 
 /// The concepts the edition's text does not let us cite, said once for all of them.
@@ -177,6 +192,11 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
         question: board.question.as_ref().map(|q| q.trim().to_string()),
         edition: citer.edition.name().to_string(),
         unplaced: citer.unplaced(&judgement.concepts()),
+        unmodelled: board
+            .objects
+            .iter()
+            .flat_map(|o| o.unmodelled.iter().map(move |a| (o.printed.name.clone(), a.clone())))
+            .collect(),
         reworded: reworded(citer, judgement),
         implements: citer.implements().to_string(),
         lang: citer.edition.lang(),
