@@ -11,7 +11,7 @@ use crate::scenario::load::{load_list, problem};
 use crate::scenario::spans::{self, Spans};
 use serde::Deserialize;
 use serde_yaml::{Mapping, Value};
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// The library's files, by path (`build.rs`).
 const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/cards.rs"));
@@ -147,24 +147,83 @@ pub fn read(files: &[(&'static str, &'static str)]) -> Result<Library, Vec<FileP
 impl Library {
     /// The card of that name, case aside; else the closest names.
     pub fn find(&self, name: &str) -> Result<&Entry, Vec<&str>> {
-        let wanted = fold(name);
-        if let Some(entry) = self.entries.iter().find(|e| fold(&e.card.name) == wanted) {
-            return Ok(entry);
+        let names: Vec<&str> = self.entries.iter().map(|e| e.card.name.as_str()).collect();
+        match named(&names, name) {
+            Ok(at) => Ok(&self.entries[at]),
+            Err(closest) => Err(closest),
         }
-        // A part of the name typed (`furnace`), else a typo of it.
-        let containing: Vec<&str> = self
-            .entries
-            .iter()
-            .map(|e| e.card.name.as_str())
-            .filter(|n| !wanted.is_empty() && fold(n).contains(&wanted))
-            .take(SUGGESTIONS)
-            .collect();
-        if !containing.is_empty() {
-            return Err(containing);
-        }
-        let names = self.entries.iter().map(|e| e.card.name.as_str());
-        Err(crate::suggest::closest_many(name, names, SUGGESTIONS))
     }
+}
+
+/// Where `name` is among `names`, case aside; else the names that hold what was typed
+/// (`furnace`), else those a typo away.
+fn named<'n>(names: &[&'n str], name: &str) -> Result<usize, Vec<&'n str>> {
+    let wanted = fold(name);
+    if let Some(at) = names.iter().position(|n| fold(n) == wanted) {
+        return Ok(at);
+    }
+    let containing: Vec<&str> =
+        names.iter().copied().filter(|n| !wanted.is_empty() && fold(n).contains(&wanted)).take(SUGGESTIONS).collect();
+    if !containing.is_empty() {
+        return Err(containing);
+    }
+    Err(crate::suggest::closest_many(name, names.iter().copied(), SUGGESTIONS))
+}
+
+/// One card of the library found by its name line, read only when a scenario names it: reading
+/// the whole library for a scenario of three cards would cost more than resolving it.
+struct Indexed {
+    name: String,
+    file: &'static str,
+    /// The card's lines, from its `- name:` line to the next card's.
+    source: &'static str,
+    entry: OnceLock<Option<Entry>>,
+}
+
+/// Every card of the library by the `- name:` line that starts it at the left margin, as every
+/// file of the library writes its cards (a test checks that this finds every card, in order).
+static INDEX: LazyLock<Vec<Indexed>> =
+    LazyLock::new(|| FILES.iter().flat_map(|&(file, source)| index(file, source)).collect());
+
+fn index(file: &'static str, source: &'static str) -> Vec<Indexed> {
+    let starts: Vec<usize> = line_starts(source).filter(|&at| source[at..].starts_with("- name:")).collect();
+    let mut out = Vec::with_capacity(starts.len());
+    for (i, &start) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(source.len());
+        let line = source[start..].lines().next().unwrap_or_default();
+        let plain = line.trim_start_matches("- name:").trim();
+        // A plain name as it is; a quoted one, or one with a comment, as YAML reads it.
+        let name = if plain.starts_with(['"', '\'']) || plain.contains(" #") {
+            serde_yaml::from_str::<Vec<Mapping>>(line)
+                .ok()
+                .and_then(|items| items.first().and_then(|m| m.get("name")).and_then(Value::as_str).map(str::to_string))
+                .unwrap_or_default()
+        } else {
+            plain.to_string()
+        };
+        out.push(Indexed { name, file, source: &source[start..end], entry: OnceLock::new() });
+    }
+    out
+}
+
+fn line_starts(source: &str) -> impl Iterator<Item = usize> + '_ {
+    std::iter::once(0).chain(source.match_indices('\n').map(|(at, _)| at + 1))
+}
+
+/// The card a scenario names, read from the library on first use; else the closest names.
+/// `None` inside: the card's lines do not read as a card (the library's tests say why).
+fn lookup(name: &str) -> Result<Option<&'static Entry>, Vec<&'static str>> {
+    let names: Vec<&str> = INDEX.iter().map(|i| i.name.as_str()).collect();
+    let indexed = &INDEX[named(&names, name)?];
+    Ok(indexed
+        .entry
+        .get_or_init(|| {
+            let items: Vec<Value> = serde_yaml::from_str(indexed.source).ok()?;
+            let yaml = items.into_iter().next()?;
+            let card = serde_yaml::from_value(yaml.clone()).ok()?;
+            Some(Entry { card, yaml, file: indexed.file })
+        })
+        .as_ref())
 }
 
 fn fold(name: &str) -> String {
@@ -202,16 +261,12 @@ pub(crate) fn expand(source: &str, spans: &Spans, root: &mut Value) -> Result<()
             problems.push(problem(source, spans.value(&path), format!("`{path}` is a card's name"), None));
             continue;
         };
-        let library = match library() {
-            Ok(library) => library,
-            Err(_) => {
-                let message = "the card library of this build cannot be read: `cargo test cards` says why".to_string();
+        match lookup(name) {
+            Ok(Some(entry)) => *object = Value::Mapping(object_of(entry, given, first_player.as_ref())),
+            Ok(None) => {
+                let message = format!("the card `{name}` of this build cannot be read: `cargo test cards` says why");
                 problems.push(problem(source, spans.value(&path), message, None));
-                continue;
             }
-        };
-        match library.find(name) {
-            Ok(entry) => *object = Value::Mapping(object_of(entry, given, first_player.as_ref())),
             Err(closest) => {
                 let help = match closest.as_slice() {
                     [] => "`judge card --list` shows the cards of the library".to_string(),
@@ -335,6 +390,19 @@ mod tests {
             library.entries.iter().map(|e| e.card.name.as_str()).filter(|n| !used.contains(&fold(n))).collect();
         assert!(failures.is_empty(), "{}", failures.join("\n"));
         assert!(unused.is_empty(), "cards no check uses: {unused:?}");
+    }
+
+    /// What a scenario reads of the library, card by card, is what the whole library holds.
+    #[test]
+    fn the_index_finds_every_card_as_read_whole() {
+        let library = library().expect("the library reads");
+        let indexed: Vec<(&str, &str)> = INDEX.iter().map(|i| (i.name.as_str(), i.file)).collect();
+        let whole: Vec<(&str, &str)> = library.entries.iter().map(|e| (e.card.name.as_str(), e.file)).collect();
+        assert_eq!(indexed, whole);
+        for entry in &library.entries {
+            let found = lookup(&entry.card.name).unwrap().expect("reads");
+            assert_eq!(found.yaml, entry.yaml, "{}", entry.card.name);
+        }
     }
 
     #[test]
