@@ -18,7 +18,7 @@ fn main() {
 
 /// The scenarios' files, titles and object names, for search to name the scenarios about the
 /// cards a question names (`src/search/hints.rs`). Read line by line: a title or name line is
-/// `title: …` or `name: …`, as every scenario of the repository writes them.
+/// `title: …`, `name: …` or `card: …`, as every scenario of the repository writes them.
 fn scenarios() {
     println!("cargo::rerun-if-changed=scenarios");
     let mut files: Vec<_> = std::fs::read_dir("scenarios")
@@ -34,7 +34,8 @@ fn scenarios() {
             line.trim_start_matches([' ', '-']).strip_prefix(key).map(|v| v.trim().trim_matches('"').to_string())
         };
         let title = text.lines().find_map(|l| l.strip_prefix("title:").map(|v| v.trim().trim_matches('"').to_string()));
-        let names: Vec<String> = text.lines().filter_map(|l| value(l, "name:")).collect();
+        // Objects written out (`name: Humility`) and cards of the library (`- card: Humility`).
+        let names: Vec<String> = text.lines().filter_map(|l| value(l, "name:").or_else(|| value(l, "card:"))).collect();
         let file = format!("scenarios/{}", path.file_name().unwrap_or_default().to_string_lossy());
         let _ = writeln!(out, "    ({file:?}, {:?}, &{names:?}),", title.unwrap_or_default());
     }
