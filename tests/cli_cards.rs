@@ -144,7 +144,7 @@ fn judge_card_shows_a_card_as_modelled() {
     let (code, stdout, stderr) = run_in(dir.path(), dir.path(), &["card", "humility"]);
     assert_eq!(code, 0, "{stderr}");
     insta::assert_snapshot!(stdout);
-    let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "leyline", "--json"]);
+    let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "of the void", "--json"]);
     assert_eq!(code, 0, "a part of one card's name names it");
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(json["card"]["name"], "Leyline of the Void");

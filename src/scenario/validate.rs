@@ -209,12 +209,21 @@ impl Validator<'_> {
         let types = self.words(&child(&path, "types"), &o.types, &CARD_TYPES, "card type");
         let supertypes = self.words(&child(&path, "supertypes"), &o.supertypes, &SUPERTYPES, "supertype");
         let colors = self.words(&child(&path, "colors"), &o.colors, &COLORS, "colour");
-        let abilities = o
+        let mut abilities: Vec<Ability> = o
             .abilities
             .iter()
             .enumerate()
             .map(|(j, a)| self.ability(&item(&child(&path, "abilities"), j), a, players))
             .collect();
+        // An ability the engine cannot express is still an ability of the object: "loses all
+        // abilities" removes it, and a selector for objects with no abilities passes it over.
+        for (j, text) in o.unmodelled.iter().enumerate() {
+            let listed = o.abilities.iter().any(|a| matches!(a, AbilitySpec::Text(t) if t == text));
+            if !listed {
+                let at = item(&child(&path, "unmodelled"), j);
+                abilities.push(self.ability(&at, &AbilitySpec::Text(text.clone()), players));
+            }
+        }
         let attached_to = o.attached_to.as_ref().and_then(|t| self.object_ref(&child(&path, "attached_to"), t));
         if attached_to == Some(index) {
             self.error(&child(&path, "attached_to"), format!("`{}` cannot be attached to itself", o.id), None);
