@@ -21,14 +21,8 @@ fn main() {
 /// `title: …`, `name: …` or `card: …`, as every scenario of the repository writes them.
 fn scenarios() {
     println!("cargo::rerun-if-changed=scenarios");
-    let mut files: Vec<_> = std::fs::read_dir("scenarios")
-        .map(|d| {
-            d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "yaml")).collect()
-        })
-        .unwrap_or_default();
-    files.sort();
     let mut out = String::from("&[\n");
-    for path in files {
+    for path in yaml_files(Path::new("scenarios")) {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let value = |line: &str, key: &str| {
             line.trim_start_matches([' ', '-']).strip_prefix(key).map(|v| v.trim().trim_matches('"').to_string())
@@ -48,18 +42,23 @@ fn scenarios() {
 fn cards() {
     println!("cargo::rerun-if-changed=rules-corpus/cards");
     let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("rules-corpus/cards");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .map(|d| {
-            d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "yaml")).collect()
-        })
-        .unwrap_or_default();
-    files.sort();
     let mut out = String::from("&[\n");
-    for path in files {
+    for path in yaml_files(&dir) {
         let name = format!("rules-corpus/cards/{}", path.file_name().unwrap_or_default().to_string_lossy());
         let _ = writeln!(out, "    ({name:?}, include_str!({:?})),", path.display().to_string());
     }
     out.push(']');
     let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("cards.rs");
     std::fs::write(dest, out).expect("OUT_DIR is writable");
+}
+
+/// The `.yaml` files of a directory, sorted by name (none when it cannot be read).
+fn yaml_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "yaml")).collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
 }
