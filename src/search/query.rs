@@ -25,7 +25,7 @@ use tantivy::query::EnableScoring;
 use tantivy::query::{
     BooleanQuery, BoostQuery, DisjunctionMaxQuery, FuzzyTermQuery, Occur, PhraseQuery, Query, TermQuery,
 };
-use tantivy::schema::IndexRecordOption;
+use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::tokenizer::TextAnalyzer;
 use tantivy::{DocAddress, DocSet, Searcher, Term, TERMINATED};
 
@@ -195,16 +195,22 @@ impl Planner<'_> {
             }
             analyzed.push(if foreign_stop_word { Vec::new() } else { tokens });
         }
-        let mut all_known = true;
-        for token in analyzed.iter().flatten() {
-            all_known &= self.known(&token.text)?;
+        // Whether each clause's words are all the edition's own (a stop word's clause has none).
+        let mut known = Vec::with_capacity(analyzed.len());
+        for tokens in &analyzed {
+            let mut all = true;
+            for token in tokens {
+                all &= self.known(&token.text)?;
+            }
+            known.push(all);
         }
+        let all_known = known.iter().all(|k| *k);
         // A match of the vocabulary is only used when some of its words are not the edition's
         // (see `translate`): with every word known, none would be.
-        let translated = if all_known { BTreeSet::new() } else { self.translate(&clauses, &analyzed, &mut units)? };
+        let translated = if all_known { BTreeSet::new() } else { self.translate(&clauses, &known, &mut units)? };
         for (i, clause) in clauses.iter().enumerate() {
             let Clause::Word(word) = clause else { continue };
-            if translated.contains(&i) || analyzed[i].len() != 1 || self.known(&analyzed[i][0].text)? {
+            if translated.contains(&i) || analyzed[i].len() != 1 || known[i] {
                 continue;
             }
             let corrections = self.corrections(word)?;
@@ -252,7 +258,7 @@ impl Planner<'_> {
     fn translate(
         &mut self,
         clauses: &[Clause<'_>],
-        analyzed: &[Vec<Analyzed>],
+        known: &[bool],
         units: &mut Vec<Weighted>,
     ) -> tantivy::Result<BTreeSet<usize>> {
         // The question's terms in the other language, each with the clause it comes from.
@@ -272,13 +278,7 @@ impl Planner<'_> {
             let covered: BTreeSet<usize> = origin[found.start..found.start + found.len].iter().copied().collect();
             // The same word in both languages (`permanent`, `mana`, `deck`): the question already
             // searches it, and translating it would count it twice.
-            let mut all_known = true;
-            for &i in &covered {
-                for token in &analyzed[i] {
-                    all_known &= self.known(&token.text)?;
-                }
-            }
-            if all_known {
+            if covered.iter().all(|&i| known[i]) {
                 continue;
             }
             let renderings: Vec<Unit> =
@@ -477,16 +477,7 @@ fn matches(unit: &Unit, fields: &Fields, searcher: &Searcher, rule: Option<DocAd
         return Ok(false);
     }
     for (field, _) in fields.ranked() {
-        let query: Box<dyn Query> = match unit {
-            Unit::Term(text) => Box::new(TermQuery::new(Term::from_field_text(field, text), IndexRecordOption::Basic)),
-            Unit::Phrase(terms) | Unit::Near(terms, _) => {
-                let terms = terms.iter().map(|(p, t)| (*p, Term::from_field_text(field, t))).collect();
-                let slop = if let Unit::Near(_, slop) = unit { *slop } else { 0 };
-                Box::new(PhraseQuery::new_with_offset_and_slop(terms, slop))
-            }
-            Unit::Any(_) => unreachable!("alternatives are taken one by one above"),
-        };
-        let weight = query.weight(EnableScoring::disabled_from_searcher(searcher))?;
+        let weight = field_query(unit, field).weight(EnableScoring::disabled_from_searcher(searcher))?;
         let found = match rule {
             Some(rule) => {
                 // A new scorer stands on its first rule, which may come after this one: `seek`
@@ -521,17 +512,22 @@ fn boosted(query: Box<dyn Query>, boost: f32) -> Box<dyn Query> {
 fn unit_query(unit: &Unit, fields: &Fields) -> Box<dyn Query> {
     match unit {
         Unit::Any(units) => Box::new(DisjunctionMaxQuery::new(units.iter().map(|u| unit_query(u, fields)).collect())),
-        Unit::Term(text) => per_field(fields, |field| {
-            Box::new(TermQuery::new(Term::from_field_text(field, text), IndexRecordOption::WithFreqs))
-        }),
-        Unit::Phrase(terms) => per_field(fields, |field| {
-            let terms = terms.iter().map(|(p, t)| (*p, Term::from_field_text(field, t))).collect();
-            Box::new(PhraseQuery::new_with_offset(terms))
-        }),
-        Unit::Near(terms, slop) => per_field(fields, |field| {
-            let terms = terms.iter().map(|(p, t)| (*p, Term::from_field_text(field, t))).collect();
-            Box::new(PhraseQuery::new_with_offset_and_slop(terms, *slop))
-        }),
+        _ => per_field(fields, |field| field_query(unit, field)),
+    }
+}
+
+/// A word, a phrase or two neighbouring words, on one field. Alternatives (`Unit::Any`) are
+/// queried one by one by the callers.
+fn field_query(unit: &Unit, field: Field) -> Box<dyn Query> {
+    let phrase = |terms: &[(usize, String)], slop: u32| -> Box<dyn Query> {
+        let terms = terms.iter().map(|(p, t)| (*p, Term::from_field_text(field, t))).collect();
+        Box::new(PhraseQuery::new_with_offset_and_slop(terms, slop))
+    };
+    match unit {
+        Unit::Term(text) => Box::new(TermQuery::new(Term::from_field_text(field, text), IndexRecordOption::WithFreqs)),
+        Unit::Phrase(terms) => phrase(terms, 0),
+        Unit::Near(terms, slop) => phrase(terms, *slop),
+        Unit::Any(_) => unreachable!("alternatives are queried one by one"),
     }
 }
 
