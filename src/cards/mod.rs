@@ -148,10 +148,7 @@ impl Library {
     /// The card of that name, case aside; else the closest names.
     pub fn find(&self, name: &str) -> Result<&Entry, Vec<&str>> {
         let names: Vec<&str> = self.entries.iter().map(|e| e.card.name.as_str()).collect();
-        match named(&names, name) {
-            Ok(at) => Ok(&self.entries[at]),
-            Err(closest) => Err(closest),
-        }
+        named(&names, name).map(|at| &self.entries[at])
     }
 }
 
