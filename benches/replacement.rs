@@ -13,7 +13,7 @@
 //! Run: `cargo bench --bench replacement`. Results: docs/PERFORMANCE.md.
 
 use judge::engine::board::Board;
-use judge::engine::events::event::Event;
+use judge::engine::events::event::Happened;
 use judge::engine::events::explore::{self, Branch, Explorer, State};
 use judge::engine::events::left::Left;
 use judge::engine::events::{self, replacer::Env};
@@ -60,9 +60,9 @@ fn one_event(k: usize) -> Case {
 }
 
 /// What happened, and what is left of the limited effects used, by id.
-type Outcome = (Vec<(usize, Event)>, Vec<(String, i64)>);
+type Outcome = (Vec<Happened>, Vec<(String, i64)>);
 
-fn outcome((happened, left): (Vec<(usize, Event)>, Left)) -> Outcome {
+fn outcome((happened, left): (Vec<Happened>, Left)) -> Outcome {
     (happened, left.used().to_vec())
 }
 

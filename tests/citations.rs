@@ -67,6 +67,14 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("skip", &["skip"]),
     ("skip-next", &["skip"]),
     ("replacement-draw", &["draw"]),
+    ("draw-instruction", &["draw multiple cards"]),
+    ("state-based-actions", &["state-based actions"]),
+    ("sba-life", &["0 or less life"]),
+    ("sba-toughness", &["toughness 0 or less"]),
+    ("sba-lethal-damage", &["lethal damage"]),
+    ("sba-deathtouch", &["deathtouch"]),
+    ("sba-loyalty", &["loyalty 0"]),
+    ("sba-counters", &["-1/-1 counter"]),
     ("enters-look-ahead", &["as it would exist on the battlefield"]),
     ("self-replacement", &["self-replacement"]),
     ("prevention", &["prevention effects"]),
@@ -124,6 +132,12 @@ fn every_concept_is_placed_by_its_text_in_every_official_edition() {
             wrong.push(format!("{date}: the hints changed a placement"));
         }
         for (concept, about) in ABOUT {
+            // A rule written after this edition is absent from it.
+            let first = table().concepts[*concept].known.keys().next().map(|d| d.replace('-', ""));
+            if first.is_some_and(|first| date < first.as_str()) && found(&alone, concept).is_none() {
+                grid.entry(concept).or_default().push("—".into());
+                continue;
+            }
             let Some(id) = found(&alone, concept) else {
                 wrong.push(format!("{date} {concept}: {}", show(alone.get(concept))));
                 grid.entry(concept).or_default().push("?".into());
@@ -151,7 +165,7 @@ fn the_two_numberings_checked_by_hand_are_reproduced_from_the_text_alone() {
     for (date, file) in [("2011-02-04", "20110204"), ("2025-11-14", "20251114")] {
         let placement = place(&official_edition(file), table(), Hints::Ignore);
         for (concept, c) in &table().concepts {
-            assert_eq!(found(&placement, concept), Some(c.known[date]), "{concept} in {date}");
+            assert_eq!(found(&placement, concept), c.known.get(date).copied(), "{concept} in {date}");
         }
     }
 }
@@ -162,7 +176,11 @@ fn the_french_corpus_places_its_sections_in_the_2011_numbering() {
     let placement = place(&edition, table(), Hints::Ignore);
     let present = |id: RuleId| edition.parsed.sections.contains_key(&id.section());
     for (concept, c) in &table().concepts {
-        let known = c.known["2011-02-04"];
+        let Some(&known) = c.known.get("2011-02-04") else {
+            // A rule written after 2011 is in no section of the French corpus.
+            assert!(matches!(placement.get(concept), Some(Placed::Absent { .. })), "{concept}");
+            continue;
+        };
         match placement.get(concept).unwrap() {
             Placed::Found { id } => assert_eq!(*id, known, "{concept}"),
             Placed::Absent { .. } => assert!(!present(known), "{concept}: {known} is in the French corpus"),

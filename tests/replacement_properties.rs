@@ -7,7 +7,7 @@
 
 use crate::support;
 use judge::engine::board::Board;
-use judge::engine::events::event::Event;
+use judge::engine::events::event::Happened;
 use judge::engine::events::explore::{self, Branch, Explorer, State};
 use judge::engine::events::left::Left;
 use judge::engine::events::replacer::Env;
@@ -26,9 +26,9 @@ use proptest::prelude::*;
 const EXPANDED_CAP: usize = 100_000;
 
 /// What happened, and what is left of the limited effects used, by id.
-type Outcome = (Vec<(usize, Event)>, Vec<(String, i64)>);
+type Outcome = (Vec<Happened>, Vec<(String, i64)>);
 
-fn outcome((happened, left): (Vec<(usize, Event)>, Left)) -> Outcome {
+fn outcome((happened, left): (Vec<Happened>, Left)) -> Outcome {
     (happened, left.used().to_vec())
 }
 

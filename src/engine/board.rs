@@ -12,6 +12,12 @@ pub struct Board {
     pub question: Option<String>,
     pub edition: Option<String>,
     pub players: Vec<String>,
+    /// Each player's life total, where the scenario gives it.
+    pub life: Vec<Option<i64>>,
+    /// Each player's cards in hand that are not objects of the scenario (drawn cards join them).
+    pub unlisted_hand: Vec<i64>,
+    /// The players who have lost the game.
+    pub lost: Vec<bool>,
     pub active: usize,
     pub objects: Vec<ObjectDef>,
     pub resolved: Vec<ResolvedEffect>,
@@ -22,8 +28,16 @@ pub struct Board {
     pub events: Vec<Pending>,
     /// Effect ids a player takes whenever they are among the choices (616.1).
     pub choose: Vec<String>,
-    /// The distinct outcomes expected, each the events that happen.
-    pub expect_outcomes: Option<Vec<Vec<Event>>>,
+    /// The distinct outcomes expected.
+    pub expect_outcomes: Option<Vec<ExpectedOutcome>>,
+}
+
+/// One outcome a scenario expects: the events that happen and, when it says so, what the
+/// state-based actions then do.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ExpectedOutcome {
+    pub events: Vec<Event>,
+    pub then: Option<Vec<Event>>,
 }
 
 #[derive(Clone, Debug)]
@@ -34,6 +48,10 @@ pub struct ObjectDef {
     /// Its characteristics before any continuous effect: printed, or defined by what created it.
     pub printed: Characteristics,
     pub counters: BTreeMap<String, i64>,
+    /// Damage marked on it (120.3e).
+    pub damage: i64,
+    /// Dealt damage by a source with deathtouch since state-based actions were last checked.
+    pub deathtouched: bool,
     pub attached_to: Option<usize>,
     pub timestamp: Timestamp,
     /// The timestamp it got when it became attached (613.6d).
@@ -67,5 +85,11 @@ impl Board {
 
     pub fn player_index(&self, name: &str) -> Option<usize> {
         self.players.iter().position(|p| p == name)
+    }
+
+    /// How many cards are in the player's hand.
+    pub fn hand_size(&self, player: usize) -> i64 {
+        let listed = self.objects.iter().filter(|o| o.owner == player && o.zone == Zone::Hand).count();
+        self.unlisted_hand[player].saturating_add(listed as i64)
     }
 }

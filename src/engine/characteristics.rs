@@ -113,6 +113,11 @@ impl Characteristics {
         self.abilities.iter().any(|a| a.id == id)
     }
 
+    /// A keyword ability such as deathtouch, however the scenario wrote its id and text.
+    pub fn has_keyword(&self, keyword: &str) -> bool {
+        self.abilities.iter().any(|a| a.id.eq_ignore_ascii_case(keyword) || a.text.eq_ignore_ascii_case(keyword))
+    }
+
     /// Keeps colours in the rules' own order so output never depends on how they were added.
     pub fn sort_colors(&mut self) {
         self.colors.sort_by_key(|c| COLORS.iter().position(|k| k == c).unwrap_or(COLORS.len()));

@@ -23,6 +23,10 @@ pub enum EventSpec {
     Tokens(TokensSpec),
     /// A step, phase or turn about to begin: what skip effects replace (614.10).
     Begin(BeginSpec),
+    /// A player loses the game (704.5a and other state-based actions, or an effect).
+    LoseGame(PlayerEventSpec),
+    /// Counters removed from a permanent (704.5q: +1/+1 and −1/−1 counters annihilate).
+    RemoveCounters(CountersSpec),
     /// Only in an expected outcome: a regeneration happened (614.8).
     Regenerate(ObjectEventSpec),
     /// Only in an expected outcome: what an effect did instead, in words.
@@ -144,6 +148,14 @@ pub struct TokensSpec {
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+pub struct PlayerEventSpec {
+    pub player: String,
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct BeginSpec {
     pub player: String,
     /// `draw step`, `untap step`, `combat phase`, `turn`…
@@ -168,6 +180,8 @@ const EVENT_KINDS: &[&str] = &[
     "counters",
     "tokens",
     "begin",
+    "lose_game",
+    "remove_counters",
     "regenerate",
     "action",
     "at_once",
@@ -199,6 +213,8 @@ impl<'de> Deserialize<'de> for EventSpec {
                     "counters" => EventSpec::Counters(map.next_value()?),
                     "tokens" => EventSpec::Tokens(map.next_value()?),
                     "begin" => EventSpec::Begin(map.next_value()?),
+                    "lose_game" => EventSpec::LoseGame(map.next_value()?),
+                    "remove_counters" => EventSpec::RemoveCounters(map.next_value()?),
                     "regenerate" => EventSpec::Regenerate(map.next_value()?),
                     "action" => EventSpec::Action(map.next_value()?),
                     "at_once" => EventSpec::AtOnce(map.next_value()?),
@@ -237,6 +253,8 @@ pub enum EventKindSpec {
     Counters,
     Tokens,
     Begin,
+    /// "would lose the game" (Platinum Angel's "you can't lose the game" is a `cant`).
+    LoseGame,
 }
 
 /// A replacement, prevention or "can't" effect: which events it watches and what it does to them.
@@ -278,6 +296,15 @@ pub struct ReplacementSpec {
     /// "The next time": used up once it has applied (regeneration shields 614.8, 615.8).
     #[serde(default)]
     pub once: bool,
+    /// For draws: the number of cards the instruction draws ("would draw two or more cards").
+    /// An effect that refers to the number of cards modifies the whole instruction, before the
+    /// individual draws (121.2a); any other draw effect watches each card drawn.
+    #[serde(default)]
+    pub cards: Option<CountSpec>,
+    /// A condition on the state of the game, checked when the event would happen ("if you
+    /// control an artifact"): the effect applies only while it holds.
+    #[serde(default)]
+    pub condition: Option<ConditionSpec>,
 
     /// The number (damage, life, cards, counters, tokens) is multiplied: `2` for "twice that many".
     #[serde(default)]
@@ -321,6 +348,43 @@ pub struct ReplacementSpec {
     pub instead: Option<InsteadSpec>,
 }
 
+/// A number compared: `{at_least: 2}`, `{at_most: 0}`, or both.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub struct CountSpec {
+    #[serde(default)]
+    pub at_least: Option<i64>,
+    #[serde(default)]
+    pub at_most: Option<i64>,
+}
+
+impl CountSpec {
+    pub fn holds(&self, n: i64) -> bool {
+        self.at_least.is_none_or(|m| n >= m) && self.at_most.is_none_or(|m| n <= m)
+    }
+}
+
+/// A condition on one player's part of the game: exactly one of `controls`, `cards_in_hand`,
+/// `life` is given.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionSpec {
+    /// Whose: `you` (the effect's controller, the default), `that_player` (the player the event
+    /// happens to, or who controls the object it happens to), or a player's name.
+    #[serde(default)]
+    pub player: Option<String>,
+    /// Permanents that player controls matching this selector; how many with `count` (default:
+    /// at least one).
+    #[serde(default)]
+    pub controls: Option<SelectorSpec>,
+    #[serde(default)]
+    pub count: Option<CountSpec>,
+    #[serde(default)]
+    pub cards_in_hand: Option<CountSpec>,
+    #[serde(default)]
+    pub life: Option<CountSpec>,
+}
+
 /// How much damage a prevention effect prevents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PreventSpec {
@@ -345,6 +409,11 @@ pub struct InsteadSpec {
     /// Anything else, in words ("return a card from your graveyard to your hand").
     #[serde(default)]
     pub action: Option<String>,
+    /// Who does it, when not only the player the watched event happens to: `you` (the
+    /// effect's controller), `that_player`, or names ("instead, you and that player each draw a
+    /// card"). They do it in APNAP order (121.2c).
+    #[serde(default)]
+    pub players: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
@@ -407,7 +476,8 @@ impl EventSpec {
             EventSpec::Enter(e) => e.by.as_deref(),
             EventSpec::Draw(d) => d.by.as_deref(),
             EventSpec::GainLife(l) | EventSpec::LoseLife(l) => l.by.as_deref(),
-            EventSpec::Counters(c) => c.by.as_deref(),
+            EventSpec::Counters(c) | EventSpec::RemoveCounters(c) => c.by.as_deref(),
+            EventSpec::LoseGame(p) => p.by.as_deref(),
             EventSpec::Tokens(t) => t.by.as_deref(),
             EventSpec::Begin(_) | EventSpec::Action(_) | EventSpec::AtOnce(_) => None,
         }

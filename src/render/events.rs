@@ -21,6 +21,9 @@ pub fn sentence(step: &EventStep) -> String {
         }
         (Action::First, _) => "this event meets the shield first".to_string(),
         (Action::Vanishes, _) => "the event does not happen".to_string(),
+        (Action::StateBased, _) => {
+            "the events are over: a state-based action, performed with any others as one event".to_string()
+        }
         (Action::Applied, Some(Why::Only)) | (Action::Applied, None) => {
             "the only effect that applies to the event".to_string()
         }
@@ -60,7 +63,20 @@ pub fn sentence(step: &EventStep) -> String {
     if !step.already_applied.is_empty() {
         text.push_str(&format!("; already applied to this event: {}", step.already_applied.join(", ")));
     }
+    for c in &step.conditions {
+        let met = if c.met { "met" } else { "not met, so it does not apply" };
+        text.push_str(&format!("; condition of {}: {}, {met}", c.effect, c.found));
+    }
     text
+}
+
+/// The step's event, for the trace's Event column: its number, or `SBA n` for a state-based
+/// action.
+pub fn event_label(step: &EventStep) -> String {
+    match step.cause {
+        Some(_) => format!("SBA {}", step.event),
+        None => step.event.to_string(),
+    }
 }
 
 fn tier_phrase(tier: Tier) -> &'static str {
@@ -98,6 +114,9 @@ pub fn result_line(outcome: &Outcome) -> String {
         parts.push("nothing happens".to_string());
     }
     let mut line = parts.join("; ");
+    if !outcome.then.is_empty() {
+        line.push_str(&format!("; then, state-based actions: {}", outcome.then.join("; ")));
+    }
     for (effect, left) in &outcome.remaining {
         line.push_str(&format!("; {effect} stays, {left} left"));
     }

@@ -133,6 +133,9 @@ struct JsonStep<'a> {
 struct JsonOutcome<'a> {
     choices: Vec<JsonChoice<'a>>,
     result: &'a [String],
+    /// The state-based actions after the events, and what replaced them.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    then: &'a [String],
     remaining: &'a [(String, i64)],
     sequences: u64,
     trace: Vec<JsonEventStep<'a>>,
@@ -233,6 +236,7 @@ fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
             })
             .collect(),
         result: &o.result,
+        then: &o.then,
         remaining: &o.remaining,
         sequences: o.sequences,
         trace: o
@@ -309,7 +313,7 @@ pub fn table(r: &Report, style: Style) -> String {
         for (i, s) in o.steps.iter().enumerate() {
             trace.add_row([
                 (i + 1).to_string(),
-                s.event.to_string(),
+                events::event_label(s),
                 s.effect.clone().unwrap_or_else(|| "—".into()),
                 before_after(s),
                 events::sentence(s),

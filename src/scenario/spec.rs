@@ -48,6 +48,13 @@ pub struct PlayerSpec {
     pub name: String,
     #[serde(default)]
     pub active: bool,
+    /// Their life total; without it, no life total is checked (704.5a) or compared.
+    #[serde(default)]
+    pub life: Option<i64>,
+    /// How many cards are in their hand, the objects listed in their hand among them; without
+    /// it, those objects.
+    #[serde(default)]
+    pub hand: Option<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -86,6 +93,9 @@ pub struct ObjectSpec {
     /// When an Aura or Equipment became attached: its new timestamp (613.6d).
     #[serde(default)]
     pub attached_at: Option<i64>,
+    /// Damage marked on it (120.3e); state-based actions check it with the damage the events deal.
+    #[serde(default)]
+    pub damage: i64,
     /// When it entered its zone (613.6c); defaults to its position in the list of objects.
     #[serde(default)]
     pub timestamp: Option<i64>,
@@ -118,10 +128,15 @@ pub struct AskSpec {
     pub objects: Option<Vec<String>>,
 }
 
-/// One outcome a scenario expects: the events that happen, in order.
+/// One outcome a scenario expects: the events that happen, in order, and what the state-based
+/// actions do after them (`then`).
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedOutcomeSpec {
     #[serde(default)]
     pub result: Vec<EventSpec>,
+    /// The state-based actions that follow and what replaced them; once one outcome gives it,
+    /// every outcome's is checked (nothing, where not given).
+    #[serde(default)]
+    pub then: Option<Vec<EventSpec>>,
 }

@@ -124,11 +124,16 @@ impl Validator<'_> {
         let events = self.pending_events(&objects, &players);
         let expect_outcomes = self.expected_outcomes(&objects, &players);
         let choose = self.fixed_choices();
+        let life = spec.players.iter().map(|p| p.life).collect();
+        let unlisted_hand = self.hands(&objects);
         Board {
             title: spec.title.clone(),
             question: spec.question.clone(),
             edition: spec.edition.clone(),
+            lost: vec![false; players.len()],
             players,
+            life,
+            unlisted_hand,
             active,
             objects,
             resolved,
@@ -199,6 +204,26 @@ impl Validator<'_> {
         }
     }
 
+    /// Each player's cards in hand beyond the objects listed there: `hand` counts them all.
+    fn hands(&mut self, objects: &[ObjectDef]) -> Vec<i64> {
+        let spec = self.spec;
+        let mut unlisted = Vec::new();
+        for (p, player) in spec.players.iter().enumerate() {
+            let listed = objects.iter().filter(|o| o.owner == p && o.zone == Zone::Hand).count() as i64;
+            let hand = player.hand.unwrap_or(listed);
+            if hand < listed {
+                let path = child(&item("players", p), "hand");
+                self.error(
+                    &path,
+                    format!("{} cards in hand, but the scenario puts {listed} objects there", hand),
+                    Some("`hand` counts every card in that hand, the objects listed there included".into()),
+                );
+            }
+            unlisted.push((hand - listed).max(0));
+        }
+        unlisted
+    }
+
     fn object(&mut self, index: usize, o: &ObjectSpec, players: &[String]) -> ObjectDef {
         let path = item("objects", index);
         let owner = self.player_ref(&child(&path, "owner"), &o.owner, players);
@@ -231,6 +256,9 @@ impl Validator<'_> {
         if o.attached_at.is_some() && o.attached_to.is_none() {
             self.error(&child(&path, "attached_at"), "`attached_at` without `attached_to`".into(), None);
         }
+        if o.damage < 0 {
+            self.error(&child(&path, "damage"), format!("`{}`: damage marked is 0 or more", o.damage), None);
+        }
         for (kind, n) in &o.counters {
             if *n < 0 {
                 self.error(
@@ -259,6 +287,8 @@ impl Validator<'_> {
             zone: o.zone.unwrap_or(Zone::Battlefield),
             printed,
             counters: o.counters.clone(),
+            damage: o.damage,
+            deathtouched: false,
             attached_to,
             timestamp: self.stamp(&o.id, o.timestamp.unwrap_or(index as i64 + 1)),
             attached_at: o.attached_at.map(|t| self.stamp(&o.id, t)),

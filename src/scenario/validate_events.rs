@@ -2,16 +2,16 @@
 //! and replacement effects (614–616), each problem placed at its node.
 
 use super::spans::{child, item};
-use super::spec::{EventKindSpec, EventSpec, PreventSpec, ReplacementSpec, Zone};
+use super::spec::{ConditionSpec, EventKindSpec, EventSpec, PreventSpec, ReplacementSpec, Zone};
 use super::validate::Validator;
-use crate::engine::board::ObjectDef;
+use crate::engine::board::{ExpectedOutcome, ObjectDef};
 use crate::engine::events::event::{Event, Pending, Target};
 
 /// More draws than any library holds is a typo, not a judge call.
 const MAX_CARDS: i64 = 100;
 
 impl Validator<'_> {
-    /// The scenario's pending events, in order, each draw of several cards split into draws of one.
+    /// The scenario's pending events, in order.
     pub(super) fn pending_events(&mut self, objects: &[ObjectDef], players: &[String]) -> Vec<Pending> {
         let mut pending = Vec::new();
         let (mut origin, mut moment) = (0, 0);
@@ -32,11 +32,10 @@ impl Validator<'_> {
                     moment += 1;
                 }
                 _ => {
-                    // Each card of a draw is its own draw, one after another (614.11a).
                     for event in self.pending_event(&path, spec, objects, players, origin) {
                         pending.push(Pending { moment, ..event });
-                        moment += 1;
                     }
+                    moment += 1;
                     origin += 1;
                 }
             }
@@ -68,26 +67,47 @@ impl Validator<'_> {
                     Event::Damage { source, .. } => Some(source),
                     _ => None,
                 });
-                Pending { event, by, origin, moment: 0, applied: Vec::new() }
+                Pending { event, by, origin, moment: 0, applied: Vec::new(), cause: None }
             })
             .collect()
     }
 
-    pub(super) fn expected_outcomes(&mut self, objects: &[ObjectDef], players: &[String]) -> Option<Vec<Vec<Event>>> {
+    pub(super) fn expected_outcomes(
+        &mut self,
+        objects: &[ObjectDef],
+        players: &[String],
+    ) -> Option<Vec<ExpectedOutcome>> {
         let outcomes = self.spec.expect_outcomes.as_ref()?;
         if self.spec.events.is_empty() {
             self.error("expect_outcomes", "`expect_outcomes` without `events`".into(), None);
         }
         let mut all = Vec::new();
         for (i, outcome) in outcomes.iter().enumerate() {
-            let path = child(&item("expect_outcomes", i), "result");
-            let mut events = Vec::new();
-            for (j, spec) in outcome.result.iter().enumerate() {
-                events.extend(self.event(&item(&path, j), spec, objects, players));
-            }
-            all.push(events);
+            let at = item("expect_outcomes", i);
+            let mut list = |key: &str, specs: &[EventSpec]| {
+                let path = child(&at, key);
+                let mut events = Vec::new();
+                for (j, spec) in specs.iter().enumerate() {
+                    events.extend(self.happened(&item(&path, j), spec, objects, players));
+                }
+                events
+            };
+            let events = list("result", &outcome.result);
+            let then = outcome.then.as_ref().map(|then| list("then", then));
+            all.push(ExpectedOutcome { events, then });
         }
         Some(all)
+    }
+
+    /// An event as an expected outcome states it happened: a draw of N cards is N draws.
+    fn happened(&mut self, path: &str, spec: &EventSpec, objects: &[ObjectDef], players: &[String]) -> Vec<Event> {
+        self.event(path, spec, objects, players)
+            .into_iter()
+            .flat_map(|e| match e {
+                Event::Draws { player, cards } => vec![Event::Draw { player }; cards.clamp(0, MAX_CARDS) as usize],
+                e => vec![e],
+            })
+            .collect()
     }
 
     pub(super) fn fixed_choices(&mut self) -> Vec<String> {
@@ -189,11 +209,11 @@ impl Validator<'_> {
             EventSpec::Draw(d) => {
                 let player = self.player_ref(&f("player"), &d.player, players);
                 self.positive(&f("cards"), d.cards);
-                // A draw of many cards is that many draws (614.11a), each its own event.
                 if d.cards > MAX_CARDS {
                     self.error(&f("cards"), format!("`{}` cards: at most {MAX_CARDS} at once", d.cards), None);
                 }
-                (0..d.cards.clamp(0, MAX_CARDS)).map(|_| Event::Draw { player }).collect()
+                // One instruction (121.2a): drawn card by card once effects on it are applied.
+                one(Event::Draws { player, cards: d.cards.clamp(0, MAX_CARDS) })
             }
             EventSpec::GainLife(l) | EventSpec::LoseLife(l) => {
                 let player = self.player_ref(&f("player"), &l.player, players);
@@ -214,6 +234,16 @@ impl Validator<'_> {
                 let player = self.player_ref(&f("player"), &t.player, players);
                 self.positive(&f("count"), t.count);
                 one(Event::Tokens { player, count: t.count, token: t.token.clone() })
+            }
+            EventSpec::LoseGame(l) => {
+                one(Event::LoseGame { player: self.player_ref(&f("player"), &l.player, players) })
+            }
+            EventSpec::RemoveCounters(c) => {
+                self.positive(&f("count"), c.count);
+                self.object_ref(&f("on"), &c.on)
+                    .map(|object| Event::RemoveCounters { object, kind: c.kind.clone(), count: c.count })
+                    .into_iter()
+                    .collect()
             }
             EventSpec::Begin(b) => {
                 let player = self.player_ref(&f("player"), &b.player, players);
@@ -281,12 +311,24 @@ impl Validator<'_> {
                     K::Counters,
                     K::Tokens,
                     K::Begin,
+                    K::LoseGame,
                 ],
             ),
             (
                 "instead",
                 r.instead.is_some(),
-                &[K::Damage, K::Destroy, K::Move, K::Draw, K::GainLife, K::LoseLife, K::Counters, K::Tokens, K::Begin],
+                &[
+                    K::Damage,
+                    K::Destroy,
+                    K::Move,
+                    K::Draw,
+                    K::GainLife,
+                    K::LoseLife,
+                    K::Counters,
+                    K::Tokens,
+                    K::Begin,
+                    K::LoseGame,
+                ],
             ),
         ];
         let given: Vec<_> = actions.iter().filter(|(_, on, _)| *on).collect();
@@ -345,6 +387,27 @@ impl Validator<'_> {
                 );
             }
         }
+        if let Some(i) = &r.instead {
+            let at = child(&child(path, "instead"), "players");
+            if i.players.is_some() && i.counters.is_some() {
+                self.error(&at, "counters go on the object the event happens to, not to players".into(), None);
+            }
+            for (j, who) in i.players.iter().flatten().enumerate() {
+                if !matches!(who.as_str(), "you" | "that_player") {
+                    self.player_ref(&item(&at, j), who, players);
+                }
+            }
+        }
+        if r.cards.is_some() && event != K::Draw {
+            self.error(
+                &child(path, "cards"),
+                "`cards` is the number of cards drawn: only for `event: draw`".into(),
+                None,
+            );
+        }
+        if let Some(c) = &r.condition {
+            self.condition(&child(path, "condition"), c, players);
+        }
         if r.zone == Some(Zone::Battlefield) {
             // It would need the entering permanent's own replacement effects (614.12) at that point.
             self.error(
@@ -384,6 +447,40 @@ impl Validator<'_> {
     }
 }
 
+impl Validator<'_> {
+    /// A condition names one thing to check, of a player the scenario has.
+    fn condition(&mut self, path: &str, c: &ConditionSpec, players: &[String]) {
+        let given = [c.controls.is_some(), c.cards_in_hand.is_some(), c.life.is_some()];
+        if given.iter().filter(|g| **g).count() != 1 {
+            self.error(path, "a condition checks exactly one of `controls`, `cards_in_hand`, `life`".into(), None);
+        }
+        if c.count.is_some() && c.controls.is_none() {
+            self.error(&child(path, "count"), "`count` is how many permanents `controls` finds".into(), None);
+        }
+        let named = c.player.as_deref().filter(|p| !matches!(*p, "you" | "that_player"));
+        if let Some(name) = named {
+            self.player_ref(&child(path, "player"), name, players);
+        }
+        if let Some(s) = &c.controls {
+            self.selector(&child(path, "controls"), s, players);
+        }
+        if c.life.is_some() {
+            // A life total the scenario does not give would make the answer a guess.
+            let missing: Vec<&str> = (self.spec.players.iter())
+                .filter(|p| p.life.is_none() && named.is_none_or(|n| n == p.name))
+                .map(|p| p.name.as_str())
+                .collect();
+            if !missing.is_empty() {
+                self.error(
+                    &child(path, "life"),
+                    format!("the condition checks a life total the scenario does not give: {}", missing.join(", ")),
+                    Some("give the player's `life` in `players`".into()),
+                );
+            }
+        }
+    }
+}
+
 pub fn event_name(kind: EventKindSpec) -> &'static str {
     match kind {
         EventKindSpec::Damage => "damage",
@@ -396,6 +493,7 @@ pub fn event_name(kind: EventKindSpec) -> &'static str {
         EventKindSpec::Counters => "counters",
         EventKindSpec::Tokens => "tokens",
         EventKindSpec::Begin => "begin",
+        EventKindSpec::LoseGame => "lose_game",
     }
 }
 
@@ -412,6 +510,8 @@ fn first_key(path: &str, spec: &EventSpec) -> String {
         EventSpec::Counters(_) => "counters",
         EventSpec::Tokens(_) => "tokens",
         EventSpec::Begin(_) => "begin",
+        EventSpec::LoseGame(_) => "lose_game",
+        EventSpec::RemoveCounters(_) => "remove_counters",
         EventSpec::Regenerate(_) => "regenerate",
         EventSpec::Action(_) => "action",
         EventSpec::AtOnce(_) => "at_once",

@@ -1,18 +1,21 @@
-//! The board after the events of a moment: where objects are, who controls them, their counters.
-//! Later events meet this board (a creature destroyed by the first event is not there for the
-//! second); damage marked, tapping and life totals are not kept, nor state-based actions.
+//! The board after the events of a moment: where objects are, who controls them, their counters,
+//! the damage marked on them, life totals and hands. Later events meet this board (a creature
+//! destroyed by the first event is not there for the second), and the state-based actions check
+//! it (704). Tapping is not kept.
 
-use super::event::Event;
+use super::event::{Event, Target};
 use crate::engine::board::Board;
+use crate::engine::characteristics::Characteristics;
 use crate::engine::timestamp::Timestamp;
 use crate::model::Zone;
 
 /// Whether an event that happened changes the board the next events meet.
 pub fn changes_board(event: &Event) -> bool {
-    matches!(event, Event::Move { .. } | Event::Enter { .. } | Event::Counters { .. })
+    !matches!(event, Event::Draws { .. } | Event::Tokens { .. } | Event::Begin { .. } | Event::Action { .. })
 }
 
-pub fn board_after(board: &Board, happened: &[Event]) -> Board {
+/// `chars`: the objects' characteristics on `board`, for what the sources of damage are.
+pub fn board_after(board: &Board, chars: &[Characteristics], happened: &[Event]) -> Board {
     let mut after = board.clone();
     let latest = after.objects.iter().map(|o| o.timestamp.time).chain(after.resolved.iter().map(|r| r.timestamp.time));
     let mut next_time = latest.max().unwrap_or(0).saturating_add(1);
@@ -23,6 +26,8 @@ pub fn board_after(board: &Board, happened: &[Event]) -> Board {
                 if o.zone == Zone::Battlefield {
                     // A permanent that leaves becomes a new object with no memory of it (400.7).
                     o.counters.clear();
+                    o.damage = 0;
+                    o.deathtouched = false;
                     o.attached_to = None;
                     o.attached_at = None;
                     o.printed.controller = o.owner;
@@ -39,12 +44,59 @@ pub fn board_after(board: &Board, happened: &[Event]) -> Board {
                 o.timestamp = Timestamp { time: next_time, order: 0 };
                 next_time = next_time.saturating_add(1);
             }
-            Event::Counters { object, kind, count } => {
-                let n = after.objects[*object].counters.entry(kind.clone()).or_insert(0);
-                *n = n.saturating_add(*count);
+            Event::Counters { object, kind, count } => add_counters(&mut after, *object, kind, *count),
+            Event::RemoveCounters { object, kind, count } => add_counters(&mut after, *object, kind, -count),
+            Event::Damage { source, to: Target::Object(o), amount, .. } => {
+                damage(&mut after, chars, &chars[*source], *o, *amount)
             }
-            _ => {}
+            Event::Damage { to: Target::Player(p), amount, .. } | Event::LoseLife { player: p, amount } => {
+                // 120.3a: damage dealt to a player causes that player to lose that much life.
+                if let Some(life) = &mut after.life[*p] {
+                    *life = life.saturating_sub(*amount);
+                }
+            }
+            Event::GainLife { player, amount } => {
+                if let Some(life) = &mut after.life[*player] {
+                    *life = life.saturating_add(*amount);
+                }
+            }
+            Event::Regenerate { object } => {
+                // 701.11a (701.19a today): all damage marked on it is removed.
+                let o = &mut after.objects[*object];
+                o.damage = 0;
+                o.deathtouched = false;
+            }
+            Event::Draw { player } => after.unlisted_hand[*player] = after.unlisted_hand[*player].saturating_add(1),
+            Event::LoseGame { player } => after.lost[*player] = true,
+            Event::Draws { .. } | Event::Tokens { .. } | Event::Begin { .. } | Event::Action { .. } => {}
         }
     }
     after
+}
+
+fn add_counters(board: &mut Board, object: usize, kind: &str, count: i64) {
+    let n = board.objects[object].counters.entry(kind.to_string()).or_insert(0);
+    *n = n.saturating_add(count).max(0);
+}
+
+/// 120.3: damage to a planeswalker removes loyalty counters (where the scenario counts them);
+/// damage to a creature is marked on it, or is −1/−1 counters from a source with wither or
+/// infect.
+fn damage(board: &mut Board, chars: &[Characteristics], source: &Characteristics, to: usize, amount: i64) {
+    let target = &chars[to];
+    if target.has_type("planeswalker") && board.objects[to].counters.contains_key("loyalty") {
+        add_counters(board, to, "loyalty", -amount);
+    }
+    if !target.has_type("creature") {
+        return;
+    }
+    if source.has_keyword("wither") || source.has_keyword("infect") {
+        add_counters(board, to, "-1/-1", amount);
+    } else {
+        let o = &mut board.objects[to];
+        o.damage = o.damage.saturating_add(amount);
+    }
+    if source.has_keyword("deathtouch") {
+        board.objects[to].deathtouched = true;
+    }
 }

@@ -1,7 +1,8 @@
 //! Events in words, for the trace: "Lightning Bolt deals 3 damage to Bob".
 
-use super::event::{Event, Target};
+use super::event::{Event, Happened, Target};
 use super::replacer::Env;
+use super::sba::Sba;
 use crate::model::Zone;
 
 pub fn event(env: &Env, e: &Event) -> String {
@@ -54,6 +55,15 @@ pub fn event(env: &Env, e: &Event) -> String {
             format!("{} regenerates: it is tapped and its damage is removed", name(*object))
         }
         Event::Draw { player: p } => format!("{} draws a card", player(*p)),
+        Event::Draws { player: p, cards } => {
+            format!("{} draws {}", player(*p), plural(*cards, "a card", "cards"))
+        }
+        Event::LoseGame { player: p } => format!("{} loses the game", player(*p)),
+        Event::RemoveCounters { object, kind, count } => format!(
+            "{} removed from {}",
+            plural(*count, &format!("a {kind} counter is"), &format!("{kind} counters are")),
+            name(*object)
+        ),
         Event::GainLife { player: p, amount } => format!("{} gains {amount} life", player(*p)),
         Event::LoseLife { player: p, amount } => format!("{} loses {amount} life", player(*p)),
         Event::Counters { object, kind, count } => {
@@ -73,6 +83,28 @@ pub fn event(env: &Env, e: &Event) -> String {
         Event::Begin { player: p, step } => format!("{}'s {step} begins", player(*p)),
         Event::Action { player: p, text } => format!("{}: {text}", player(*p)),
     }
+}
+
+/// A state-based action's event as it happened, with the condition that called for it:
+/// "Grizzly Bears is destroyed: put into Alice's graveyard from the battlefield (lethal damage:
+/// 3 damage marked, toughness 2)".
+pub fn state_based(env: &Env, h: &Happened) -> String {
+    let what = event(env, &h.event);
+    match &h.cause {
+        Some(cause) => format!("{what} ({})", cause.words()),
+        None => what,
+    }
+}
+
+/// Who or what a state-based action is about, and the condition found: "Grizzly Bears: lethal
+/// damage: 3 damage marked, toughness 2".
+pub fn condition(env: &Env, cause: &Sba, e: &Event) -> String {
+    let whom = match (e.object(), e.player()) {
+        (Some(o), _) => env.chars[o].name.clone(),
+        (None, Some(p)) => env.board.players[p].clone(),
+        (None, None) => String::new(),
+    };
+    format!("{whom}: {}", cause.words())
 }
 
 pub fn zone(z: Zone) -> &'static str {

@@ -40,7 +40,13 @@ pub enum Event {
     Regenerate {
         object: usize,
     },
-    /// One card: a draw of several cards is that many draws, one after another (614.11a).
+    /// An instruction to draw cards: effects that refer to the number of cards modify it as a
+    /// whole (121.2a), then it is that many draws of one card, one after another (121.2).
+    Draws {
+        player: usize,
+        cards: i64,
+    },
+    /// One card drawn: what "if you would draw a card" effects replace (614.11).
     Draw {
         player: usize,
     },
@@ -70,6 +76,14 @@ pub enum Event {
         player: usize,
         text: String,
     },
+    LoseGame {
+        player: usize,
+    },
+    RemoveCounters {
+        object: usize,
+        kind: String,
+        count: i64,
+    },
 }
 
 impl Event {
@@ -80,7 +94,8 @@ impl Event {
             | Event::Move { object: o, .. }
             | Event::Enter { object: o, .. }
             | Event::Regenerate { object: o }
-            | Event::Counters { object: o, .. } => Some(*o),
+            | Event::Counters { object: o, .. }
+            | Event::RemoveCounters { object: o, .. } => Some(*o),
             _ => None,
         }
     }
@@ -90,6 +105,8 @@ impl Event {
         match self {
             Event::Damage { to: Target::Player(p), .. }
             | Event::Draw { player: p }
+            | Event::Draws { player: p, .. }
+            | Event::LoseGame { player: p }
             | Event::GainLife { player: p, .. }
             | Event::LoseLife { player: p, .. }
             | Event::Tokens { player: p, .. }
@@ -99,13 +116,16 @@ impl Event {
         }
     }
 
-    /// The number an effect can multiply or increase: damage, life, counters, tokens.
+    /// The number an effect can multiply or increase: damage, life, counters, tokens, cards.
     pub fn number(&self) -> Option<i64> {
         match self {
             Event::Damage { amount, .. } | Event::GainLife { amount, .. } | Event::LoseLife { amount, .. } => {
                 Some(*amount)
             }
-            Event::Counters { count, .. } | Event::Tokens { count, .. } => Some(*count),
+            Event::Counters { count, .. } | Event::Tokens { count, .. } | Event::RemoveCounters { count, .. } => {
+                Some(*count)
+            }
+            Event::Draws { cards, .. } => Some(*cards),
             Event::Draw { .. } => Some(1),
             _ => None,
         }
@@ -118,7 +138,10 @@ impl Event {
             Event::Damage { amount, .. } | Event::GainLife { amount, .. } | Event::LoseLife { amount, .. } => {
                 *amount = n
             }
-            Event::Counters { count, .. } | Event::Tokens { count, .. } => *count = n,
+            Event::Counters { count, .. } | Event::Tokens { count, .. } | Event::RemoveCounters { count, .. } => {
+                *count = n
+            }
+            Event::Draws { cards, .. } => *cards = n,
             _ => {}
         }
         e
@@ -144,4 +167,20 @@ pub struct Pending {
     /// The effects that already had their opportunity on it or on the event it replaces (614.5),
     /// sorted.
     pub applied: Vec<u16>,
+    /// The state-based action it comes from, if it is not one of the scenario's events.
+    pub cause: Option<super::sba::Sba>,
+}
+
+impl Pending {
+    pub fn happened(&self) -> Happened {
+        Happened { origin: self.origin, cause: self.cause.clone(), event: self.event.clone() }
+    }
+}
+
+/// An event that happened, with where it came from.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Happened {
+    pub origin: usize,
+    pub cause: Option<super::sba::Sba>,
+    pub event: Event,
 }

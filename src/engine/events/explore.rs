@@ -3,7 +3,7 @@
 //! (the same events waiting, the same shields left) is not explored again, so many effects on one
 //! event cost their subsets, not their orders.
 
-use super::event::Event;
+use super::event::Happened;
 use super::left::Left;
 pub use super::next::{next, takes, Next, Tier};
 use super::replacer::Env;
@@ -36,7 +36,7 @@ impl Decision {
 /// found that lead to it, and how many decision sequences lead to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Branch {
-    pub happened: Vec<(usize, Event)>,
+    pub happened: Vec<Happened>,
     pub left: Left,
     pub decisions: Vec<Decision>,
     pub sequences: u64,
@@ -127,12 +127,14 @@ impl Explorer {
                 rest.iter()
                     .map(|b| {
                         let mut b = b.clone();
-                        b.happened.insert(0, (top.origin, top.event.clone()));
+                        b.happened.insert(0, top.happened());
                         b
                     })
                     .collect()
             }
             Next::Cannot { .. } | Next::Vanishes { .. } => self.explore(&state.drop_top()).to_vec(),
+            Next::Split => self.explore(&state.split()).to_vec(),
+            Next::StateBased { found } => self.explore(&state.perform(found, env.first_state_based_origin())).to_vec(),
             Next::Apply { tier, group, chooser, fixed } => {
                 let options = takes(env, &group, fixed).into_iter().map(|effect| {
                     let decision = Decision { effect, tier, among: group.clone(), chooser, fixed };
@@ -208,7 +210,7 @@ pub fn explore(env: &Env) -> Result<Vec<Branch>, Exhausted> {
 
 /// The outcome of one fixed way of choosing: `pick` gets the effects a player may choose among
 /// and returns the one taken. What exploring must always include (a property test checks it).
-pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize, Event)>, Left) {
+pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<Happened>, Left) {
     let mut envs = Envs::new(env);
     let mut state = State::start(env);
     let mut happened = Vec::new();
@@ -221,11 +223,12 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize,
                 state.open(state.position_of(chosen))
             }
             Next::Happens => {
-                let top = state.stack.last().expect("under way").clone();
-                happened.push((top.origin, top.event));
+                happened.push(state.stack.last().expect("under way").happened());
                 state.happen()
             }
             Next::Cannot { .. } | Next::Vanishes { .. } => state.drop_top(),
+            Next::Split => state.split(),
+            Next::StateBased { found } => state.perform(found, env.first_state_based_origin()),
             Next::Apply { group, fixed, .. } => {
                 let options = takes(&env, &group, fixed);
                 let chosen = if options.len() == 1 { options[0] } else { pick(&options) };
@@ -239,6 +242,6 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<(usize,
 
 /// What happened, by the scenario's events: simultaneous events' results are reported in the
 /// order the events were given, whatever order they were handled in.
-fn in_event_order(happened: &mut [(usize, Event)]) {
-    happened.sort_by_key(|(origin, _)| *origin);
+fn in_event_order(happened: &mut [Happened]) {
+    happened.sort_by_key(|h| h.origin);
 }

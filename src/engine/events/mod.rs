@@ -3,6 +3,7 @@
 //! and a trace of each. It runs on the board as the layers left it.
 
 pub mod board_after;
+pub mod condition;
 pub mod describe;
 pub mod event;
 pub mod explore;
@@ -12,6 +13,7 @@ pub mod modify;
 pub mod next;
 pub mod replacer;
 pub mod replay;
+pub mod sba;
 pub mod state;
 pub mod trace;
 
@@ -30,6 +32,9 @@ pub struct Outcome {
     pub choices: Vec<Choice>,
     /// The events that happen, in words, in order.
     pub result: Vec<String>,
+    /// Then the state-based actions (704) and what replaced them, in words, each with the
+    /// condition that called for it.
+    pub then: Vec<String>,
     /// Limited effects still in place afterwards: effect id → what is left (damage for a shield,
     /// 1 for a "next time" effect not used).
     pub remaining: Vec<(String, i64)>,
@@ -38,6 +43,8 @@ pub struct Outcome {
     pub steps: Vec<EventStep>,
     #[serde(skip)]
     pub events: Vec<Event>,
+    #[serde(skip)]
+    pub then_events: Vec<Event>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -75,13 +82,16 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
         .iter()
         .map(|b| {
             let (steps, choices) = replay::replay(&env, &b.decisions);
+            let (events, then): (Vec<_>, Vec<_>) = b.happened.iter().partition(|h| h.cause.is_none());
             Outcome {
                 choices,
-                result: b.happened.iter().map(|(_, e)| describe::event(&env, e)).collect(),
+                result: events.iter().map(|h| describe::event(&env, &h.event)).collect(),
+                then: then.iter().map(|h| describe::state_based(&env, h)).collect(),
                 remaining: remaining(&env, &b.left),
                 sequences: b.sequences,
                 steps,
-                events: b.happened.iter().map(|(_, e)| e.clone()).collect(),
+                events: events.iter().map(|h| h.event.clone()).collect(),
+                then_events: then.iter().map(|h| h.event.clone()).collect(),
             }
         })
         .collect();
@@ -102,19 +112,31 @@ fn remaining(env: &Env, left: &left::Left) -> Vec<(String, i64)> {
     out
 }
 
-/// A scenario event by its origin: "event 2 (Shock deals 2 damage to Bob)".
-pub fn event_name(env: &Env, origin: u16) -> String {
-    let pending = env.board.events.iter().find(|p| p.origin == origin as usize).expect("an origin names an event");
-    format!("event {} ({})", origin + 1, describe::event(env, &pending.event))
+/// An event by its origin: "event 2 (Shock deals 2 damage to Bob)", "state-based action 1 (…)".
+pub fn event_name(env: &Env, pending: &event::Pending) -> String {
+    let what = describe::event(env, &pending.event);
+    match &pending.cause {
+        None => format!("event {} ({what})", pending.origin + 1),
+        Some(_) => format!("state-based action {} ({what})", pending.origin + 1 - env.first_state_based_origin()),
+    }
 }
 
 /// The expected outcomes against the ones found, as one mismatch listing both when they differ.
+/// What the state-based actions do is compared once any expected outcome states it.
 pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]>) -> Vec<Mismatch> {
     let (Some(expected), Some(outcomes)) = (&board.expect_outcomes, outcomes) else {
         return Vec::new();
     };
-    let mut want: Vec<&Vec<Event>> = expected.iter().collect();
-    let mut got: Vec<&Vec<Event>> = outcomes.iter().map(|o| &o.events).collect();
+    let with_then = expected.iter().any(|e| e.then.is_some());
+    // State-based actions are performed at the same time (704.3): their order is not compared.
+    let then = |t: &Vec<Event>| {
+        let mut t = if with_then { t.clone() } else { Vec::new() };
+        t.sort();
+        t
+    };
+    let mut want: Vec<(&Vec<Event>, Vec<Event>)> =
+        expected.iter().map(|e| (&e.events, then(e.then.as_ref().unwrap_or(&Vec::new())))).collect();
+    let mut got: Vec<(&Vec<Event>, Vec<Event>)> = outcomes.iter().map(|o| (&o.events, then(&o.then_events))).collect();
     want.sort();
     want.dedup();
     got.sort();
@@ -124,15 +146,16 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
     }
     // Only to name the objects of the two lists: built when they differ, not on every check.
     let env = Env::new(board, resolution);
-    let show = |list: &[&Vec<Event>]| {
+    let show = |list: &[(&Vec<Event>, Vec<Event>)]| {
         list.iter()
-            .map(|events| {
+            .map(|(events, then)| {
                 let words: Vec<String> = events.iter().map(|e| describe::event(&env, e)).collect();
-                if words.is_empty() {
-                    "(nothing happens)".to_string()
-                } else {
-                    words.join("; ")
+                let mut line = if words.is_empty() { "(nothing happens)".to_string() } else { words.join("; ") };
+                if !then.is_empty() {
+                    let then: Vec<String> = then.iter().map(|e| describe::event(&env, e)).collect();
+                    line.push_str(&format!("; then {}", then.join("; ")));
                 }
+                line
             })
             .collect::<Vec<_>>()
             .join(" | ")

@@ -3,7 +3,7 @@
 
 use super::event::{Event, Target};
 use super::replacer::{Env, Replacer};
-use crate::model::{EventKindSpec, PreventSpec, Quantity};
+use crate::model::{EventKindSpec, InsteadSpec, PreventSpec, Quantity};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,7 +45,8 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
         unchanged(vec![entering_counters(r, event)])
     } else if let Some(n) = s.multiply {
         match event {
-            Event::Draw { player } => unchanged(draws(*player, number.saturating_mul(n))),
+            // "Draw two cards instead": an instruction to draw, which is then drawn card by card.
+            Event::Draw { player } => unchanged(vec![Event::Draws { player: *player, cards: n }]),
             _ => unchanged(vec![event.with_number(number.saturating_mul(n))]),
         }
     } else if let Some(n) = s.add {
@@ -85,23 +86,7 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
     } else if s.skip {
         unchanged(Vec::new())
     } else if let Some(instead) = &s.instead {
-        let player = event.player().unwrap_or_else(|| env.chooser(event));
-        let n = |q: Quantity| match q {
-            Quantity::Fixed(n) => n,
-            Quantity::ThatMany => number,
-        };
-        let events = if let Some(q) = instead.draw {
-            draws(player, n(q))
-        } else if let Some(q) = instead.gain_life {
-            vec![Event::GainLife { player, amount: n(q) }]
-        } else if let Some(q) = instead.lose_life {
-            vec![Event::LoseLife { player, amount: n(q) }]
-        } else if let (Some(c), Some(object)) = (&instead.counters, event.object()) {
-            vec![Event::Counters { object, kind: c.kind.clone(), count: n(c.count) }]
-        } else {
-            vec![Event::Action { player, text: instead.action.clone().unwrap_or_default() }]
-        };
-        unchanged(events)
+        unchanged(instead_events(env, r, instead, event))
     } else {
         enters(env, r, event)
     };
@@ -114,8 +99,44 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
     out
 }
 
-fn draws(player: usize, n: i64) -> Vec<Event> {
-    (0..n.clamp(0, 1000)).map(|_| Event::Draw { player }).collect()
+/// The events of an `instead`, for the player the watched event happens to, or for each player
+/// it names, in APNAP order (121.2c).
+fn instead_events(env: &Env, r: &Replacer, instead: &InsteadSpec, event: &Event) -> Vec<Event> {
+    let that_player = event.player().unwrap_or_else(|| env.chooser(event));
+    let number = event.number().unwrap_or(0);
+    let n = |q: Quantity| match q {
+        Quantity::Fixed(n) => n,
+        Quantity::ThatMany => number,
+    };
+    let mut players: Vec<usize> = match &instead.players {
+        None => vec![that_player],
+        Some(names) => names
+            .iter()
+            .map(|who| match who.as_str() {
+                "you" => r.effect.controller,
+                "that_player" => that_player,
+                name => env.board.player_index(name).unwrap_or(that_player),
+            })
+            .collect(),
+    };
+    players.sort_by_key(|p| env.apnap_rank(*p));
+    players.dedup();
+    players
+        .into_iter()
+        .map(|player| {
+            if let Some(q) = instead.draw {
+                Event::Draws { player, cards: n(q) }
+            } else if let Some(q) = instead.gain_life {
+                Event::GainLife { player, amount: n(q) }
+            } else if let Some(q) = instead.lose_life {
+                Event::LoseLife { player, amount: n(q) }
+            } else if let (Some(c), Some(object)) = (&instead.counters, event.object()) {
+                Event::Counters { object, kind: c.kind.clone(), count: n(c.count) }
+            } else {
+                Event::Action { player, text: instead.action.clone().unwrap_or_default() }
+            }
+        })
+        .collect()
 }
 
 fn prevented(event: &Event, number: i64, amount: i64) -> Modified {

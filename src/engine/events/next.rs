@@ -3,7 +3,9 @@
 //! entering permanent, then any), whether a "can't" effect stops it, or whether it happens; with
 //! no event under way, which waiting event starts (615.7).
 
+use super::event::Event;
 use super::replacer::{Env, Kind};
+use super::sba::Sba;
 use super::state::State;
 
 /// Which step of 616.1 a choice is made under.
@@ -48,11 +50,23 @@ pub enum Next {
     Open { among: Vec<u16>, chooser: usize, shared: Option<u16> },
     /// The event cannot happen any more when its moment comes (614.7): why.
     Vanishes { why: String },
+    /// An instruction to draw cards, as modified, becomes the individual draws (121.2).
+    Split,
+    /// The events are over: these state-based actions are performed, as one event (704.3); none
+    /// found, it is all over.
+    StateBased { found: Vec<(Sba, Event)> },
 }
+
+/// State-based actions performed more times than this in a row: something replaces them by
+/// themselves (a loop the rules call a draw, 104.4b), and exploring stops there.
+pub const MAX_ROUNDS: u16 = 20;
 
 /// What 616.1 allows next for the event on top of `state`, or which waiting event starts.
 pub fn next(env: &Env, state: &State) -> Next {
     let Some(pending) = state.stack.last() else {
+        if state.waiting.is_empty() {
+            return state_based(env, state);
+        }
         return opening(env, state);
     };
     if pending.applied.is_empty() {
@@ -86,10 +100,21 @@ pub fn next(env: &Env, state: &State) -> Next {
     if !control.is_empty() {
         return group(Tier::Control, control);
     }
+    if applicable.is_empty() && matches!(pending.event, Event::Draws { .. }) {
+        return Next::Split;
+    }
     if applicable.is_empty() || pending.event.is_empty() {
         return Next::Happens;
     }
     group(Tier::Any, applicable)
+}
+
+/// 704.3: the state-based actions the board calls for, unless the last ones changed nothing (they
+/// would only be found again).
+fn state_based(env: &Env, state: &State) -> Next {
+    let repeated = state.round_from.is_some_and(|from| from == state.changes.len());
+    let found = if repeated || state.rounds >= MAX_ROUNDS { Vec::new() } else { super::sba::check(env) };
+    Next::StateBased { found }
 }
 
 /// 615.7: the first waiting event starts, unless an effect used up as it applies watches it and

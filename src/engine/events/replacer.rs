@@ -88,8 +88,13 @@ impl Env {
 
     /// The board the next moment's events meet, once `happened` has changed this one.
     pub fn after(&self, happened: &[Event]) -> Env {
-        let board = super::board_after::board_after(&self.board, happened);
+        let board = super::board_after::board_after(&self.board, &self.chars, happened);
         Env::new(&board, &resolve(&board))
+    }
+
+    /// The origin of the first state-based action made an event: after the scenario's events.
+    pub fn first_state_based_origin(&self) -> usize {
+        self.board.events.iter().map(|p| p.origin + 1).max().unwrap_or(0)
     }
 
     /// Why an event the scenario gave can no longer happen when its moment comes (614.7), if it
@@ -99,7 +104,9 @@ impl Env {
         let name = |o: usize| &self.chars[o].name;
         match event {
             Event::Damage { amount: 0, .. } => Some("a source that would deal 0 damage deals no damage".into()),
-            Event::Damage { to: Target::Object(o), .. } | Event::Counters { object: o, .. }
+            Event::Damage { to: Target::Object(o), .. }
+            | Event::Counters { object: o, .. }
+            | Event::RemoveCounters { object: o, .. }
                 if zone(*o) != Zone::Battlefield =>
             {
                 Some(format!("{} is no longer on the battlefield", name(*o)))
@@ -152,18 +159,48 @@ impl Env {
     /// Whether the effect watches this event as it now is; `left`: how much of each limited
     /// effect is left.
     pub fn applies(&self, index: usize, pending: &Pending, left: &Left) -> bool {
+        self.may_apply(index, pending, left) && self.watches(&self.replacers[index], &pending.event)
+    }
+
+    /// Whether the effect applies to the event, or, for an instruction to draw, to its cards as
+    /// they will be drawn one by one (121.2).
+    pub fn meets(&self, index: usize, pending: &Pending, left: &Left) -> bool {
+        let each_card = match pending.event {
+            Event::Draws { player, .. } => Some(Pending { event: Event::Draw { player }, ..pending.clone() }),
+            _ => None,
+        };
+        self.applies(index, pending, left) || each_card.is_some_and(|card| self.applies(index, &card, left))
+    }
+
+    /// What the effect has done before does not stop it: it has not applied to this event
+    /// (614.5), it is not used up, and a self-replacement effect is the event's own spell's.
+    fn may_apply(&self, index: usize, pending: &Pending, left: &Left) -> bool {
         let r = &self.replacers[index];
-        if pending.applied.binary_search(&(index as u16)).is_ok() || left.of(r) == 0 {
-            return false;
-        }
-        if r.kind == Kind::SelfReplacement && pending.by != r.effect.source {
-            return false;
-        }
-        self.watches(r, &pending.event)
+        pending.applied.binary_search(&(index as u16)).is_err()
+            && left.of(r) > 0
+            && (r.kind != Kind::SelfReplacement || pending.by == r.effect.source)
     }
 
     /// The effect's conditions against the event, whatever the effect has done before.
     pub fn watches(&self, r: &Replacer, event: &Event) -> bool {
+        self.watches_event(r, event) && r.spec.condition.as_ref().is_none_or(|c| self.condition(c, r, event).met)
+    }
+
+    /// The conditions of the effects that would apply to the event but for them, checked: the
+    /// trace says why a conditional effect applied or did not.
+    pub fn conditions(&self, pending: &Pending, left: &Left) -> Vec<super::condition::Checked> {
+        (0..self.replacers.len())
+            .filter_map(|i| {
+                let r = &self.replacers[i];
+                let c = r.spec.condition.as_ref()?;
+                let waits = self.may_apply(i, pending, left) && self.watches_event(r, &pending.event);
+                waits.then(|| self.condition(c, r, &pending.event))
+            })
+            .collect()
+    }
+
+    /// Whether the effect watches this kind of event, happening to this player or object.
+    fn watches_event(&self, r: &Replacer, event: &Event) -> bool {
         let s = &r.spec;
         if event.is_empty() {
             return false;
@@ -175,8 +212,14 @@ impl Env {
                 s.from.is_none_or(|f| f == *from) && s.to.is_none_or(|t| t == *to)
             }
             (Some(EventKindSpec::Enter), Event::Enter { object, .. }) => r.entering.is_none_or(|e| e == *object),
-            (Some(EventKindSpec::Draw), Event::Draw { .. })
-            | (Some(EventKindSpec::GainLife), Event::GainLife { .. })
+            // An effect that refers to the number of cards, or a spell's own, modifies the whole
+            // instruction (121.2a, 614.14); any other, each card drawn (614.11).
+            (Some(EventKindSpec::Draw), Event::Draws { cards, .. }) => {
+                (s.self_replacement || s.cards.is_some()) && s.cards.is_none_or(|c| c.holds(*cards))
+            }
+            (Some(EventKindSpec::Draw), Event::Draw { .. }) => !s.self_replacement && s.cards.is_none(),
+            (Some(EventKindSpec::GainLife), Event::GainLife { .. })
+            | (Some(EventKindSpec::LoseGame), Event::LoseGame { .. })
             | (Some(EventKindSpec::LoseLife), Event::LoseLife { .. })
             | (Some(EventKindSpec::Tokens), Event::Tokens { .. }) => true,
             (Some(EventKindSpec::Counters), Event::Counters { kind, .. }) => {

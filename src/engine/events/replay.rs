@@ -6,6 +6,7 @@ use super::event::{Event, Pending};
 use super::explore::{next, Decision, Envs, Next, State, Tier};
 use super::modify::{modify, Note};
 use super::replacer::{Env, Kind, Replacer};
+use super::sba::Sba;
 use super::trace::{Action, EventStep, Stopped, Why};
 use super::Choice;
 use crate::model::EventKindSpec;
@@ -25,7 +26,7 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>
             Next::Open { among, .. } if among.len() == 1 => state.open(among[0]),
             Next::Open { among, chooser, shared } => {
                 let Some(decision) = decisions.next() else { break };
-                choices.push(choice(env, decision));
+                choices.push(choice(env, &state, decision));
                 let mut step = first_step(env, &state, decision, &among, chooser);
                 if let Some(r) = shared {
                     step.name(env, &env.replacers[r as usize]);
@@ -34,12 +35,20 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>
                 state.open(state.position_of(decision.effect))
             }
             Next::Happens => {
-                steps.push(happens_step(env, state.stack.last().expect("under way")));
+                steps.push(happens_step(env, state.stack.last().expect("under way"), &state.left));
                 state.happen()
             }
             Next::Vanishes { why } => {
                 steps.push(vanishes_step(env, state.stack.last().expect("under way"), why));
                 state.drop_top()
+            }
+            Next::Split => state.split(),
+            Next::StateBased { found } => {
+                let first = env.first_state_based_origin();
+                for (k, (cause, event)) in found.iter().enumerate() {
+                    steps.push(state_based_step(env, first, state.state_based as usize + k, cause, event));
+                }
+                state.perform(found, first)
             }
             Next::Cannot { effect } => {
                 let r = &env.replacers[effect as usize];
@@ -52,7 +61,7 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>
             Next::Apply { tier, group, chooser, .. } => {
                 let Some(decision) = decisions.next() else { break };
                 if decision.is_choice() {
-                    choices.push(choice(env, decision));
+                    choices.push(choice(env, &state, decision));
                 }
                 let (step, next_state) = applied_step(env, &state, decision, tier, &group, chooser);
                 steps.push(step);
@@ -66,9 +75,9 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>
 
 /// A player's choice: of an effect (616.1) named by its id, or of the event a shield meets first
 /// (615.7) named by the event.
-fn choice(env: &Env, d: &Decision) -> Choice {
+fn choice(env: &Env, state: &State, d: &Decision) -> Choice {
     let name = |i: u16| match d.tier {
-        Tier::Simultaneous => super::event_name(env, i),
+        Tier::Simultaneous => waiting_name(env, state, i),
         _ => env.replacers[i as usize].key().to_string(),
     };
     Choice {
@@ -84,8 +93,13 @@ fn choice(env: &Env, d: &Decision) -> Choice {
 impl EventStep {
     /// A step about `pending`, with nothing yet said about why.
     fn new(env: &Env, pending: &Pending, action: Action) -> EventStep {
+        let event = match pending.cause {
+            Some(_) => pending.origin + 1 - env.first_state_based_origin(),
+            None => pending.origin + 1,
+        };
         EventStep {
-            event: pending.origin + 1,
+            event,
+            cause: pending.cause.clone(),
             action,
             effect: None,
             effect_kind: None,
@@ -99,6 +113,7 @@ impl EventStep {
             now_applicable: Vec::new(),
             already_applied: Vec::new(),
             repeated: !pending.applied.is_empty(),
+            conditions: Vec::new(),
             concepts: Vec::new(),
         }
     }
@@ -129,9 +144,10 @@ fn vanishes_step(env: &Env, top: &Pending, why: String) -> EventStep {
 }
 
 /// No effect applies any more: the event, as modified, happens (614.6).
-fn happens_step(env: &Env, top: &Pending) -> EventStep {
+fn happens_step(env: &Env, top: &Pending, left: &super::left::Left) -> EventStep {
     let mut step = EventStep::new(env, top, Action::Happens);
     step.after = vec![step.before.clone()];
+    step.conditions = env.conditions(top, left);
     if !top.applied.is_empty() {
         step.concepts.push("replacement-never-happens");
     }
@@ -160,16 +176,17 @@ fn applied_step(
     let r = &env.replacers[i];
     let modified = modify(env, r, &top.event, state.left.of(r));
     let next_state = state.apply(env, decision.effect);
-    let applies_before = |j: usize| j != i && env.replacers[j].kind != Kind::Cant && env.applies(j, top, &state.left);
+    let applies_before = |j: usize| j != i && env.replacers[j].kind != Kind::Cant && env.meets(j, top, &state.left);
     // The events that replaced this one are on top of the next state.
     let applies_after = |j: usize| {
-        let replacing = next_state.stack.iter().rev().take(modified.events.len());
-        replacing.clone().any(|p| env.applies(j, p, &next_state.left))
+        let mut replacing = next_state.stack.iter().rev().take(modified.events.len());
+        replacing.any(|p| env.meets(j, p, &next_state.left))
     };
     let before: Vec<usize> = (0..env.replacers.len()).filter(|j| applies_before(*j)).collect();
     let key = |j: &usize| env.replacers[*j].key().to_string();
     let mut step = EventStep::new(env, top, Action::Applied);
     step.name(env, r);
+    step.conditions = env.conditions(top, &state.left);
     step.after = modified.events.iter().map(|e| describe::event(env, e)).collect();
     step.stopped = before
         .iter()
@@ -232,10 +249,33 @@ fn first_step(env: &Env, state: &State, decision: &Decision, among: &[u16], choo
     step.why = Some(Why::Chosen {
         by: env.board.players[chooser].clone(),
         tier: Tier::Simultaneous,
-        among: among.iter().map(|p| super::event_name(env, state.origin_at(*p))).collect(),
+        among: among.iter().map(|p| waiting_name(env, state, state.origin_at(*p))).collect(),
         fixed: false,
     });
     step.concepts = vec!["prevention-shield", "interaction-order"];
+    step
+}
+
+/// A waiting event named by its origin.
+fn waiting_name(env: &Env, state: &State, origin: u16) -> String {
+    super::event_name(env, &state.waiting[state.position_of(origin) as usize])
+}
+
+/// 704.3: a state-based action the events left, about to be performed with the others as one
+/// event: the condition found, and the event it is.
+fn state_based_step(env: &Env, first: usize, made: usize, cause: &Sba, event: &Event) -> EventStep {
+    let pending = Pending {
+        event: event.clone(),
+        by: None,
+        origin: first + made,
+        moment: 0,
+        applied: Vec::new(),
+        cause: Some(cause.clone()),
+    };
+    let mut step = EventStep::new(env, &pending, Action::StateBased);
+    step.before = describe::condition(env, cause, event);
+    step.after = vec![describe::event(env, event)];
+    step.concepts = vec!["state-based-actions", cause.concept()];
     step
 }
 
@@ -257,6 +297,7 @@ fn already_applied(env: &Env, applied: &[u16], event: &Event) -> Vec<String> {
 fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
     let s = &r.spec;
     match r.kind {
+        Kind::SelfReplacement if matches!(event, Event::Draws { .. }) => vec!["self-replacement", "draw-instruction"],
         Kind::SelfReplacement => vec!["self-replacement"],
         Kind::Control => vec!["replacement-enters"],
         Kind::Prevention if s.shield.is_some() => vec!["prevention", "prevention-shield"],
@@ -276,6 +317,7 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
             Event::Enter { .. } if r.entering.is_some() => vec!["replacement-enters-with"],
             Event::Enter { .. } => vec!["replacement-enters"],
             Event::Draw { .. } => vec!["replacement-instead", "replacement-draw"],
+            Event::Draws { .. } => vec!["replacement-instead", "draw-instruction"],
             _ => vec!["replacement-instead"],
         },
         Kind::Cant => vec!["cant-beats-can"],

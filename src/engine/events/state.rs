@@ -7,7 +7,11 @@ use super::event::{Event, Pending};
 use super::left::Left;
 use super::modify::modify;
 use super::replacer::Env;
+use super::sba::Sba;
 use std::collections::HashMap;
+
+/// Past this, an instruction to draw is a typo; exploring stops at its own limit anyway.
+const MAX_DRAWS: i64 = 1000;
 use std::rc::Rc;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -23,6 +27,13 @@ pub struct State {
     pub changes: Vec<Event>,
     /// What the moment under way has done to the board so far.
     pub current: Vec<Event>,
+    /// State-based actions made into events so far: the next one's origin follows them.
+    pub state_based: u16,
+    /// How many times state-based actions were performed, and `changes` when they last were.
+    pub rounds: u16,
+    pub round_from: Option<usize>,
+    /// The last check of state-based actions found none to perform: nothing is left to happen.
+    pub checked: bool,
 }
 
 impl State {
@@ -32,11 +43,58 @@ impl State {
         let mut waiting = env.board.events.clone();
         waiting.sort_by_key(|p| (p.moment, env.apnap_rank(env.chooser(&p.event))));
         let moment = waiting.first().map_or(0, |p| p.moment);
-        State { waiting, stack: Vec::new(), left: Left::default(), moment, changes: Vec::new(), current: Vec::new() }
+        State {
+            waiting,
+            stack: Vec::new(),
+            left: Left::default(),
+            moment,
+            changes: Vec::new(),
+            current: Vec::new(),
+            state_based: 0,
+            rounds: 0,
+            round_from: None,
+            checked: false,
+        }
     }
 
     pub fn is_done(&self) -> bool {
+        self.checked
+    }
+
+    /// Whether the events and what replaced them are over: state-based actions are checked next.
+    pub fn is_quiet(&self) -> bool {
         self.waiting.is_empty() && self.stack.is_empty()
+    }
+
+    /// The state-based actions found become events of one moment (704.3); none left: done.
+    pub fn perform(&self, found: Vec<(Sba, Event)>, first_origin: usize) -> State {
+        let mut next = self.clone();
+        if found.is_empty() {
+            next.checked = true;
+            return next;
+        }
+        next.rounds += 1;
+        next.round_from = Some(next.changes.len());
+        let moment = self.moment + 1;
+        for (cause, event) in found {
+            let origin = first_origin + next.state_based as usize;
+            next.state_based += 1;
+            next.waiting.push(Pending { event, by: None, origin, moment, applied: Vec::new(), cause: Some(cause) });
+        }
+        next
+    }
+
+    /// An instruction to draw cards becomes that many draws, one after another (121.2).
+    pub fn split(&self) -> State {
+        let mut next = self.clone();
+        let pending = next.stack.pop().expect("an event is under way");
+        if let Event::Draws { player, cards } = pending.event {
+            for _ in 0..cards.clamp(0, MAX_DRAWS) {
+                next.stack.push(Pending { event: Event::Draw { player }, ..pending.clone() });
+            }
+        }
+        next.settle();
+        next
     }
 
     /// The waiting event at `position` gets under way.

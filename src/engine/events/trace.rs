@@ -1,15 +1,21 @@
 //! The replacement step's trace, as data: each effect applied to an event, the event before and
 //! after, why that effect at that point, what stopped applying. Renderers turn it into text.
 
+use super::condition::Checked;
 use super::explore::Tier;
 use super::modify::Note;
 use super::replacer::Kind;
+use super::sba::Sba;
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EventStep {
-    /// Which of the scenario's events this belongs to, counted from 1.
+    /// Which of the scenario's events this belongs to, counted from 1; for a state-based action
+    /// (`cause`), which of those, counted from 1.
     pub event: usize,
+    /// The state-based action the event is, and the condition that called for it (704.5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cause: Option<Sba>,
     pub action: Action,
     /// The effect applied or stopping the event; `None` when the event simply happens.
     pub effect: Option<String>,
@@ -33,6 +39,9 @@ pub struct EventStep {
     /// The event was already modified by another effect: the process of 616.1 is being repeated
     /// (616.1d).
     pub repeated: bool,
+    /// The conditions of the effects that watch the event, checked (met or not).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Checked>,
     /// Concepts of the citation table that decide this step.
     pub concepts: Vec<&'static str>,
 }
@@ -49,6 +58,8 @@ pub enum Action {
     First,
     /// The event cannot happen when its moment comes: what it happens to is gone (614.7).
     Vanishes,
+    /// The events are over: the game performs this state-based action (704.3).
+    StateBased,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -46,10 +46,14 @@ pub fn sentences(outcome: &Outcome, events: usize, citer: &Citer, names: &Names)
         .iter()
         .map(|step| {
             let mut line = Line::new();
-            if events > 1 && step.event != previous {
+            // State-based actions are counted on their own, after the events.
+            let this = if step.cause.is_some() { step.event + events } else { step.event };
+            if step.cause.is_some() && this != previous {
+                line.strong(format!("State-based action {}.", step.event)).text(" ");
+            } else if events > 1 && this != previous {
                 line.strong(format!("Event {}.", step.event)).text(" ");
             }
-            previous = step.event;
+            previous = this;
             line.append(&sentence(step, citer, names));
             line
         })
@@ -70,6 +74,11 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
             } else {
                 line.text(format!("No effect applies: {}", step.before));
             }
+            line.cite(rules(Clause::Effect)).end();
+        }
+        Action::StateBased => {
+            line.text("The events are over, and the game checks the state-based actions: ");
+            line.text(step.before.clone()).text(", so ").quote(step.after.join(", "));
             line.cite(rules(Clause::Effect)).end();
         }
         Action::Cannot => {
@@ -121,6 +130,10 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
                 line.cite(rules(Clause::Once)).end();
             }
         }
+    }
+    for c in &step.conditions {
+        line.text(" The condition of ").append(&names.effect(&c.effect)).text(format!(": {}", c.found));
+        line.text(if c.met { ", met" } else { ", not met: it does not apply" }).end();
     }
     line
 }

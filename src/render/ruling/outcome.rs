@@ -43,6 +43,9 @@ pub fn result(outcome: &Outcome, names: &Names) -> Line {
     } else {
         line.text(outcome.result.join(", then "));
     }
+    if !outcome.then.is_empty() {
+        line.text(format!("; then, as state-based actions, {}", outcome.then.join(", then ")));
+    }
     for (effect, left) in &outcome.remaining {
         line.text("; ").append(&names.effect(effect)).text(format!(" is not used up: {left} left"));
     }
