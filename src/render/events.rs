@@ -14,6 +14,9 @@ pub fn sentence(step: &EventStep) -> String {
             "no effect is left to apply: the modified event happens".to_string()
         }
         (Action::Happens, _) => "no effect applies: the event happens".to_string(),
+        (Action::Cannot, _) if !step.after.is_empty() => {
+            "the counters can't be put on it: it enters without them, a \"can't\" effect wins".to_string()
+        }
         (Action::Cannot, _) => "the event can't happen: a \"can't\" effect wins".to_string(),
         (Action::First, Some(Why::Chosen { by, among, .. })) => {
             let effect = step.effect.as_deref().unwrap_or("the effect");

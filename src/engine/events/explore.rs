@@ -132,7 +132,8 @@ impl Explorer {
                     })
                     .collect()
             }
-            Next::Cannot { .. } | Next::Vanishes { .. } => self.explore(&state.drop_top()).to_vec(),
+            Next::Cannot { rest: Some(rest), .. } => self.explore(&state.replace_top(rest)).to_vec(),
+            Next::Cannot { rest: None, .. } | Next::Vanishes { .. } => self.explore(&state.drop_top()).to_vec(),
             Next::Split => self.explore(&state.split()).to_vec(),
             Next::StateBased { found } => self.explore(&state.perform(found, env.first_state_based_origin())).to_vec(),
             Next::Apply { tier, group, chooser, fixed } => {
@@ -226,7 +227,8 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<Happene
                 happened.push(state.stack.last().expect("under way").happened());
                 state.happen()
             }
-            Next::Cannot { .. } | Next::Vanishes { .. } => state.drop_top(),
+            Next::Cannot { rest: Some(rest), .. } => state.replace_top(rest),
+            Next::Cannot { rest: None, .. } | Next::Vanishes { .. } => state.drop_top(),
             Next::Split => state.split(),
             Next::StateBased { found } => state.perform(found, env.first_state_based_origin()),
             Next::Apply { group, fixed, .. } => {

@@ -41,8 +41,9 @@ impl Tier {
 pub enum Next {
     /// No effect applies any more: it happens (614.6).
     Happens,
-    /// A "can't" effect stops it (101.2).
-    Cannot { effect: u16 },
+    /// A "can't" effect stops it (101.2); `rest`: what of it still happens (a permanent that
+    /// can't have counters put on it enters without them, 121.6 / 122.6 today).
+    Cannot { effect: u16, rest: Option<Event> },
     /// One of these effects is applied; with two or more, the chooser picks.
     Apply { tier: Tier, group: Vec<u16>, chooser: usize, fixed: bool },
     /// No event is under way: one of these waiting events (positions in `waiting`) starts.
@@ -94,7 +95,7 @@ pub fn next(env: &Env, state: &State) -> Next {
     // An event that can't happen is not modified by other effects (101.2; 614.17c later).
     let cant = env.replacers.iter().position(|r| r.kind == Kind::Cant && env.watches(r, &pending.event));
     if let Some(effect) = cant {
-        return Next::Cannot { effect: effect as u16 };
+        return Next::Cannot { effect: effect as u16, rest: rest(&env.replacers[effect], &pending.event) };
     }
     let control = of(Kind::Control);
     if !control.is_empty() {
@@ -107,6 +108,20 @@ pub fn next(env: &Env, state: &State) -> Next {
         return Next::Happens;
     }
     group(Tier::Any, applicable)
+}
+
+/// What of the event a "can't" effect leaves: an entering permanent enters without the
+/// counters that can't be put on it; any other event does not happen at all.
+fn rest(r: &super::replacer::Replacer, event: &Event) -> Option<Event> {
+    let Event::Enter { .. } = event else { return None };
+    if r.spec.event != Some(crate::model::EventKindSpec::Counters) {
+        return None;
+    }
+    let mut rest = event.clone();
+    if let Event::Enter { counters, .. } = &mut rest {
+        counters.retain(|kind, _| r.spec.counter.as_ref().is_some_and(|k| !k.eq_ignore_ascii_case(kind)));
+    }
+    Some(rest)
 }
 
 /// 704.3: the state-based actions the board calls for, unless the last ones changed nothing (they

@@ -50,13 +50,22 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>
                 }
                 state.perform(found, first)
             }
-            Next::Cannot { effect } => {
+            Next::Cannot { effect, rest } => {
                 let r = &env.replacers[effect as usize];
                 let mut step = EventStep::new(env, state.stack.last().expect("under way"), Action::Cannot);
                 step.name(env, r);
                 step.concepts = vec!["cant-beats-can"];
-                steps.push(step);
-                state.drop_top()
+                match rest {
+                    Some(rest) => {
+                        step.after = vec![describe::event(env, &rest)];
+                        steps.push(step);
+                        state.replace_top(rest)
+                    }
+                    None => {
+                        steps.push(step);
+                        state.drop_top()
+                    }
+                }
             }
             Next::Apply { tier, group, chooser, .. } => {
                 let Some(decision) = decisions.next() else { break };

@@ -145,6 +145,13 @@ impl State {
         next
     }
 
+    /// The event on top is now `event`: what a "can't" effect left of it.
+    pub fn replace_top(&self, event: Event) -> State {
+        let mut next = self.clone();
+        next.stack.last_mut().expect("an event is under way").event = event;
+        next
+    }
+
     /// The event on top does not happen.
     pub fn drop_top(&self) -> State {
         let mut next = self.clone();

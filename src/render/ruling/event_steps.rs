@@ -81,6 +81,11 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
             line.text(step.before.clone()).text(", so ").quote(step.after.join(", "));
             line.cite(rules(Clause::Effect)).end();
         }
+        Action::Cannot if !step.after.is_empty() => {
+            line.append(&label).text(" changes ").quote(step.before.clone());
+            line.text(": the counters can't be put on it, so ").quote(step.after.join(", "));
+            line.cite(rules(Clause::Effect)).end();
+        }
         Action::Cannot => {
             line.append(&label).text(" stops it: ").quote(step.before.clone());
             line.text(" can't happen").cite(rules(Clause::Effect)).end();
