@@ -160,3 +160,19 @@ fn judge_card_shows_a_card_as_modelled() {
     let library = judge::cards::library().unwrap();
     assert_eq!(listed.len(), library.entries.len());
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 24, ..Default::default() })]
+
+    /// Any board of library cards, with a damage event between two of its creatures when it has
+    /// them: naming the cards and writing them out as the library does give the same JSON, byte
+    /// for byte.
+    #[test]
+    fn naming_cards_or_writing_them_out_gives_the_same_json(seed in proptest::prelude::any::<u64>(), cards in 1usize..16) {
+        let (named, by_hand) = judge::scenario::synthetic_cards::library_board(seed, cards);
+        let (code, json, stderr) = resolve(&named, &["--format", "json"]);
+        proptest::prop_assert_eq!(code, 0, "{}\n{}", stderr, named);
+        let (_, written, _) = resolve(&by_hand, &["--format", "json"]);
+        proptest::prop_assert_eq!(json, written, "{}", named);
+    }
+}

@@ -2,33 +2,10 @@
 //! which objects and effects are listed in the file (only on timestamps and dependencies), and no
 //! generated scenario makes it panic.
 
+use crate::support;
 use judge::engine::{answer, resolve};
 use judge::scenario::{self, synthetic};
 use proptest::prelude::*;
-
-/// The synthetic generator writes one object or effect per line, each with its timestamp, so
-/// shuffling those lines only changes the order of the file.
-fn shuffled(text: &str, seed: u64) -> String {
-    let mut rng = synthetic::Rng::new(seed);
-    let mut out = Vec::new();
-    let mut block: Vec<&str> = Vec::new();
-    let mut flush = |block: &mut Vec<&str>, out: &mut Vec<String>| {
-        for i in (1..block.len()).rev() {
-            block.swap(i, rng.below(i + 1));
-        }
-        out.extend(block.drain(..).map(str::to_string));
-    };
-    for line in text.lines() {
-        if line.starts_with("  - {id:") {
-            block.push(line);
-        } else {
-            flush(&mut block, &mut out);
-            out.push(line.to_string());
-        }
-    }
-    flush(&mut block, &mut out);
-    out.join("\n") + "\n"
-}
 
 /// Every object's answer, by id, and the steps as (layer, effect) pairs.
 fn outcome(text: &str) -> (Vec<(String, String)>, Vec<String>) {
@@ -65,7 +42,7 @@ proptest! {
     fn the_order_of_the_file_never_changes_the_answer(seed in any::<u64>(), order in any::<u64>(), permanents in 1usize..40, effects in 0usize..25) {
         let text = synthetic::scenario(seed, permanents, effects);
         let (objects, steps) = outcome(&text);
-        let (objects_shuffled, steps_shuffled) = outcome(&shuffled(&text, order));
+        let (objects_shuffled, steps_shuffled) = outcome(&support::shuffled(&text, order));
         prop_assert_eq!(objects, objects_shuffled);
         prop_assert_eq!(steps, steps_shuffled);
     }

@@ -319,3 +319,28 @@ fn the_generator_stays_within_the_limits() {
     assert!(refused <= 6, "{refused} of 300 boards beyond the limits");
     assert!(with_choices >= 100, "only {with_choices} of 300 boards have a choice to make");
 }
+
+/// The outcomes as a judge reads them, in a canonical order: what happens, then what the
+/// state-based actions do.
+fn read_outcomes(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
+    let board = board(text);
+    let resolution = resolve::resolve(&board);
+    let found = events::resolve_events(&board, &resolution).expect("within the limits").unwrap_or_default();
+    let mut out: Vec<(Vec<String>, Vec<String>)> = found.into_iter().map(|o| (o.result, o.then)).collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// 704.3: the state-based actions are performed at the same time; what they do, and the
+    /// words for it, never depend on the order in which the file lists objects and effects.
+    #[test]
+    fn state_based_actions_do_not_depend_on_the_order_of_the_objects(seed in any::<u64>(), order in any::<u64>()) {
+        let text = synthetic_events::random(seed);
+        let shuffled = support::shuffled(&text, order);
+        prop_assert_eq!(read_outcomes(&text), read_outcomes(&shuffled), "{}\n---\n{}", text, shuffled);
+    }
+}

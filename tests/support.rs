@@ -60,3 +60,27 @@ pub fn official_cr(file: &str) -> std::path::PathBuf {
     assert!(path.is_file(), "`{}` is missing from ../shared/cr", path.display());
     path
 }
+
+/// The synthetic generators write one object or effect per line, each with its timestamp, so
+/// shuffling those lines within their list only changes the order of the file.
+pub fn shuffled(text: &str, seed: u64) -> String {
+    let mut rng = judge::scenario::synthetic::Rng::new(seed);
+    let mut out = Vec::new();
+    let mut block: Vec<&str> = Vec::new();
+    let mut flush = |block: &mut Vec<&str>, out: &mut Vec<String>| {
+        for i in (1..block.len()).rev() {
+            block.swap(i, rng.below(i + 1));
+        }
+        out.extend(block.drain(..).map(str::to_string));
+    };
+    for line in text.lines() {
+        if line.starts_with("  - {id:") {
+            block.push(line);
+        } else {
+            flush(&mut block, &mut out);
+            out.push(line.to_string());
+        }
+    }
+    flush(&mut block, &mut out);
+    out.join("\n") + "\n"
+}

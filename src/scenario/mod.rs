@@ -6,6 +6,7 @@ pub mod load;
 pub mod spans;
 pub mod spec;
 pub mod synthetic;
+pub mod synthetic_cards;
 pub mod synthetic_events;
 pub mod validate;
 mod validate_events;

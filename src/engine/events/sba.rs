@@ -54,7 +54,7 @@ impl Sba {
     }
 }
 
-/// The state-based actions to perform on this board, in APNAP order of the players they concern.
+/// The state-based actions to perform on this board.
 pub fn check(env: &Env) -> Vec<(Sba, Event)> {
     let board = &env.board;
     let mut found = Vec::new();
@@ -95,6 +95,15 @@ pub fn check(env: &Env) -> Vec<(Sba, Event)> {
             }
         }
     }
-    found.sort_by_key(|(_, e)| env.apnap_rank(env.chooser(e)));
+    // Performed at the same time (704.3): listed by player in APNAP order, then by what they are
+    // about, never by where the file lists the objects.
+    let about = |e: &Event| match (e.object(), e.player()) {
+        (Some(o), _) => board.objects[o].id.as_str(),
+        (None, Some(p)) => board.players[p].as_str(),
+        (None, None) => "",
+    };
+    found.sort_by(|(_, a), (_, b)| {
+        (env.apnap_rank(env.chooser(a)), about(a)).cmp(&(env.apnap_rank(env.chooser(b)), about(b)))
+    });
     found
 }
