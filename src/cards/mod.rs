@@ -155,8 +155,12 @@ impl Library {
 /// Where `name` is among `names`, case aside; else the names that hold what was typed
 /// (`furnace`), else those a typo away.
 fn named<'n>(names: &[&'n str], name: &str) -> Result<usize, Vec<&'n str>> {
+    // Names as typed, ASCII case aside, first: lowering every name of the library for each card a
+    // scenario names would cost more than the rest of finding it.
+    let typed = name.trim();
     let wanted = fold(name);
-    if let Some(at) = names.iter().position(|n| fold(n) == wanted) {
+    let exact = names.iter().position(|n| n.eq_ignore_ascii_case(typed));
+    if let Some(at) = exact.or_else(|| names.iter().position(|n| fold(n) == wanted)) {
         return Ok(at);
     }
     let containing: Vec<&str> =
@@ -171,18 +175,18 @@ fn named<'n>(names: &[&'n str], name: &str) -> Result<usize, Vec<&'n str>> {
 /// the whole library for a scenario of three cards would cost more than resolving it.
 struct Indexed {
     name: String,
-    file: &'static str,
     /// The card's lines, from its `- name:` line to the next card's.
     source: &'static str,
-    entry: OnceLock<Option<Entry>>,
+    /// The card as written: a scenario takes its keys, and needs no typed `Card` (the
+    /// library's tests check that every card reads as one).
+    yaml: OnceLock<Option<Value>>,
 }
 
 /// Every card of the library by the `- name:` line that starts it at the left margin, as every
 /// file of the library writes its cards (a test checks that this finds every card, in order).
-static INDEX: LazyLock<Vec<Indexed>> =
-    LazyLock::new(|| FILES.iter().flat_map(|&(file, source)| index(file, source)).collect());
+static INDEX: LazyLock<Vec<Indexed>> = LazyLock::new(|| FILES.iter().flat_map(|&(_, source)| index(source)).collect());
 
-fn index(file: &'static str, source: &'static str) -> Vec<Indexed> {
+fn index(source: &'static str) -> Vec<Indexed> {
     let starts: Vec<usize> = line_starts(source).filter(|&at| source[at..].starts_with("- name:")).collect();
     let mut out = Vec::with_capacity(starts.len());
     for (i, &start) in starts.iter().enumerate() {
@@ -198,7 +202,7 @@ fn index(file: &'static str, source: &'static str) -> Vec<Indexed> {
         } else {
             plain.to_string()
         };
-        out.push(Indexed { name, file, source: &source[start..end], entry: OnceLock::new() });
+        out.push(Indexed { name, source: &source[start..end], yaml: OnceLock::new() });
     }
     out
 }
@@ -207,20 +211,41 @@ fn line_starts(source: &str) -> impl Iterator<Item = usize> + '_ {
     std::iter::once(0).chain(source.match_indices('\n').map(|(at, _)| at + 1))
 }
 
-/// The card a scenario names, read from the library on first use; else the closest names.
-/// `None` inside: the card's lines do not read as a card (the library's tests say why).
-fn lookup(name: &str) -> Result<Option<&'static Entry>, Vec<&'static str>> {
-    let names: Vec<&str> = INDEX.iter().map(|i| i.name.as_str()).collect();
-    let indexed = &INDEX[named(&names, name)?];
-    Ok(indexed
-        .entry
-        .get_or_init(|| {
-            let items: Vec<Value> = serde_yaml::from_str(indexed.source).ok()?;
-            let yaml = items.into_iter().next()?;
-            let card = serde_yaml::from_value(yaml.clone()).ok()?;
-            Some(Entry { card, yaml, file: indexed.file })
-        })
-        .as_ref())
+/// The card a scenario names, its name and its keys, read from the library on first use; else
+/// the closest names. `None` inside: the card's lines do not read as YAML (the library's tests
+/// say why).
+fn lookup(name: &str) -> Result<(&'static str, Option<&'static Value>), Vec<&'static str>> {
+    static NAMES: LazyLock<Vec<&str>> = LazyLock::new(|| INDEX.iter().map(|i| i.name.as_str()).collect());
+    let indexed = &INDEX[named(&NAMES, name)?];
+    let yaml = indexed.yaml.get_or_init(|| {
+        let items: Vec<Value> = serde_yaml::from_str(&without(indexed.source, &UNUSED)).ok()?;
+        items.into_iter().next()
+    });
+    Ok((&indexed.name, yaml.as_ref()))
+}
+
+/// The keys of a card that the object it makes does not take: not read for a scenario (a
+/// card's `check` is a scenario of its own, longer than the card).
+const UNUSED: [&str; 2] = ["text", "check"];
+
+/// A card's lines without those of the given top-level keys: each key's line at the card's
+/// indentation (two spaces) and the lines under it, more indented or blank.
+fn without(source: &str, keys: &[&str]) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut skipping = false;
+    for line in source.split_inclusive('\n') {
+        let key_line = line.starts_with("  ") && !line.starts_with("   ");
+        if key_line {
+            let key = line.trim_start().split(':').next().unwrap_or_default();
+            skipping = keys.contains(&key);
+        } else if !line.starts_with("   ") && !line.trim().is_empty() {
+            skipping = false;
+        }
+        if !skipping {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 fn fold(name: &str) -> String {
@@ -259,8 +284,8 @@ pub(crate) fn expand(source: &str, spans: &Spans, root: &mut Value) -> Result<()
             continue;
         };
         match lookup(name) {
-            Ok(Some(entry)) => *object = Value::Mapping(object_of(entry, given, first_player.as_ref())),
-            Ok(None) => {
+            Ok((name, Some(yaml))) => *object = Value::Mapping(object_of(name, yaml, given, first_player.as_ref())),
+            Ok((_, None)) => {
                 let message = format!("the card `{name}` of this build cannot be read: `cargo test cards` says why");
                 problems.push(problem(source, spans.value(&path), message, None));
             }
@@ -286,25 +311,25 @@ pub(crate) fn expand(source: &str, spans: &Spans, root: &mut Value) -> Result<()
 }
 
 /// The object a card makes, with the keys the scenario gave.
-fn object_of(entry: &Entry, given: &Mapping, first_player: Option<&Value>) -> Mapping {
-    let id = given.get("id").cloned().unwrap_or_else(|| Value::from(default_id(&entry.card.name)));
+fn object_of(name: &str, card: &Value, given: &Mapping, first_player: Option<&Value>) -> Mapping {
+    let id = given.get("id").cloned().unwrap_or_else(|| Value::from(default_id(name)));
     let mut object = Mapping::new();
     object.insert("id".into(), id.clone());
-    object.insert("name".into(), Value::from(entry.card.name.clone()));
+    object.insert("name".into(), Value::from(name));
     if let Some(owner) = given.get("owner").or(first_player) {
         object.insert("owner".into(), owner.clone());
     }
     for key in CHARACTERISTICS {
-        if let Some(value) = entry.yaml.get(key) {
+        if let Some(value) = card.get(key) {
             object.insert(key.into(), value.clone());
         }
     }
-    if let Some(Value::Sequence(abilities)) = entry.yaml.get("abilities") {
+    if let Some(Value::Sequence(abilities)) = card.get("abilities") {
         let prefix = id.as_str().unwrap_or_default();
         let abilities = abilities.iter().map(|a| prefixed(a, prefix)).collect();
         object.insert("abilities".into(), Value::Sequence(abilities));
     }
-    if let Some(unmodelled) = entry.yaml.get("unmodelled") {
+    if let Some(unmodelled) = card.get("unmodelled") {
         object.insert("unmodelled".into(), unmodelled.clone());
     }
     for (key, value) in given {
@@ -393,12 +418,16 @@ mod tests {
     #[test]
     fn the_index_finds_every_card_as_read_whole() {
         let library = library().expect("the library reads");
-        let indexed: Vec<(&str, &str)> = INDEX.iter().map(|i| (i.name.as_str(), i.file)).collect();
-        let whole: Vec<(&str, &str)> = library.entries.iter().map(|e| (e.card.name.as_str(), e.file)).collect();
+        let indexed: Vec<&str> = INDEX.iter().map(|i| i.name.as_str()).collect();
+        let whole: Vec<&str> = library.entries.iter().map(|e| e.card.name.as_str()).collect();
         assert_eq!(indexed, whole);
         for entry in &library.entries {
-            let found = lookup(&entry.card.name).unwrap().expect("reads");
-            assert_eq!(found.yaml, entry.yaml, "{}", entry.card.name);
+            let (name, found) = lookup(&entry.card.name).unwrap();
+            let mut used = entry.yaml.clone();
+            for key in UNUSED {
+                used.as_mapping_mut().unwrap().remove(key);
+            }
+            assert_eq!((name, found), (entry.card.name.as_str(), Some(&used)));
         }
     }
 
