@@ -46,7 +46,7 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>
             Next::StateBased { found } => {
                 let first = env.first_state_based_origin();
                 for (k, (cause, event)) in found.iter().enumerate() {
-                    steps.push(state_based_step(env, first, state.state_based as usize + k, cause, event));
+                    steps.push(state_based_step(env, first, state.state_based + k, cause, event));
                 }
                 state.perform(found, first)
             }

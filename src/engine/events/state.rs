@@ -9,10 +9,10 @@ use super::modify::modify;
 use super::replacer::Env;
 use super::sba::Sba;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Past this, an instruction to draw is a typo; exploring stops at its own limit anyway.
 const MAX_DRAWS: i64 = 1000;
-use std::rc::Rc;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
@@ -28,7 +28,7 @@ pub struct State {
     /// What the moment under way has done to the board so far.
     pub current: Vec<Event>,
     /// State-based actions made into events so far: the next one's origin follows them.
-    pub state_based: u16,
+    pub state_based: usize,
     /// How many times state-based actions were performed, and `changes` when they last were.
     pub rounds: u16,
     pub round_from: Option<usize>,
@@ -61,11 +61,6 @@ impl State {
         self.checked
     }
 
-    /// Whether the events and what replaced them are over: state-based actions are checked next.
-    pub fn is_quiet(&self) -> bool {
-        self.waiting.is_empty() && self.stack.is_empty()
-    }
-
     /// The state-based actions found become events of one moment (704.3); none left: done.
     pub fn perform(&self, found: Vec<(Sba, Event)>, first_origin: usize) -> State {
         let mut next = self.clone();
@@ -77,7 +72,7 @@ impl State {
         next.round_from = Some(next.changes.len());
         let moment = self.moment + 1;
         for (cause, event) in found {
-            let origin = first_origin + next.state_based as usize;
+            let origin = first_origin + next.state_based;
             next.state_based += 1;
             next.waiting.push(Pending { event, by: None, origin, moment, applied: Vec::new(), cause: Some(cause) });
         }
