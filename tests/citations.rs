@@ -70,6 +70,7 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("draw-instruction", &["draw multiple cards"]),
     ("state-based-actions", &["state-based actions"]),
     ("sba-life", &["0 or less life"]),
+    ("sba-poison", &["poison counters"]),
     ("sba-toughness", &["toughness 0 or less"]),
     ("sba-lethal-damage", &["lethal damage"]),
     ("sba-deathtouch", &["deathtouch"]),
@@ -91,6 +92,13 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("unpreventable", &["can't be prevented", "can’t be prevented"]),
     ("no-regeneration", &["can't be regenerated", "can’t be regenerated"]),
 ];
+
+/// Whether the concept's rule was written after the edition of that date (`20110204`): its
+/// first known number is later, and the edition may lack it.
+fn written_after(concept: &str, date: &str) -> bool {
+    let first = table().concepts[concept].known.keys().next().map(|d| d.replace('-', ""));
+    first.is_some_and(|first| date < first.as_str())
+}
 
 fn found(placement: &Placement, concept: &str) -> Option<RuleId> {
     match placement.get(concept) {
@@ -132,9 +140,7 @@ fn every_concept_is_placed_by_its_text_in_every_official_edition() {
             wrong.push(format!("{date}: the hints changed a placement"));
         }
         for (concept, about) in ABOUT {
-            // A rule written after this edition is absent from it.
-            let first = table().concepts[*concept].known.keys().next().map(|d| d.replace('-', ""));
-            if first.is_some_and(|first| date < first.as_str()) && found(&alone, concept).is_none() {
+            if written_after(concept, date) && found(&alone, concept).is_none() {
                 grid.entry(concept).or_default().push("—".into());
                 continue;
             }
@@ -256,6 +262,9 @@ fn every_scenario_cites_a_rule_of_every_official_edition() {
         let edition = official_edition(date);
         let placement = place(&edition, table(), Hints::Use);
         for concept in &concepts {
+            if written_after(concept, date) && found(&placement, concept).is_none() {
+                continue;
+            }
             let id = found(&placement, concept).unwrap_or_else(|| panic!("{date}: `{concept}` not placed"));
             assert!(edition.get(id).is_some(), "{date}: {concept} → {id}, not in the edition");
         }

@@ -18,6 +18,8 @@ pub struct Board {
     pub unlisted_hand: Vec<i64>,
     /// The players who have lost the game.
     pub lost: Vec<bool>,
+    /// Each player's poison counters.
+    pub poison: Vec<i64>,
     pub active: usize,
     pub objects: Vec<ObjectDef>,
     pub resolved: Vec<ResolvedEffect>,

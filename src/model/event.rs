@@ -27,6 +27,8 @@ pub enum EventSpec {
     LoseGame(PlayerEventSpec),
     /// Counters removed from a permanent (704.5q: +1/+1 and −1/−1 counters annihilate).
     RemoveCounters(CountersSpec),
+    /// Poison counters given to a player (infect damage, 120.3b).
+    Poison(PoisonSpec),
     /// Only in an expected outcome: a regeneration happened (614.8).
     Regenerate(ObjectEventSpec),
     /// Only in an expected outcome: what an effect did instead, in words.
@@ -148,6 +150,15 @@ pub struct TokensSpec {
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
+pub struct PoisonSpec {
+    pub player: String,
+    pub count: i64,
+    #[serde(default)]
+    pub by: Option<String>,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerEventSpec {
     pub player: String,
     #[serde(default)]
@@ -182,6 +193,7 @@ const EVENT_KINDS: &[&str] = &[
     "begin",
     "lose_game",
     "remove_counters",
+    "poison",
     "regenerate",
     "action",
     "at_once",
@@ -215,6 +227,7 @@ impl<'de> Deserialize<'de> for EventSpec {
                     "begin" => EventSpec::Begin(map.next_value()?),
                     "lose_game" => EventSpec::LoseGame(map.next_value()?),
                     "remove_counters" => EventSpec::RemoveCounters(map.next_value()?),
+                    "poison" => EventSpec::Poison(map.next_value()?),
                     "regenerate" => EventSpec::Regenerate(map.next_value()?),
                     "action" => EventSpec::Action(map.next_value()?),
                     "at_once" => EventSpec::AtOnce(map.next_value()?),
@@ -478,6 +491,7 @@ impl EventSpec {
             EventSpec::GainLife(l) | EventSpec::LoseLife(l) => l.by.as_deref(),
             EventSpec::Counters(c) | EventSpec::RemoveCounters(c) => c.by.as_deref(),
             EventSpec::LoseGame(p) => p.by.as_deref(),
+            EventSpec::Poison(p) => p.by.as_deref(),
             EventSpec::Tokens(t) => t.by.as_deref(),
             EventSpec::Begin(_) | EventSpec::Action(_) | EventSpec::AtOnce(_) => None,
         }

@@ -55,6 +55,9 @@ pub struct PlayerSpec {
     /// it, those objects.
     #[serde(default)]
     pub hand: Option<i64>,
+    /// Their poison counters (704.5c: ten or more, and they lose).
+    #[serde(default)]
+    pub poison: i64,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -131,6 +131,7 @@ impl Validator<'_> {
             question: spec.question.clone(),
             edition: spec.edition.clone(),
             lost: vec![false; players.len()],
+            poison: spec.players.iter().map(|p| p.poison.max(0)).collect(),
             players,
             life,
             unlisted_hand,

@@ -238,6 +238,10 @@ impl Validator<'_> {
             EventSpec::LoseGame(l) => {
                 one(Event::LoseGame { player: self.player_ref(&f("player"), &l.player, players) })
             }
+            EventSpec::Poison(p) => {
+                self.positive(&f("count"), p.count);
+                one(Event::Poison { player: self.player_ref(&f("player"), &p.player, players), count: p.count })
+            }
             EventSpec::RemoveCounters(c) => {
                 self.positive(&f("count"), c.count);
                 self.object_ref(&f("on"), &c.on)
@@ -512,6 +516,7 @@ fn first_key(path: &str, spec: &EventSpec) -> String {
         EventSpec::Begin(_) => "begin",
         EventSpec::LoseGame(_) => "lose_game",
         EventSpec::RemoveCounters(_) => "remove_counters",
+        EventSpec::Poison(_) => "poison",
         EventSpec::Regenerate(_) => "regenerate",
         EventSpec::Action(_) => "action",
         EventSpec::AtOnce(_) => "at_once",

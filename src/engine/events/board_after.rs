@@ -49,6 +49,8 @@ pub fn board_after(board: &Board, chars: &[Characteristics], happened: &[Event])
             Event::Damage { source, to: Target::Object(o), amount, .. } => {
                 damage(&mut after, chars, &chars[*source], *o, *amount)
             }
+            // Infect damage to a player is poison counters, not life lost (120.3b).
+            Event::Damage { source, to: Target::Player(_), .. } if chars[*source].has_keyword("infect") => {}
             Event::Damage { to: Target::Player(p), amount, .. } | Event::LoseLife { player: p, amount } => {
                 // 120.3a: damage dealt to a player causes that player to lose that much life.
                 if let Some(life) = &mut after.life[*p] {
@@ -68,6 +70,7 @@ pub fn board_after(board: &Board, chars: &[Characteristics], happened: &[Event])
             }
             Event::Draw { player } => after.unlisted_hand[*player] = after.unlisted_hand[*player].saturating_add(1),
             Event::LoseGame { player } => after.lost[*player] = true,
+            Event::Poison { player, count } => after.poison[*player] = after.poison[*player].saturating_add(*count),
             Event::Draws { .. } | Event::Tokens { .. } | Event::Begin { .. } | Event::Action { .. } => {}
         }
     }
@@ -80,8 +83,8 @@ fn add_counters(board: &mut Board, object: usize, kind: &str, count: i64) {
 }
 
 /// 120.3: damage to a planeswalker removes loyalty counters (where the scenario counts them);
-/// damage to a creature is marked on it, or is −1/−1 counters from a source with wither or
-/// infect.
+/// damage to a creature is marked on it, unless its source has wither or infect: then it is
+/// −1/−1 counters, an event of its own (`damage::results`).
 fn damage(board: &mut Board, chars: &[Characteristics], source: &Characteristics, to: usize, amount: i64) {
     let target = &chars[to];
     if target.has_type("planeswalker") && board.objects[to].counters.contains_key("loyalty") {
@@ -90,9 +93,7 @@ fn damage(board: &mut Board, chars: &[Characteristics], source: &Characteristics
     if !target.has_type("creature") {
         return;
     }
-    if source.has_keyword("wither") || source.has_keyword("infect") {
-        add_counters(board, to, "-1/-1", amount);
-    } else {
+    if !(source.has_keyword("wither") || source.has_keyword("infect")) {
         let o = &mut board.objects[to];
         o.damage = o.damage.saturating_add(amount);
     }

@@ -59,6 +59,9 @@ pub fn event(env: &Env, e: &Event) -> String {
             format!("{} draws {}", player(*p), plural(*cards, "a card", "cards"))
         }
         Event::LoseGame { player: p } => format!("{} loses the game", player(*p)),
+        Event::Poison { player: p, count } => {
+            format!("{} gets {}", player(*p), plural(*count, "a poison counter", "poison counters"))
+        }
         Event::RemoveCounters { object, kind, count } => format!(
             "{} removed from {}",
             plural(*count, &format!("a {kind} counter is"), &format!("{kind} counters are")),

@@ -79,6 +79,11 @@ pub enum Event {
     LoseGame {
         player: usize,
     },
+    /// Poison counters given to a player (infect damage, 120.3b).
+    Poison {
+        player: usize,
+        count: i64,
+    },
     RemoveCounters {
         object: usize,
         kind: String,
@@ -107,6 +112,7 @@ impl Event {
             | Event::Draw { player: p }
             | Event::Draws { player: p, .. }
             | Event::LoseGame { player: p }
+            | Event::Poison { player: p, .. }
             | Event::GainLife { player: p, .. }
             | Event::LoseLife { player: p, .. }
             | Event::Tokens { player: p, .. }
@@ -122,9 +128,10 @@ impl Event {
             Event::Damage { amount, .. } | Event::GainLife { amount, .. } | Event::LoseLife { amount, .. } => {
                 Some(*amount)
             }
-            Event::Counters { count, .. } | Event::Tokens { count, .. } | Event::RemoveCounters { count, .. } => {
-                Some(*count)
-            }
+            Event::Counters { count, .. }
+            | Event::Tokens { count, .. }
+            | Event::RemoveCounters { count, .. }
+            | Event::Poison { count, .. } => Some(*count),
             Event::Draws { cards, .. } => Some(*cards),
             Event::Draw { .. } => Some(1),
             _ => None,
@@ -138,9 +145,10 @@ impl Event {
             Event::Damage { amount, .. } | Event::GainLife { amount, .. } | Event::LoseLife { amount, .. } => {
                 *amount = n
             }
-            Event::Counters { count, .. } | Event::Tokens { count, .. } | Event::RemoveCounters { count, .. } => {
-                *count = n
-            }
+            Event::Counters { count, .. }
+            | Event::Tokens { count, .. }
+            | Event::RemoveCounters { count, .. }
+            | Event::Poison { count, .. } => *count = n,
             Event::Draws { cards, .. } => *cards = n,
             _ => {}
         }

@@ -123,7 +123,7 @@ impl Explorer {
             }
             Next::Happens => {
                 let top = state.stack.last().expect("under way");
-                let rest = self.explore(&state.happen());
+                let rest = self.explore(&state.happen(env));
                 rest.iter()
                     .map(|b| {
                         let mut b = b.clone();
@@ -225,7 +225,7 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<Happene
             }
             Next::Happens => {
                 happened.push(state.stack.last().expect("under way").happened());
-                state.happen()
+                state.happen(&env)
             }
             Next::Cannot { rest: Some(rest), .. } => state.replace_top(rest),
             Next::Cannot { rest: None, .. } | Next::Vanishes { .. } => state.drop_top(),

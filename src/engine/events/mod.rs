@@ -4,6 +4,7 @@
 
 pub mod board_after;
 pub mod condition;
+pub mod damage;
 pub mod describe;
 pub mod event;
 pub mod explore;

@@ -89,6 +89,18 @@ impl Env {
     /// The board the next moment's events meet, once `happened` has changed this one.
     pub fn after(&self, happened: &[Event]) -> Env {
         let board = super::board_after::board_after(&self.board, &self.chars, happened);
+        // Damage marked, life totals and hands change no characteristic: the layers, and the
+        // effects they leave, are this board's. Only what objects are, where and whose, is.
+        let same_objects = board.objects.iter().zip(&self.board.objects).all(|(a, b)| {
+            a.zone == b.zone
+                && a.counters == b.counters
+                && a.printed.controller == b.printed.controller
+                && a.attached_to == b.attached_to
+                && a.timestamp == b.timestamp
+        });
+        if same_objects {
+            return Env { board, ..self.clone() };
+        }
         Env::new(&board, &resolve(&board))
     }
 
@@ -224,6 +236,10 @@ impl Env {
             | (Some(EventKindSpec::Tokens), Event::Tokens { .. }) => true,
             (Some(EventKindSpec::Counters), Event::Counters { kind, .. }) => {
                 s.counter.as_ref().is_none_or(|k| k.eq_ignore_ascii_case(kind))
+            }
+            // Poison counters are counters a player gets.
+            (Some(EventKindSpec::Counters), Event::Poison { .. }) => {
+                s.counter.as_ref().is_none_or(|k| k.eq_ignore_ascii_case("poison"))
             }
             // A permanent entering with counters has counters put on it (121.5).
             (Some(EventKindSpec::Counters), Event::Enter { counters, .. }) => counters

@@ -36,13 +36,20 @@ pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>
             }
             Next::Happens => {
                 steps.push(happens_step(env, state.stack.last().expect("under way"), &state.left));
-                state.happen()
+                state.happen(env)
             }
             Next::Vanishes { why } => {
                 steps.push(vanishes_step(env, state.stack.last().expect("under way"), why));
                 state.drop_top()
             }
-            Next::Split => state.split(),
+            Next::Split => {
+                // The trace says why a conditional effect left the instruction as it is.
+                let step = happens_step(env, state.stack.last().expect("under way"), &state.left);
+                if !step.conditions.is_empty() {
+                    steps.push(step);
+                }
+                state.split()
+            }
             Next::StateBased { found } => {
                 let first = env.first_state_based_origin();
                 for (k, (cause, event)) in found.iter().enumerate() {

@@ -14,6 +14,8 @@ use serde::Serialize;
 pub enum Sba {
     /// 704.5a.
     ZeroLife { life: i64 },
+    /// 704.5c.
+    Poisoned { poison: i64 },
     /// 704.5f: put into the graveyard; regeneration can't replace it.
     ZeroToughness { toughness: i64 },
     /// 704.5g: destroyed.
@@ -31,6 +33,7 @@ impl Sba {
     pub fn concept(&self) -> &'static str {
         match self {
             Sba::ZeroLife { .. } => "sba-life",
+            Sba::Poisoned { .. } => "sba-poison",
             Sba::ZeroToughness { .. } => "sba-toughness",
             Sba::LethalDamage { .. } => "sba-lethal-damage",
             Sba::Deathtouch => "sba-deathtouch",
@@ -43,6 +46,7 @@ impl Sba {
     pub fn words(&self) -> String {
         match self {
             Sba::ZeroLife { life } => format!("{life} life"),
+            Sba::Poisoned { poison } => format!("{poison} poison counters"),
             Sba::ZeroToughness { toughness } => format!("toughness {toughness}"),
             Sba::LethalDamage { damage, toughness } => {
                 format!("lethal damage: {damage} damage marked, toughness {toughness}")
@@ -59,8 +63,13 @@ pub fn check(env: &Env) -> Vec<(Sba, Event)> {
     let board = &env.board;
     let mut found = Vec::new();
     for (player, life) in board.life.iter().enumerate() {
-        if let Some(life) = life.filter(|l| *l <= 0 && !board.lost[player]) {
+        if board.lost[player] {
+            continue;
+        }
+        if let Some(life) = life.filter(|l| *l <= 0) {
             found.push((Sba::ZeroLife { life }, Event::LoseGame { player }));
+        } else if board.poison[player] >= 10 {
+            found.push((Sba::Poisoned { poison: board.poison[player] }, Event::LoseGame { player }));
         }
     }
     for (object, o) in board.objects.iter().enumerate() {

@@ -129,11 +129,19 @@ impl State {
         next
     }
 
-    /// The event on top happens.
-    pub fn happen(&self) -> State {
+    /// The event on top happens; what its damage results in follows it (120.4b): each result
+    /// an event that replacement effects see.
+    pub fn happen(&self, env: &Env) -> State {
         let mut next = self.clone();
         let pending = next.stack.pop().expect("an event is under way");
-        if changes_board(&pending.event) {
+        for result in super::damage::results(env, &pending.event).into_iter().rev() {
+            next.stack.push(Pending { event: result, applied: Vec::new(), ..pending.clone() });
+        }
+        if matches!(pending.event, Event::Draw { .. }) {
+            // Draws are one after another, never at the same time (121.2, 121.2c): the next meets
+            // the hand this one left.
+            next.changes.push(pending.event);
+        } else if changes_board(&pending.event) {
             next.current.push(pending.event);
         }
         next.settle();
