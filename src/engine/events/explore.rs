@@ -8,7 +8,7 @@ use super::left::Left;
 pub use super::next::{next, takes, Next, Tier};
 use super::replacer::Env;
 pub use super::state::{Envs, State};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// One effect applied (or, for `Tier::Simultaneous`, one waiting event started), and how it
@@ -66,7 +66,7 @@ pub enum Exhausted {
 
 pub struct Explorer {
     envs: Envs,
-    memo: HashMap<State, Rc<Vec<Branch>>>,
+    memo: FxHashMap<State, Rc<Vec<Branch>>>,
     /// States expanded, for the benchmark and the property test.
     pub expanded: usize,
     pub exhausted: Option<Exhausted>,
@@ -74,7 +74,7 @@ pub struct Explorer {
 
 impl Explorer {
     pub fn new(env: &Env) -> Self {
-        Explorer { envs: Envs::new(env), memo: HashMap::new(), expanded: 0, exhausted: None }
+        Explorer { envs: Envs::new(env), memo: FxHashMap::default(), expanded: 0, exhausted: None }
     }
 
     pub fn explore(&mut self, state: &State) -> Rc<Vec<Branch>> {
@@ -150,7 +150,7 @@ impl Explorer {
     fn merge(&mut self, options: Vec<(Decision, State)>) -> Vec<Branch> {
         let mut merged: Vec<Branch> = Vec::new();
         // Outcomes by a hash of what they are, so that finding one is not a scan of the list.
-        let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+        let mut seen: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
         for (decision, state) in options {
             for b in self.explore(&state).iter() {
                 if self.exhausted.is_some() {
@@ -181,7 +181,7 @@ impl Explorer {
 
 fn outcome_hash(b: &Branch) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = rustc_hash::FxHasher::default();
     b.happened.hash(&mut h);
     b.left.hash(&mut h);
     h.finish()
@@ -189,6 +189,11 @@ fn outcome_hash(b: &Branch) -> u64 {
 
 /// Every distinct outcome of the board's events, in the order first found.
 pub fn explore(env: &Env) -> Result<Vec<Branch>, Exhausted> {
+    explore_keeping_boards(env).map(|(branches, _)| branches)
+}
+
+/// `explore`, with the boards of every moment it met: replaying the outcomes meets them again.
+pub fn explore_keeping_boards(env: &Env) -> Result<(Vec<Branch>, Envs), Exhausted> {
     if env.replacers.len() > MAX_EFFECTS {
         return Err(Exhausted::Effects);
     }
@@ -206,7 +211,7 @@ pub fn explore(env: &Env) -> Result<Vec<Branch>, Exhausted> {
             None => merged.push(b),
         }
     }
-    Ok(merged)
+    Ok((merged, explorer.envs))
 }
 
 /// The outcome of one fixed way of choosing: `pick` gets the effects a player may choose among

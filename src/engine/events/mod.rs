@@ -78,11 +78,11 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
         return Ok(None);
     }
     let env = Env::new(board, resolution);
-    let branches = explore::explore(&env).map_err(|limit| TooManyChoices { limit })?;
+    let (branches, mut envs) = explore::explore_keeping_boards(&env).map_err(|limit| TooManyChoices { limit })?;
     let outcomes = branches
         .iter()
         .map(|b| {
-            let (steps, choices) = replay::replay(&env, &b.decisions);
+            let (steps, choices) = replay::replay(&env, &mut envs, &b.decisions);
             let (events, then): (Vec<_>, Vec<_>) = b.happened.iter().partition(|h| h.cause.is_none());
             Outcome {
                 choices,

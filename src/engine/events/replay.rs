@@ -13,8 +13,7 @@ use crate::model::EventKindSpec;
 
 /// The trace of the decisions, and the choices among them, each named from the effects of its
 /// own moment (the effects present change as permanents leave and enter).
-pub fn replay(env: &Env, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>) {
-    let mut envs = Envs::new(env);
+pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>) {
     let mut state = State::start(env);
     let mut decisions = decisions.iter();
     let mut steps = Vec::new();

@@ -8,7 +8,7 @@ use super::left::Left;
 use super::modify::modify;
 use super::replacer::Env;
 use super::sba::Sba;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// Past this, an instruction to draw is a typo; exploring stops at its own limit anyway.
@@ -174,12 +174,12 @@ impl State {
 
 /// The board as each moment meets it, built once per distinct history.
 pub struct Envs {
-    cache: HashMap<Vec<Event>, Rc<Env>>,
+    cache: FxHashMap<Vec<Event>, Rc<Env>>,
 }
 
 impl Envs {
     pub fn new(base: &Env) -> Envs {
-        Envs { cache: HashMap::from([(Vec::new(), Rc::new(base.clone()))]) }
+        Envs { cache: FxHashMap::from_iter([(Vec::new(), Rc::new(base.clone()))]) }
     }
 
     pub fn get(&mut self, changes: &[Event]) -> Rc<Env> {
