@@ -247,3 +247,21 @@ fn too_many_outcomes_is_refused_with_a_way_out() {
     assert_eq!(code, 2);
     assert!(stdout.contains("invalid  too-many-outcomes.yaml"), "{stdout}");
 }
+
+/// A hand smaller than the cards the file puts in it, a condition that checks two things, a
+/// number of cards on an event that draws none, a life total nobody gave, and an unknown player:
+/// each at its place.
+#[test]
+fn conditions_hands_and_draws_written_wrong() {
+    let stderr = resolve_fails("conditions-and-hands.yaml");
+    for expected in [
+        "0 cards in hand, but the scenario puts 1 objects there",
+        "a condition checks exactly one of `controls`, `cards_in_hand`, `life`",
+        "`cards` is the number of cards drawn: only for `event: draw`",
+        "the condition checks a life total the scenario does not give: Alice, Bob",
+        "no player is named `Dan`",
+    ] {
+        assert!(stderr.contains(expected), "{expected}:\n{stderr}");
+    }
+    assert_eq!(problem_lines(&stderr), [21, 32, 30, 31, 5]);
+}

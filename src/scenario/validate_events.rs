@@ -7,6 +7,20 @@ use super::validate::Validator;
 use crate::engine::board::{ExpectedOutcome, ObjectDef};
 use crate::engine::events::event::{Event, Pending, Target};
 
+/// The kinds of event a "can't" effect stops.
+const EVERY_KIND: &[EventKindSpec] = &[
+    EventKindSpec::Damage,
+    EventKindSpec::Destroy,
+    EventKindSpec::Move,
+    EventKindSpec::Enter,
+    EventKindSpec::Draw,
+    EventKindSpec::GainLife,
+    EventKindSpec::LoseLife,
+    EventKindSpec::Counters,
+    EventKindSpec::Tokens,
+    EventKindSpec::Begin,
+    EventKindSpec::LoseGame,
+];
 /// More draws than any library holds is a typo, not a judge call.
 const MAX_CARDS: i64 = 100;
 
@@ -291,6 +305,7 @@ impl Validator<'_> {
             return;
         };
         use EventKindSpec as K;
+        let all_but_enter: Vec<EventKindSpec> = EVERY_KIND.iter().copied().filter(|k| *k != K::Enter).collect();
         let actions: Vec<(&str, bool, &[EventKindSpec])> = vec![
             ("multiply", r.multiply.is_some(), &[K::Damage, K::Draw, K::GainLife, K::LoseLife, K::Counters, K::Tokens]),
             ("add", r.add.is_some(), &[K::Damage, K::GainLife, K::LoseLife, K::Counters, K::Tokens]),
@@ -301,39 +316,9 @@ impl Validator<'_> {
             ("zone", r.zone.is_some(), &[K::Destroy, K::Move]),
             ("enters", r.tapped || !r.counters.is_empty() || r.control.is_some(), &[K::Enter]),
             ("skip", r.skip, &[K::Begin, K::Draw]),
-            (
-                "cant",
-                r.cant,
-                &[
-                    K::Damage,
-                    K::Destroy,
-                    K::Move,
-                    K::Enter,
-                    K::Draw,
-                    K::GainLife,
-                    K::LoseLife,
-                    K::Counters,
-                    K::Tokens,
-                    K::Begin,
-                    K::LoseGame,
-                ],
-            ),
-            (
-                "instead",
-                r.instead.is_some(),
-                &[
-                    K::Damage,
-                    K::Destroy,
-                    K::Move,
-                    K::Draw,
-                    K::GainLife,
-                    K::LoseLife,
-                    K::Counters,
-                    K::Tokens,
-                    K::Begin,
-                    K::LoseGame,
-                ],
-            ),
+            ("cant", r.cant, EVERY_KIND),
+            // Entering has its own actions (614.1c–d).
+            ("instead", r.instead.is_some(), &all_but_enter),
         ];
         let given: Vec<_> = actions.iter().filter(|(_, on, _)| *on).collect();
         match given.as_slice() {
