@@ -40,6 +40,8 @@ pub struct Board {
 pub struct ExpectedOutcome {
     pub events: Vec<Event>,
     pub then: Option<Vec<Event>>,
+    /// Effect id → what is left of it, sorted by id.
+    pub remaining: Option<Vec<(String, i64)>>,
 }
 
 #[derive(Clone, Debug)]

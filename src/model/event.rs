@@ -331,13 +331,23 @@ pub struct ReplacementSpec {
     /// Prevention shield: the next N damage, used up as it prevents (615.7).
     #[serde(default)]
     pub shield: Option<i64>,
+    /// A prevention effect's additional effect (615.5): what happens right after the damage is
+    /// prevented, `that_many` being the damage prevented ("you gain that much life"). It
+    /// happens even when the damage can't be prevented (615.11; 615.12 today), with 0 prevented.
+    #[serde(default)]
+    pub also: Option<InsteadSpec>,
+    /// For a redirection: only the next N damage is redirected, used up as it redirects ("the
+    /// next 3 damage that would be dealt to you this turn is dealt to … instead").
+    #[serde(default)]
+    pub up_to: Option<i64>,
     /// Regeneration (614.8): instead of being destroyed, the permanent is tapped and its damage
     /// removed.
     #[serde(default)]
     pub regenerate: bool,
-    /// Redirection (614.9): the damage is dealt to this object or player instead.
+    /// Redirection (614.9): the damage is dealt to this object or player instead, or to the one
+    /// object a selector names ("enchanted creature": `{attached: true}`).
     #[serde(default)]
-    pub redirect: Option<String>,
+    pub redirect: Option<RedirectSpec>,
     /// The object goes to this zone instead.
     #[serde(default)]
     pub zone: Option<Zone>,
@@ -359,6 +369,32 @@ pub struct ReplacementSpec {
     /// The event is replaced by another one.
     #[serde(default)]
     pub instead: Option<InsteadSpec>,
+}
+
+/// Where a redirection sends the damage: an object id, a player's name or `you`, or a selector.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RedirectSpec {
+    To(String),
+    Selector(SelectorSpec),
+}
+
+impl<'de> Deserialize<'de> for RedirectSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = RedirectSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object id, a player's name, `you`, or a selector such as `{attached: true}`")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<RedirectSpec, E> {
+                Ok(RedirectSpec::To(s.to_string()))
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<RedirectSpec, M::Error> {
+                SelectorSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(RedirectSpec::Selector)
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// A number compared: `{at_least: 2}`, `{at_most: 0}`, or both.

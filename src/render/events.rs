@@ -110,8 +110,26 @@ pub fn choices_line(outcome: &Outcome) -> String {
         .join(", then ")
 }
 
+/// What happens in each outcome, in one line each; where two lines would read the same, each
+/// says which effects it used up, which is what tells them apart.
+pub fn result_lines(outcomes: &[Outcome]) -> Vec<String> {
+    let lines: Vec<String> = outcomes.iter().map(result_line).collect();
+    lines
+        .iter()
+        .zip(outcomes)
+        .map(|(line, o)| {
+            let twin = lines.iter().filter(|l| *l == line).count() > 1;
+            match (twin, o.used_up.is_empty()) {
+                (true, false) => format!("{line}; {} used up", o.used_up.join(", ")),
+                (true, true) => format!("{line}; no shield used up"),
+                _ => line.clone(),
+            }
+        })
+        .collect()
+}
+
 /// What happens in an outcome, in one line.
-pub fn result_line(outcome: &Outcome) -> String {
+fn result_line(outcome: &Outcome) -> String {
     let mut parts: Vec<String> = outcome.result.clone();
     if parts.is_empty() {
         parts.push("nothing happens".to_string());

@@ -304,8 +304,9 @@ pub fn table(r: &Report, style: Style) -> String {
         out.push_str(&trace.to_string());
         out.push('\n');
     }
-    for (n, o) in r.outcomes.unwrap_or_default().iter().enumerate() {
-        out.push_str(&style.strong(&format!("Outcome {}: {}", n + 1, events::result_line(o))));
+    let outcomes = r.outcomes.unwrap_or_default();
+    for (n, (o, line)) in outcomes.iter().zip(events::result_lines(outcomes)).enumerate() {
+        out.push_str(&style.strong(&format!("Outcome {}: {line}", n + 1)));
         out.push('\n');
         out.push_str(&format!("{}{}\n", events::choices_line(o), sequences_note(o)));
         let mut trace = style.table();
@@ -479,8 +480,9 @@ pub fn markdown(r: &Report) -> String {
             out.push_str(&format!("   - {} {}: {} → {}\n", c.object, c.characteristic, c.before, c.after));
         }
     }
-    for (n, o) in r.outcomes.unwrap_or_default().iter().enumerate() {
-        out.push_str(&format!("\n## Outcome {}: {}\n\n", n + 1, events::result_line(o)));
+    let outcomes = r.outcomes.unwrap_or_default();
+    for (n, (o, line)) in outcomes.iter().zip(events::result_lines(outcomes)).enumerate() {
+        out.push_str(&format!("\n## Outcome {}: {line}\n\n", n + 1));
         out.push_str(&format!("*{}{}.*\n\n", events::choices_line(o), sequences_note(o)));
         for (i, s) in o.steps.iter().enumerate() {
             let rules: Vec<String> = events::rules(r.citer, s).iter().map(ToString::to_string).collect();

@@ -142,4 +142,9 @@ pub struct ExpectedOutcomeSpec {
     /// every outcome's is checked (nothing, where not given).
     #[serde(default)]
     pub then: Option<Vec<EventSpec>>,
+    /// The shields and "next time" effects still there afterwards, effect id → what is left
+    /// (damage for a shield, 1 for a "next time" effect); once one outcome gives it, every
+    /// outcome's is compared (none left, where not given).
+    #[serde(default)]
+    pub remaining: Option<BTreeMap<String, i64>>,
 }

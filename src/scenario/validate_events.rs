@@ -2,7 +2,9 @@
 //! and replacement effects (614–616), each problem placed at its node.
 
 use super::spans::{child, item};
-use super::spec::{ConditionSpec, EventKindSpec, EventSpec, PreventSpec, ReplacementSpec, Zone};
+use super::spec::{
+    ConditionSpec, EventKindSpec, EventSpec, InsteadSpec, PreventSpec, RedirectSpec, ReplacementSpec, Zone,
+};
 use super::validate::Validator;
 use crate::engine::board::{ExpectedOutcome, ObjectDef};
 use crate::engine::events::event::{Event, Pending, Target};
@@ -108,7 +110,10 @@ impl Validator<'_> {
             };
             let events = list("result", &outcome.result);
             let then = outcome.then.as_ref().map(|then| list("then", then));
-            all.push(ExpectedOutcome { events, then });
+            let remaining = outcome.remaining.as_ref().map(|left| {
+                left.iter().filter(|(_, n)| **n > 0).map(|(id, n)| (id.clone(), *n)).collect::<Vec<_>>()
+            });
+            all.push(ExpectedOutcome { events, then, remaining });
         }
         Some(all)
     }
@@ -354,38 +359,20 @@ impl Validator<'_> {
             }
         }
         if let Some(i) = &r.instead {
-            let given = [
-                i.draw.is_some(),
-                i.gain_life.is_some(),
-                i.lose_life.is_some(),
-                i.counters.is_some(),
-                i.action.is_some(),
-            ];
-            if given.iter().filter(|b| **b).count() != 1 {
-                self.error(
-                    &child(path, "instead"),
-                    "`instead` gives exactly one of `draw`, `gain_life`, `lose_life`, `counters`, `action`".into(),
-                    None,
-                );
-            }
-            if i.counters.is_some() && matches!(event, K::Draw | K::GainLife | K::LoseLife | K::Tokens | K::Begin) {
-                self.error(
-                    &child(&child(path, "instead"), "counters"),
-                    format!("a `{}` event happens to no object to put counters on", event_name(event)),
-                    None,
-                );
-            }
+            self.instead(&child(path, "instead"), i, event, players);
         }
-        if let Some(i) = &r.instead {
-            let at = child(&child(path, "instead"), "players");
-            if i.players.is_some() && i.counters.is_some() {
-                self.error(&at, "counters go on the object the event happens to, not to players".into(), None);
+        if let Some(also) = &r.also {
+            let at = child(path, "also");
+            if r.prevent.is_none() && r.shield.is_none() {
+                self.error(&at, "`also` is a prevention effect's additional effect (615.5): with `prevent` or `shield`".into(), None);
             }
-            for (j, who) in i.players.iter().flatten().enumerate() {
-                if !matches!(who.as_str(), "you" | "that_player") {
-                    self.player_ref(&item(&at, j), who, players);
-                }
-            }
+            self.instead(&at, also, event, players);
+        }
+        if r.up_to.is_some() && r.redirect.is_none() {
+            self.error(&child(path, "up_to"), "`up_to` is how much damage a redirection redirects: with `redirect`".into(), None);
+        }
+        if let Some(n) = r.up_to {
+            self.positive(&child(path, "up_to"), n);
         }
         if r.cards.is_some() && event != K::Draw {
             self.error(
@@ -405,8 +392,12 @@ impl Validator<'_> {
                 Some("`zone` is graveyard, exile, hand, library or command".into()),
             );
         }
-        if let Some(to) = r.redirect.as_ref().filter(|to| *to != "you") {
-            self.target(&child(path, "redirect"), to, players);
+        match &r.redirect {
+            Some(RedirectSpec::To(to)) if to != "you" => {
+                self.target(&child(path, "redirect"), to, players);
+            }
+            Some(RedirectSpec::Selector(s)) => self.selector(&child(path, "redirect"), s, players),
+            _ => {}
         }
         if let Some(c) = &r.control {
             if c != "you" {
@@ -437,6 +428,32 @@ impl Validator<'_> {
 }
 
 impl Validator<'_> {
+    /// The events an `instead` (or a prevention effect's `also`) makes: exactly one kind, for
+    /// players the scenario has.
+    fn instead(&mut self, path: &str, i: &InsteadSpec, event: EventKindSpec, players: &[String]) {
+        let given = [i.draw.is_some(), i.gain_life.is_some(), i.lose_life.is_some(), i.counters.is_some(), i.action.is_some()];
+        if given.iter().filter(|b| **b).count() != 1 {
+            self.error(path, "give exactly one of `draw`, `gain_life`, `lose_life`, `counters`, `action`".into(), None);
+        }
+        use EventKindSpec as K;
+        if i.counters.is_some() && matches!(event, K::Draw | K::GainLife | K::LoseLife | K::Tokens | K::Begin | K::LoseGame) {
+            self.error(
+                &child(path, "counters"),
+                format!("a `{}` event happens to no object to put counters on", event_name(event)),
+                None,
+            );
+        }
+        let at = child(path, "players");
+        if i.players.is_some() && i.counters.is_some() {
+            self.error(&at, "counters go on the object the event happens to, not to players".into(), None);
+        }
+        for (j, who) in i.players.iter().flatten().enumerate() {
+            if !matches!(who.as_str(), "you" | "that_player") {
+                self.player_ref(&item(&at, j), who, players);
+            }
+        }
+    }
+
     /// A condition names one thing to check, of a player the scenario has.
     fn condition(&mut self, path: &str, c: &ConditionSpec, players: &[String]) {
         let given = [c.controls.is_some(), c.cards_in_hand.is_some(), c.life.is_some()];

@@ -39,6 +39,9 @@ pub struct Outcome {
     /// Limited effects still in place afterwards: effect id → what is left (damage for a shield,
     /// 1 for a "next time" effect not used).
     pub remaining: Vec<(String, i64)>,
+    /// Limited effects used up entirely: what tells apart outcomes that differ only there.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub used_up: Vec<String>,
     /// How many choice sequences lead to this outcome.
     pub sequences: u64,
     pub steps: Vec<EventStep>,
@@ -89,6 +92,7 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
                 result: events.iter().map(|h| describe::event(&env, &h.event)).collect(),
                 then: then.iter().map(|h| describe::state_based(&env, h)).collect(),
                 remaining: remaining(&env, &b.left),
+                used_up: b.left.used().iter().filter(|(_, n)| *n == 0).map(|(k, _)| k.clone()).collect(),
                 sequences: b.sequences,
                 steps,
                 events: events.iter().map(|h| h.event.clone()).collect(),
@@ -122,22 +126,36 @@ pub fn event_name(env: &Env, pending: &event::Pending) -> String {
     }
 }
 
+/// One outcome as compared: its events, then what the state-based actions did, then what is
+/// left of the limited effects; the last two only when the expected outcomes state them.
+type Compared<'a> = (&'a Vec<Event>, Vec<Event>, Vec<(String, i64)>);
+
 /// The expected outcomes against the ones found, as one mismatch listing both when they differ.
-/// What the state-based actions do is compared once any expected outcome states it.
+/// What the state-based actions do, and what is left of shields, are compared once any expected
+/// outcome states them.
 pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]>) -> Vec<Mismatch> {
     let (Some(expected), Some(outcomes)) = (&board.expect_outcomes, outcomes) else {
         return Vec::new();
     };
     let with_then = expected.iter().any(|e| e.then.is_some());
+    let with_remaining = expected.iter().any(|e| e.remaining.is_some());
     // State-based actions are performed at the same time (704.3): their order is not compared.
-    let then = |t: &Vec<Event>| {
-        let mut t = if with_then { t.clone() } else { Vec::new() };
+    let then = |t: &[Event]| {
+        let mut t = if with_then { t.to_vec() } else { Vec::new() };
         t.sort();
         t
     };
-    let mut want: Vec<(&Vec<Event>, Vec<Event>)> =
-        expected.iter().map(|e| (&e.events, then(e.then.as_ref().unwrap_or(&Vec::new())))).collect();
-    let mut got: Vec<(&Vec<Event>, Vec<Event>)> = outcomes.iter().map(|o| (&o.events, then(&o.then_events))).collect();
+    let remaining = |r: &[(String, i64)]| {
+        let mut r = if with_remaining { r.to_vec() } else { Vec::new() };
+        r.sort();
+        r
+    };
+    let mut want: Vec<Compared> = expected
+        .iter()
+        .map(|e| (&e.events, then(e.then.as_deref().unwrap_or_default()), remaining(e.remaining.as_deref().unwrap_or_default())))
+        .collect();
+    let mut got: Vec<Compared> =
+        outcomes.iter().map(|o| (&o.events, then(&o.then_events), remaining(&o.remaining))).collect();
     want.sort();
     want.dedup();
     got.sort();
@@ -147,14 +165,17 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
     }
     // Only to name the objects of the two lists: built when they differ, not on every check.
     let env = Env::new(board, resolution);
-    let show = |list: &[(&Vec<Event>, Vec<Event>)]| {
+    let show = |list: &[Compared]| {
         list.iter()
-            .map(|(events, then)| {
+            .map(|(events, then, left)| {
                 let words: Vec<String> = events.iter().map(|e| describe::event(&env, e)).collect();
                 let mut line = if words.is_empty() { "(nothing happens)".to_string() } else { words.join("; ") };
                 if !then.is_empty() {
                     let then: Vec<String> = then.iter().map(|e| describe::event(&env, e)).collect();
                     line.push_str(&format!("; then {}", then.join("; ")));
+                }
+                for (effect, n) in left {
+                    line.push_str(&format!("; {effect} stays, {n} left"));
                 }
                 line
             })

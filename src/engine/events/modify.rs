@@ -3,7 +3,8 @@
 
 use super::event::{Event, Target};
 use super::replacer::{Env, Replacer};
-use crate::model::{EventKindSpec, InsteadSpec, PreventSpec, Quantity};
+use crate::engine::world::selector_matches;
+use crate::model::{EventKindSpec, InsteadSpec, PreventSpec, Quantity, RedirectSpec, Zone};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,17 +54,20 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
         unchanged(vec![event.with_number(number.saturating_add(n))])
     } else if matches!(event, Event::Damage { unpreventable: true, .. }) && (s.prevent.is_some() || s.shield.is_some())
     {
-        // 615.11: the prevention effect applies, prevents nothing, and a shield is not reduced.
-        Modified { events: vec![event.clone()], used: 0, note: Some(Note::CantBePrevented) }
+        // 615.11: the prevention effect applies, prevents nothing, and a shield is not reduced;
+        // its additional effect still happens.
+        let mut events = vec![event.clone()];
+        events.extend(also(env, r, event, 0));
+        Modified { events, used: 0, note: Some(Note::CantBePrevented) }
     } else if let Some(prevent) = s.prevent {
         let amount = match prevent {
             PreventSpec::All => number,
             PreventSpec::Amount(n) => n.min(number),
         };
-        prevented(event, number, amount)
+        prevented(env, r, event, number, amount)
     } else if s.shield.is_some() {
         let amount = left.min(number);
-        Modified { used: amount, ..prevented(event, number, amount) }
+        Modified { used: amount, ..prevented(env, r, event, number, amount) }
     } else if s.regenerate && matches!(event, Event::Move { no_regeneration: true, .. }) {
         // 701.11c: the shield has no effect, and is not used.
         Modified { events: vec![event.clone()], used: 0, note: Some(Note::CantBeRegenerated) }
@@ -71,7 +75,7 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
         let object = event.object().expect("a destruction has an object");
         unchanged(vec![Event::Regenerate { object }])
     } else if let Some(to) = &s.redirect {
-        redirect(env, r, event, to)
+        redirect(env, r, event, to, left)
     } else if let Some(zone) = s.zone {
         match event {
             Event::Move { object, from, .. } => unchanged(vec![Event::Move {
@@ -139,32 +143,52 @@ fn instead_events(env: &Env, r: &Replacer, instead: &InsteadSpec, event: &Event)
         .collect()
 }
 
-fn prevented(event: &Event, number: i64, amount: i64) -> Modified {
+/// 615.5: the damage left happens at the time the original event would have, the additional
+/// effect immediately afterward.
+fn prevented(env: &Env, r: &Replacer, event: &Event, number: i64, amount: i64) -> Modified {
     let rest = number - amount;
-    let events = if rest > 0 { vec![event.with_number(rest)] } else { Vec::new() };
+    let mut events = if rest > 0 { vec![event.with_number(rest)] } else { Vec::new() };
+    events.extend(also(env, r, event, amount));
     Modified { events, used: 0, note: Some(Note::Prevented { amount }) }
 }
 
-fn redirect(env: &Env, r: &Replacer, event: &Event, to: &str) -> Modified {
+/// A prevention effect's additional effect, `that_many` being the damage it prevented.
+fn also(env: &Env, r: &Replacer, event: &Event, prevented: i64) -> Vec<Event> {
+    match &r.spec.also {
+        // An event of nothing does not happen (614.7): "gain that much life" after none prevented.
+        Some(also) => instead_events(env, r, also, &event.with_number(prevented)).into_iter().filter(|e| !e.is_empty()).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// 614.9: the damage is dealt to another creature, planeswalker or player instead; with
+/// `up_to`, only what is left of the next N damage, the rest to the first one.
+fn redirect(env: &Env, r: &Replacer, event: &Event, to: &RedirectSpec, left: i64) -> Modified {
     let board = &env.board;
-    // The validator has checked that `to` names an object or a player.
-    let target = match (board.object_index(to), board.player_index(to)) {
-        (Some(o), _) => Target::Object(o),
-        (None, Some(p)) => Target::Player(p),
-        (None, None) => Target::Player(r.effect.controller),
+    let target = match redirect_target(env, r, to) {
+        Ok(target) => target,
+        Err(why) => {
+            let note = Note::RedirectionFails { to: "the object it names".into(), why };
+            return Modified { events: vec![event.clone()], used: 0, note: Some(note) };
+        }
     };
-    let Event::Damage { source, amount, combat, unpreventable, .. } = event else {
+    let Event::Damage { source, to: first, amount, combat, unpreventable } = event else {
         return Modified { events: vec![event.clone()], used: 0, note: None };
     };
     if env.can_be_dealt_damage(target) {
-        let events = vec![Event::Damage {
+        let moved = if r.spec.up_to.is_some() { left.min(*amount) } else { *amount };
+        let damage = |to: Target, amount: i64| Event::Damage {
             source: *source,
-            to: target,
-            amount: *amount,
+            to,
+            amount,
             combat: *combat,
             unpreventable: *unpreventable,
-        }];
-        return Modified { events, used: 0, note: None };
+        };
+        let mut events = vec![damage(target, moved)];
+        if moved < *amount {
+            events.push(damage(*first, amount - moved));
+        }
+        return Modified { events, used: moved, note: None };
     }
     let why = match target {
         Target::Object(o) if board.objects[o].zone != crate::model::Zone::Battlefield => {
@@ -177,6 +201,31 @@ fn redirect(env: &Env, r: &Replacer, event: &Event, to: &str) -> Modified {
         Target::Player(p) => board.players[p].clone(),
     };
     Modified { events: vec![event.clone()], used: 0, note: Some(Note::RedirectionFails { to, why }) }
+}
+
+/// The object or player a redirection names; a selector must name exactly one permanent.
+fn redirect_target(env: &Env, r: &Replacer, to: &RedirectSpec) -> Result<Target, String> {
+    let board = &env.board;
+    match to {
+        // The validator has checked that the name is an object's or a player's.
+        RedirectSpec::To(name) => Ok(match (board.object_index(name), board.player_index(name)) {
+            (Some(o), _) => Target::Object(o),
+            (None, Some(p)) => Target::Player(p),
+            (None, None) => Target::Player(r.effect.controller),
+        }),
+        RedirectSpec::Selector(s) => {
+            let on_battlefield = crate::model::SelectorSpec { zone: Some(Zone::Battlefield), ..s.clone() };
+            let named: Vec<usize> = (0..board.objects.len())
+                .filter(|o| board.objects[*o].zone == Zone::Battlefield)
+                .filter(|o| selector_matches(board, &on_battlefield, *o, Zone::Battlefield, &env.chars[*o], &r.effect))
+                .collect();
+            match named.as_slice() {
+                [one] => Ok(Target::Object(*one)),
+                [] => Err("no permanent is the one it names".into()),
+                more => Err(format!("{} permanents match what it names", more.len())),
+            }
+        }
+    }
 }
 
 /// 121.5: the counters a permanent enters with are counters put on it: "that many" is each

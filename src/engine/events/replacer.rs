@@ -45,7 +45,7 @@ impl Replacer {
 
     /// Used up after it applies once (regeneration shields, "the next time", skip the next).
     pub fn limited(&self) -> Option<i64> {
-        match (self.spec.shield, self.spec.once) {
+        match (self.spec.shield.or(self.spec.up_to), self.spec.once) {
             (Some(n), _) => Some(n),
             (None, true) => Some(1),
             (None, false) => None,

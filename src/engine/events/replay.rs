@@ -315,6 +315,7 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
         Kind::SelfReplacement if matches!(event, Event::Draws { .. }) => vec!["self-replacement", "draw-instruction"],
         Kind::SelfReplacement => vec!["self-replacement"],
         Kind::Control => vec!["replacement-enters"],
+        Kind::Prevention if s.also.is_some() => vec!["prevention", "prevention-additional"],
         Kind::Prevention if s.shield.is_some() => vec!["prevention", "prevention-shield"],
         Kind::Prevention if s.once => vec!["prevention", "prevention-next-source"],
         Kind::Prevention if matches!(s.prevent, Some(crate::model::PreventSpec::Amount(_))) => {
