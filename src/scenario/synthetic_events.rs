@@ -198,7 +198,9 @@ fn replacement(
             format!("prevent: {}", 1 + rng.below(2)),
             format!("shield: {}", 1 + rng.below(3)),
             format!("{}, once: true", rng.pick(&["prevent: all", "multiply: 2", "add: 1"])),
-            format!("redirect: {}", if rng.below(2) == 0 { creature } else { player.to_string() }),
+            format!("redirect: {}", if rng.below(2) == 0 { creature.clone() } else { player.to_string() }),
+            format!("redirect: {creature}, up_to: {}", 1 + rng.below(3)),
+            format!("shield: {}, also: {{gain_life: that_many, players: [you]}}", 1 + rng.below(3)),
             "instead: {gain_life: that_many}".into(),
         ],
         "counters" => {

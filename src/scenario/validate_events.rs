@@ -110,9 +110,10 @@ impl Validator<'_> {
             };
             let events = list("result", &outcome.result);
             let then = outcome.then.as_ref().map(|then| list("then", then));
-            let remaining = outcome.remaining.as_ref().map(|left| {
-                left.iter().filter(|(_, n)| **n > 0).map(|(id, n)| (id.clone(), *n)).collect::<Vec<_>>()
-            });
+            let remaining = outcome
+                .remaining
+                .as_ref()
+                .map(|left| left.iter().filter(|(_, n)| **n > 0).map(|(id, n)| (id.clone(), *n)).collect::<Vec<_>>());
             all.push(ExpectedOutcome { events, then, remaining });
         }
         Some(all)
@@ -364,12 +365,20 @@ impl Validator<'_> {
         if let Some(also) = &r.also {
             let at = child(path, "also");
             if r.prevent.is_none() && r.shield.is_none() {
-                self.error(&at, "`also` is a prevention effect's additional effect (615.5): with `prevent` or `shield`".into(), None);
+                self.error(
+                    &at,
+                    "`also` is a prevention effect's additional effect (615.5): with `prevent` or `shield`".into(),
+                    None,
+                );
             }
             self.instead(&at, also, event, players);
         }
         if r.up_to.is_some() && r.redirect.is_none() {
-            self.error(&child(path, "up_to"), "`up_to` is how much damage a redirection redirects: with `redirect`".into(), None);
+            self.error(
+                &child(path, "up_to"),
+                "`up_to` is how much damage a redirection redirects: with `redirect`".into(),
+                None,
+            );
         }
         if let Some(n) = r.up_to {
             self.positive(&child(path, "up_to"), n);
@@ -431,12 +440,15 @@ impl Validator<'_> {
     /// The events an `instead` (or a prevention effect's `also`) makes: exactly one kind, for
     /// players the scenario has.
     fn instead(&mut self, path: &str, i: &InsteadSpec, event: EventKindSpec, players: &[String]) {
-        let given = [i.draw.is_some(), i.gain_life.is_some(), i.lose_life.is_some(), i.counters.is_some(), i.action.is_some()];
+        let given =
+            [i.draw.is_some(), i.gain_life.is_some(), i.lose_life.is_some(), i.counters.is_some(), i.action.is_some()];
         if given.iter().filter(|b| **b).count() != 1 {
             self.error(path, "give exactly one of `draw`, `gain_life`, `lose_life`, `counters`, `action`".into(), None);
         }
         use EventKindSpec as K;
-        if i.counters.is_some() && matches!(event, K::Draw | K::GainLife | K::LoseLife | K::Tokens | K::Begin | K::LoseGame) {
+        if i.counters.is_some()
+            && matches!(event, K::Draw | K::GainLife | K::LoseLife | K::Tokens | K::Begin | K::LoseGame)
+        {
             self.error(
                 &child(path, "counters"),
                 format!("a `{}` event happens to no object to put counters on", event_name(event)),

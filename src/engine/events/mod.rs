@@ -152,7 +152,13 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
     };
     let mut want: Vec<Compared> = expected
         .iter()
-        .map(|e| (&e.events, then(e.then.as_deref().unwrap_or_default()), remaining(e.remaining.as_deref().unwrap_or_default())))
+        .map(|e| {
+            (
+                &e.events,
+                then(e.then.as_deref().unwrap_or_default()),
+                remaining(e.remaining.as_deref().unwrap_or_default()),
+            )
+        })
         .collect();
     let mut got: Vec<Compared> =
         outcomes.iter().map(|o| (&o.events, then(&o.then_events), remaining(&o.remaining))).collect();

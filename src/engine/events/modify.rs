@@ -156,7 +156,9 @@ fn prevented(env: &Env, r: &Replacer, event: &Event, number: i64, amount: i64) -
 fn also(env: &Env, r: &Replacer, event: &Event, prevented: i64) -> Vec<Event> {
     match &r.spec.also {
         // An event of nothing does not happen (614.7): "gain that much life" after none prevented.
-        Some(also) => instead_events(env, r, also, &event.with_number(prevented)).into_iter().filter(|e| !e.is_empty()).collect(),
+        Some(also) => {
+            instead_events(env, r, also, &event.with_number(prevented)).into_iter().filter(|e| !e.is_empty()).collect()
+        }
         None => Vec::new(),
     }
 }
