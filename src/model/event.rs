@@ -375,7 +375,7 @@ pub struct ReplacementSpec {
 #[derive(Debug, Clone, PartialEq)]
 pub enum RedirectSpec {
     To(String),
-    Selector(SelectorSpec),
+    Selector(Box<SelectorSpec>),
 }
 
 impl<'de> Deserialize<'de> for RedirectSpec {
@@ -390,7 +390,7 @@ impl<'de> Deserialize<'de> for RedirectSpec {
                 Ok(RedirectSpec::To(s.to_string()))
             }
             fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<RedirectSpec, M::Error> {
-                SelectorSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(RedirectSpec::Selector)
+                SelectorSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(|s| RedirectSpec::Selector(Box::new(s)))
             }
         }
         d.deserialize_any(Visitor)

@@ -216,7 +216,7 @@ fn redirect_target(env: &Env, r: &Replacer, to: &RedirectSpec) -> Result<Target,
             (None, None) => Target::Player(r.effect.controller),
         }),
         RedirectSpec::Selector(s) => {
-            let on_battlefield = crate::model::SelectorSpec { zone: Some(Zone::Battlefield), ..s.clone() };
+            let on_battlefield = crate::model::SelectorSpec { zone: Some(Zone::Battlefield), ..(**s).clone() };
             let named: Vec<usize> = (0..board.objects.len())
                 .filter(|o| board.objects[*o].zone == Zone::Battlefield)
                 .filter(|o| selector_matches(board, &on_battlefield, *o, Zone::Battlefield, &env.chars[*o], &r.effect))
