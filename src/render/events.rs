@@ -148,3 +148,40 @@ fn result_line(outcome: &Outcome) -> String {
 pub fn rules(citer: &Citer, step: &EventStep) -> Vec<crate::corpus::RuleId> {
     citer.ids(&step.concepts)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(result: &str, used_up: &[&str]) -> Outcome {
+        Outcome {
+            choices: Vec::new(),
+            result: vec![result.to_string()],
+            then: Vec::new(),
+            remaining: Vec::new(),
+            used_up: used_up.iter().map(|s| s.to_string()).collect(),
+            sequences: 1,
+            steps: Vec::new(),
+            events: Vec::new(),
+            then_events: Vec::new(),
+        }
+    }
+
+    /// Two outcomes that read the same say what tells them apart; a line of its own says no more.
+    #[test]
+    fn outcomes_that_read_the_same_say_which_effects_they_used_up() {
+        let outcomes = [
+            outcome("Shock deals 1 damage to Bob", &["left-shield"]),
+            outcome("Shock deals 1 damage to Bob", &[]),
+            outcome("Shock deals 2 damage to Bob", &["right-shield"]),
+        ];
+        assert_eq!(
+            result_lines(&outcomes),
+            [
+                "Shock deals 1 damage to Bob; left-shield used up",
+                "Shock deals 1 damage to Bob; no shield used up",
+                "Shock deals 2 damage to Bob",
+            ]
+        );
+    }
+}
