@@ -70,6 +70,7 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("draw-instruction", &["draw multiple cards"]),
     ("state-based-actions", &["state-based actions"]),
     ("sba-life", &["0 or less life"]),
+    ("text-change-use", &["text-changing effect"]),
     ("prevention-additional", &["additional effect"]),
     ("sba-poison", &["poison counters"]),
     ("sba-toughness", &["toughness 0 or less"]),

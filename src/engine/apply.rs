@@ -153,7 +153,12 @@ fn change_text(c: &mut Characteristics, from: &str, to: &str) {
         if !matches!(ability.origin, Origin::RulesText) {
             continue;
         }
-        ability.text = replace_word_ignoring_case(&ability.text, from, to);
+        let text = replace_word_ignoring_case(&ability.text, from, to);
+        // A text ability is named by its text (a keyword such as swampwalk): the name follows.
+        if ability.id == ability.text {
+            ability.id = text.clone();
+        }
+        ability.text = text;
         if let Some(generated) = &mut ability.generates {
             std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(generated).body).replace_word(from, to);
         }
@@ -161,19 +166,36 @@ fn change_text(c: &mut Characteristics, from: &str, to: &str) {
     // A land type in the type line is not rules text; colour words in abilities are.
 }
 
+/// The word replaced wherever it is used as itself (612.2): alone, or, for a land type, as the
+/// land type of a landwalk ability ("swampwalk" → "islandwalk"). An article before a replaced
+/// word follows its new first sound ("a Swamp" → "an Island").
 fn replace_word_ignoring_case(text: &str, from: &str, to: &str) -> String {
-    text.split(' ')
-        .map(|w| {
-            let trimmed = w.trim_matches(|ch: char| !ch.is_alphanumeric());
-            if trimmed.eq_ignore_ascii_case(from) {
-                let replacement = if trimmed.starts_with(char::is_uppercase) { capitalise(to) } else { to.to_string() };
-                w.replacen(trimmed, &replacement, 1)
-            } else {
-                w.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let landwalk = LAND_TYPES.contains(&from).then(|| format!("{from}walk"));
+    let mut words: Vec<String> = text.split(' ').map(str::to_string).collect();
+    for i in 0..words.len() {
+        let w = words[i].clone();
+        let trimmed = w.trim_matches(|ch: char| !ch.is_alphanumeric());
+        let (old, new) = if trimmed.eq_ignore_ascii_case(from) {
+            (trimmed, to.to_string())
+        } else if landwalk.as_deref().is_some_and(|lw| trimmed.eq_ignore_ascii_case(lw)) {
+            (trimmed, format!("{to}walk"))
+        } else {
+            continue;
+        };
+        let new = if old.starts_with(char::is_uppercase) { capitalise(&new) } else { new };
+        words[i] = w.replacen(old, &new, 1);
+        if i > 0 {
+            let vowel = new.starts_with(|c: char| "aeiouAEIOU".contains(c));
+            words[i - 1] = match (words[i - 1].as_str(), vowel) {
+                ("a", true) => "an".into(),
+                ("A", true) => "An".into(),
+                ("an", false) => "a".into(),
+                ("An", false) => "A".into(),
+                (other, _) => other.to_string(),
+            };
+        }
+    }
+    words.join(" ")
 }
 
 fn capitalise(word: &str) -> String {
@@ -227,5 +249,22 @@ mod tests {
             "Black creatures get +1/+1."
         );
         assert_eq!(replace_word_ignoring_case("Protection from white.", "white", "blue"), "Protection from blue.");
+    }
+
+    /// 612.2: a land type word is changed where it is used as a land type, landwalk included,
+    /// and the article before it follows.
+    #[test]
+    fn text_change_reaches_landwalk_and_fixes_the_article() {
+        assert_eq!(replace_word_ignoring_case("Swampwalk", "swamp", "island"), "Islandwalk");
+        assert_eq!(
+            replace_word_ignoring_case("Sacrifice a Swamp: add {B}.", "swamp", "island"),
+            "Sacrifice an Island: add {B}."
+        );
+        assert_eq!(
+            replace_word_ignoring_case("Sacrifice an Island: draw.", "island", "forest"),
+            "Sacrifice a Forest: draw."
+        );
+        // A card name or another word that holds the letters is not a land type word.
+        assert_eq!(replace_word_ignoring_case("Swampy ground", "swamp", "island"), "Swampy ground");
     }
 }

@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// each (a unit test checks it).
 pub const CONCEPTS: &[&str] = &[
     "land-type-change",
+    "text-change-use",
     "player-effects",
     "rule-effects",
     "defining-first",
@@ -331,6 +332,10 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
             });
             if layer == Layer::Type && (effect.body.land_types.is_some() || adds_basic_land_type) {
                 out.push("land-type-change");
+            }
+            // Which words a text change reaches: those used as what they are (612.2).
+            if layer == Layer::Text {
+                out.push("text-change-use");
             }
             // What removing abilities leaves: characteristics and qualities set by effects are
             // not abilities (112.11 in 2011).

@@ -390,7 +390,8 @@ impl<'de> Deserialize<'de> for RedirectSpec {
                 Ok(RedirectSpec::To(s.to_string()))
             }
             fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<RedirectSpec, M::Error> {
-                SelectorSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(|s| RedirectSpec::Selector(Box::new(s)))
+                SelectorSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|s| RedirectSpec::Selector(Box::new(s)))
             }
         }
         d.deserialize_any(Visitor)
