@@ -50,6 +50,7 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("player-effects", &["affect players rather than objects"]),
     ("rule-effects", &["affect game rules rather than objects"]),
     ("land-type-change", &["basic land types"]),
+    ("subtypes-follow-types", &["subtypes correlated with that card type"]),
     ("quality-not-ability", &["quality"]),
     ("apnap", &["active player"]),
     ("cant-beats-can", &["can't", "can’t"]),

@@ -1,7 +1,8 @@
 //! What one part of an effect does to one object, layer by layer (613.1, 613.3).
 
 use super::characteristics::{
-    add_unique, is_creature_type, land_type_ability, Ability, Characteristics, Origin, LAND_TYPES,
+    add_unique, is_creature_type, land_type_ability, remove_uncorrelated_subtypes, Ability, Characteristics, Origin,
+    LAND_TYPES,
 };
 use super::effect::Effect;
 use super::layer::Layer;
@@ -36,7 +37,10 @@ pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
         Layer::Type => {
             let c = &mut world.objects[object];
             if let Some(change) = &body.types {
+                let before = c.types.clone();
                 change_set(&mut c.types, change);
+                // 204.1a in 2011, 205.1a today: a card type removed takes its subtypes with it.
+                remove_uncorrelated_subtypes(c, &before);
             }
             if let Some(change) = &body.subtypes {
                 change_set(&mut c.subtypes, change);

@@ -125,8 +125,9 @@ impl Characteristics {
     }
 }
 
-/// Land types (205.3i), for 305.7: an effect that sets a land's type removes all of these.
-pub const LAND_TYPES: [&str; 16] = [
+/// Land types (204.3h in 2011, 205.3i today), for 305.7: an effect that sets a land's type
+/// removes all of these.
+pub const LAND_TYPES: [&str; 17] = [
     "plains",
     "island",
     "swamp",
@@ -143,30 +144,178 @@ pub const LAND_TYPES: [&str; 16] = [
     "cave",
     "sphere",
     "town",
+    "planet",
 ];
 
-/// Subtypes of artifacts, enchantments and spells: with land types, the subtypes that are not
-/// creature types. Setting an object's creature types keeps these.
-pub const OTHER_NONCREATURE_SUBTYPES: [&str; 14] = [
-    "equipment",
-    "fortification",
-    "contraption",
-    "vehicle",
+/// Artifact types (204.3f in 2011, 205.3g today).
+pub const ARTIFACT_TYPES: [&str; 20] = [
+    "attraction",
+    "blood",
+    "bobblehead",
     "clue",
+    "contraption",
+    "equipment",
     "food",
+    "fortification",
+    "gold",
+    "incubator",
+    "infinity",
+    "junk",
+    "lander",
+    "map",
+    "mutagen",
+    "powerstone",
+    "spacecraft",
+    "stone",
     "treasure",
-    "aura",
-    "shrine",
-    "curse",
-    "saga",
-    "class",
-    "arcane",
-    "trap",
+    "vehicle",
 ];
+
+/// Enchantment types (204.3g in 2011, 205.3h today).
+pub const ENCHANTMENT_TYPES: [&str; 12] =
+    ["aura", "background", "cartouche", "case", "class", "curse", "role", "room", "rune", "saga", "shard", "shrine"];
+
+/// Spell types, shared by instants and sorceries (204.3j in 2011, 205.3k today).
+pub const SPELL_TYPES: [&str; 5] = ["adventure", "arcane", "lesson", "omen", "trap"];
+
+/// Battle types (205.3q today).
+pub const BATTLE_TYPES: [&str; 1] = ["siege"];
+
+/// Planeswalker types (204.3i in 2011, 205.3j today).
+pub const PLANESWALKER_TYPES: [&str; 79] = [
+    "ajani",
+    "aminatou",
+    "angrath",
+    "arlinn",
+    "ashiok",
+    "bahamut",
+    "basri",
+    "bolas",
+    "calix",
+    "chandra",
+    "comet",
+    "dack",
+    "dakkon",
+    "daretti",
+    "davriel",
+    "dihada",
+    "domri",
+    "dovin",
+    "ellywick",
+    "elminster",
+    "elspeth",
+    "estrid",
+    "freyalise",
+    "garruk",
+    "gideon",
+    "grist",
+    "guff",
+    "huatli",
+    "jace",
+    "jared",
+    "jaya",
+    "jeska",
+    "kaito",
+    "karn",
+    "kasmina",
+    "kaya",
+    "kiora",
+    "koth",
+    "liliana",
+    "lolth",
+    "lukka",
+    "minsc",
+    "mordenkainen",
+    "nahiri",
+    "narset",
+    "niko",
+    "nissa",
+    "nixilis",
+    "oko",
+    "quintorius",
+    "ral",
+    "rowan",
+    "saheeli",
+    "samut",
+    "sarkhan",
+    "serra",
+    "sivitri",
+    "sorin",
+    "szat",
+    "tamiyo",
+    "tasha",
+    "teferi",
+    "teyo",
+    "tezzeret",
+    "tibalt",
+    "tyvar",
+    "ugin",
+    "urza",
+    "venser",
+    "vivien",
+    "vraska",
+    "vronos",
+    "will",
+    "windgrace",
+    "wrenn",
+    "xenagos",
+    "yanggu",
+    "yanling",
+    "zariel",
+];
+
+/// The card types a subtype is correlated with (204.3c and 204.3f–k in 2011, 205.3d and
+/// 205.3g–q today): a land type with land, an artifact type with artifact…, a spell type with
+/// instant and sorcery; any other subtype is a creature type, shared by creatures and kindreds
+/// (tribals in 2011).
+pub fn correlated_types(subtype: &str) -> &'static [&'static str] {
+    if LAND_TYPES.contains(&subtype) {
+        &["land"]
+    } else if ARTIFACT_TYPES.contains(&subtype) {
+        &["artifact"]
+    } else if ENCHANTMENT_TYPES.contains(&subtype) {
+        &["enchantment"]
+    } else if SPELL_TYPES.contains(&subtype) {
+        &["instant", "sorcery"]
+    } else if PLANESWALKER_TYPES.contains(&subtype) {
+        &["planeswalker"]
+    } else if BATTLE_TYPES.contains(&subtype) {
+        &["battle"]
+    } else {
+        &["creature", "kindred", "tribal"]
+    }
+}
 
 /// True for a subtype that a "becomes the chosen creature type" effect replaces.
 pub fn is_creature_type(subtype: &str) -> bool {
-    !LAND_TYPES.contains(&subtype) && !OTHER_NONCREATURE_SUBTYPES.contains(&subtype)
+    correlated_types(subtype).contains(&"creature")
+}
+
+/// 204.1a in 2011, 205.1a today: when an object loses a card type, the subtypes correlated with
+/// it go too, unless they are also the subtypes of a card type it still has. `before` are its
+/// card types before the change; true when a subtype went.
+pub fn remove_uncorrelated_subtypes(c: &mut Characteristics, before: &[String]) -> bool {
+    let lost: Vec<&String> = before.iter().filter(|t| !c.has_type(t)).collect();
+    if lost.is_empty() {
+        return false;
+    }
+    let types = c.types.clone();
+    let count = c.subtypes.len();
+    c.subtypes.retain(|s| {
+        let with = correlated_types(s);
+        let lost_its_type = lost.iter().any(|t| with.contains(&t.as_str()));
+        !lost_its_type || types.iter().any(|t| with.contains(&t.as_str()))
+    });
+    c.subtypes.len() < count
+}
+
+/// True when a type change took subtypes away with a card type (204.1a in 2011, 205.1a today).
+pub fn lost_correlated_subtypes(before: &Characteristics, after: &Characteristics) -> bool {
+    let lost_type = before.types.iter().any(|t| !after.has_type(t));
+    lost_type
+        && before.subtypes.iter().any(|s| {
+            !after.has_subtype(s) && correlated_types(s).iter().any(|t| before.has_type(t) && !after.has_type(t))
+        })
 }
 
 /// The mana ability a basic land type gives its land (305.6), as printed in the English rules.

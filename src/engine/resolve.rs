@@ -3,7 +3,7 @@
 
 use super::apply::{apply, apply_counters, counter_pt};
 use super::board::Board;
-use super::characteristics::Characteristics;
+use super::characteristics::{lost_correlated_subtypes, Characteristics};
 use super::describe;
 use super::effect::{Effect, EffectKind};
 use super::layer::Layer;
@@ -21,6 +21,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 pub const CONCEPTS: &[&str] = &[
     "land-type-change",
     "text-change-use",
+    "subtypes-follow-types",
     "player-effects",
     "rule-effects",
     "defining-first",
@@ -174,7 +175,14 @@ pub(super) fn run<'b>(
                     .zip(&before)
                     .flat_map(|(o, b)| describe::changes(board, *o, b, &world.objects[*o]))
                     .collect();
-                steps.push(step(board, Stage::Layer(layer), &effect, &affected, changes, reason, note));
+                let mut s = step(board, Stage::Layer(layer), &effect, &affected, changes, reason, note);
+                // 204.1a in 2011, 205.1a today: a card type removed took its subtypes with it.
+                let took_subtypes =
+                    affected.iter().zip(&before).any(|(o, b)| lost_correlated_subtypes(b, &world.objects[*o]));
+                if layer == Layer::Type && took_subtypes {
+                    s.concepts.insert(1, "subtypes-follow-types");
+                }
+                steps.push(s);
             }
             done.insert(effect.key.clone());
         }
