@@ -94,6 +94,10 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("counters-entering", &["enter"]),
     ("unpreventable", &["can't be prevented", "can’t be prevented"]),
     ("no-regeneration", &["can't be regenerated", "can’t be regenerated"]),
+    ("library-order", &["order of cards in a library"]),
+    ("shuffle", &["to shuffle a library"]),
+    ("exchange", &["entire exchange"]),
+    ("exchange-control", &["control of two permanents is exchanged"]),
 ];
 
 /// Whether the concept's rule was written after the edition of that date (`20110204`): its

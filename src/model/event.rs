@@ -1,7 +1,7 @@
 //! Pending events and the replacement, prevention and "can't" effects that watch them (614–616).
 
 use super::selector::SelectorSpec;
-use super::zone::Zone;
+use super::zone::{Position, Zone};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -83,6 +83,9 @@ pub struct MoveSpec {
     #[serde(default)]
     pub from: Option<Zone>,
     pub to: Zone,
+    /// For a move to a library: `top`, `bottom` or `shuffled` (401.2, 701.15a).
+    #[serde(default)]
+    pub position: Option<Position>,
     #[serde(default)]
     pub by: Option<String>,
 }
@@ -351,6 +354,9 @@ pub struct ReplacementSpec {
     /// The object goes to this zone instead.
     #[serde(default)]
     pub zone: Option<Zone>,
+    /// With `zone: library`: where in the library, `top`, `bottom` or `shuffled`.
+    #[serde(default)]
+    pub position: Option<Position>,
     /// Enters tapped.
     #[serde(default)]
     pub tapped: bool,

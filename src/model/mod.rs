@@ -19,4 +19,4 @@ pub use effect::{AbilityChange, Amount, EffectBody, PlayerEffectSpec, PtChange, 
 pub use event::*;
 pub use expect::ExpectSpec;
 pub use selector::SelectorSpec;
-pub use zone::Zone;
+pub use zone::{Position, Zone};

@@ -13,3 +13,13 @@ pub enum Zone {
     Stack,
     Command,
 }
+
+/// Where in its library a card is put (401.2: a library's order is kept): on top, on the bottom,
+/// or shuffled in (701.15a in 2011, 701.24a today).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Position {
+    Top,
+    Bottom,
+    Shuffled,
+}

@@ -177,6 +177,7 @@ impl Validator<'_> {
                     object,
                     from: Zone::Battlefield,
                     to: Zone::Graveyard,
+                    position: None,
                     destroy: true,
                     no_regeneration: d.no_regeneration,
                 })
@@ -196,17 +197,26 @@ impl Validator<'_> {
                 );
                 Vec::new()
             }
-            EventSpec::Move(m) => self
-                .object_ref(&f("object"), &m.object)
-                .map(|object| Event::Move {
-                    object,
-                    from: m.from.unwrap_or_else(|| objects.get(object).map_or(Zone::Battlefield, |o| o.zone)),
-                    to: m.to,
-                    destroy: false,
-                    no_regeneration: false,
-                })
-                .into_iter()
-                .collect(),
+            EventSpec::Move(m) => {
+                if m.position.is_some() && m.to != Zone::Library {
+                    self.error(
+                        &f("position"),
+                        "`position` says where in a library: only for a move `to: library`".into(),
+                        None,
+                    );
+                }
+                self.object_ref(&f("object"), &m.object)
+                    .map(|object| Event::Move {
+                        object,
+                        from: m.from.unwrap_or_else(|| objects.get(object).map_or(Zone::Battlefield, |o| o.zone)),
+                        to: m.to,
+                        position: m.position,
+                        destroy: false,
+                        no_regeneration: false,
+                    })
+                    .into_iter()
+                    .collect()
+            }
             EventSpec::Enter(e) => {
                 let controller = e.controller.as_ref().map(|c| self.player_ref(&f("controller"), c, players));
                 for (kind, n) in &e.counters {
@@ -392,6 +402,13 @@ impl Validator<'_> {
         }
         if let Some(c) = &r.condition {
             self.condition(&child(path, "condition"), c, players);
+        }
+        if r.position.is_some() && r.zone != Some(Zone::Library) {
+            self.error(
+                &child(path, "position"),
+                "`position` says where in a library: only with `zone: library`".into(),
+                None,
+            );
         }
         if r.zone == Some(Zone::Battlefield) {
             // It would need the entering permanent's own replacement effects (614.12) at that point.

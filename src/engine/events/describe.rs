@@ -3,7 +3,7 @@
 use super::event::{Event, Happened, Target};
 use super::replacer::Env;
 use super::sba::Sba;
-use crate::model::Zone;
+use crate::model::{Position, Zone};
 
 pub fn event(env: &Env, e: &Event) -> String {
     let board = &env.board;
@@ -20,20 +20,30 @@ pub fn event(env: &Env, e: &Event) -> String {
             let cant = if *unpreventable { " that can't be prevented" } else { "" };
             format!("{} deals {amount} {kind}{cant} to {to}", name(*source))
         }
-        Event::Move { object, from, to, destroy, no_regeneration } => {
+        Event::Move { object, from, to, position, destroy, no_regeneration } => {
             let owner = player(board.objects[*object].owner);
             let whose = match to {
                 Zone::Graveyard | Zone::Library | Zone::Hand => format!("{owner}'s {}", zone(*to)),
                 _ => zone(*to).to_string(),
             };
             let verb = match (destroy, no_regeneration) {
-                (true, true) => "is destroyed and can't be regenerated: put",
-                (true, false) => "is destroyed: put",
-                _ => "is put",
+                (true, true) => "is destroyed and can't be regenerated: ",
+                (true, false) => "is destroyed: ",
+                _ => "is ",
             };
-            match to {
-                Zone::Exile => format!("{} is exiled from the {}", name(*object), zone(*from)),
-                _ => format!("{} {verb} into {whose} from the {}", name(*object), zone(*from)),
+            let from = zone(*from);
+            match (to, position) {
+                (Zone::Exile, _) => format!("{} is exiled from the {from}", name(*object)),
+                (Zone::Library, Some(Position::Top)) => {
+                    format!("{} {verb}put on top of {whose} from the {from}", name(*object))
+                }
+                (Zone::Library, Some(Position::Bottom)) => {
+                    format!("{} {verb}put on the bottom of {whose} from the {from}", name(*object))
+                }
+                (Zone::Library, Some(Position::Shuffled)) => {
+                    format!("{} {verb}shuffled into {whose} from the {from}", name(*object))
+                }
+                _ => format!("{} {verb}put into {whose} from the {from}", name(*object)),
             }
         }
         Event::Enter { object, from, tapped, counters, controller } => {
@@ -134,6 +144,15 @@ pub fn no_longer(env: &Env, after: &[Event]) -> String {
         Event::Damage { to: Target::Object(o), .. } => format!("the damage is now dealt to {}", env.chars[*o].name),
         Event::Damage { to: Target::Player(p), .. } => format!("the damage is now dealt to {}", env.board.players[*p]),
         Event::Move { to: Zone::Exile, .. } => "it is now exiled instead".into(),
+        Event::Move { to: Zone::Library, position: Some(Position::Top), .. } => {
+            "it is now put on top of the library instead".into()
+        }
+        Event::Move { to: Zone::Library, position: Some(Position::Bottom), .. } => {
+            "it is now put on the bottom of the library instead".into()
+        }
+        Event::Move { to: Zone::Library, position: Some(Position::Shuffled), .. } => {
+            "it is now shuffled into the library instead".into()
+        }
         Event::Move { to, .. } => format!("it is now put into the {} instead", zone(*to)),
         Event::Regenerate { .. } => "the permanent regenerates instead of being destroyed".into(),
         _ => format!("the event is now: {}", event(env, first)),

@@ -2,7 +2,7 @@
 //! indices. Replacement effects turn one event into others (614.6); the ones left at the end
 //! happen.
 
-use crate::model::Zone;
+use crate::model::{Position, Zone};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -26,6 +26,8 @@ pub enum Event {
         object: usize,
         from: Zone,
         to: Zone,
+        /// Where in the library, for a move to a library (401.2).
+        position: Option<Position>,
         destroy: bool,
         /// A destruction that "can't be regenerated" (701.11c): regeneration shields do nothing.
         no_regeneration: bool,

@@ -82,6 +82,7 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
                 object: *object,
                 from: *from,
                 to: zone,
+                position: s.position.filter(|_| zone == crate::model::Zone::Library),
                 destroy: false,
                 no_regeneration: false,
             }]),

@@ -221,6 +221,15 @@ fn applied_step(
     };
     step.already_applied = already_applied(env, &top.applied, &top.event);
     let mut concepts = kind_concepts(r, &top.event);
+    for e in &modified.events {
+        if let Event::Move { to: crate::model::Zone::Library, position: Some(p), .. } = e {
+            // 401.2: a library's order is kept, so where the card goes is part of the event.
+            concepts.push("library-order");
+            if *p == crate::model::Position::Shuffled {
+                concepts.push("shuffle");
+            }
+        }
+    }
     match modified.note {
         Some(Note::CantBePrevented) => concepts.push("unpreventable"),
         Some(Note::CantBeRegenerated) => concepts.push("no-regeneration"),

@@ -81,6 +81,7 @@ pub fn check(env: &Env) -> Vec<(Sba, Event)> {
             object,
             from: Zone::Battlefield,
             to: Zone::Graveyard,
+            position: None,
             destroy,
             no_regeneration: false,
         };
