@@ -3,6 +3,7 @@
 //! destroyed by the first event is not there for the second), and the state-based actions check
 //! it (704). Tapping is not kept.
 
+use super::damage::{as_counters, as_poison};
 use super::event::{Event, Target};
 use crate::engine::board::Board;
 use crate::engine::characteristics::Characteristics;
@@ -50,7 +51,7 @@ pub fn board_after(board: &Board, chars: &[Characteristics], happened: &[Event])
                 damage(&mut after, chars, &chars[*source], *o, *amount)
             }
             // Infect damage to a player is poison counters, not life lost (120.3b).
-            Event::Damage { source, to: Target::Player(_), .. } if chars[*source].has_keyword("infect") => {}
+            Event::Damage { source, to: Target::Player(_), .. } if as_poison(&chars[*source]) => {}
             Event::Damage { to: Target::Player(p), amount, .. } | Event::LoseLife { player: p, amount } => {
                 // 120.3a: damage dealt to a player causes that player to lose that much life.
                 if let Some(life) = &mut after.life[*p] {
@@ -93,7 +94,7 @@ fn damage(board: &mut Board, chars: &[Characteristics], source: &Characteristics
     if !target.has_type("creature") {
         return;
     }
-    if !(source.has_keyword("wither") || source.has_keyword("infect")) {
+    if !as_counters(source) {
         let o = &mut board.objects[to];
         o.damage = o.damage.saturating_add(amount);
     }

@@ -18,11 +18,7 @@ pub struct Checked {
 
 impl Env {
     pub fn condition(&self, c: &ConditionSpec, r: &Replacer, event: &Event) -> Checked {
-        let player = match c.player.as_deref() {
-            None | Some("you") => r.effect.controller,
-            Some("that_player") => event.player().unwrap_or_else(|| self.chooser(event)),
-            Some(name) => self.board.player_index(name).unwrap_or(r.effect.controller),
-        };
+        let player = self.player_named(c.player.as_deref().unwrap_or("you"), r, event);
         let name = &self.board.players[player];
         let (met, found) = if let Some(selector) = &c.controls {
             let count = c.count.unwrap_or(CountSpec { at_least: Some(1), at_most: None });
@@ -40,6 +36,16 @@ impl Env {
             (true, "no condition".into())
         };
         Checked { effect: r.key().to_string(), met, found }
+    }
+
+    /// The player an effect names: `you` (its controller), `that_player` (the player the event
+    /// happens to, or who chooses for the object it happens to), or a name the validator checked.
+    pub fn player_named(&self, who: &str, r: &Replacer, event: &Event) -> usize {
+        match who {
+            "you" => r.effect.controller,
+            "that_player" => event.player().unwrap_or_else(|| self.chooser(event)),
+            name => self.board.player_index(name).unwrap_or(r.effect.controller),
+        }
     }
 
     fn controlled(&self, selector: &SelectorSpec, player: usize, r: &Replacer) -> usize {

@@ -4,6 +4,7 @@
 
 use super::event::{Event, Target};
 use super::replacer::Env;
+use crate::engine::characteristics::Characteristics;
 
 /// The events an event's damage results in, in order: −1/−1 counters for damage from a source
 /// with wither or infect to a creature (120.3d), poison counters for infect damage to a player
@@ -13,10 +14,10 @@ pub fn results(env: &Env, event: &Event) -> Vec<Event> {
     let source_chars = &env.chars[*source];
     let mut out = Vec::new();
     match to {
-        Target::Object(o) if counters_instead(env, *source, *o) => {
+        Target::Object(o) if env.chars[*o].has_type("creature") && as_counters(source_chars) => {
             out.push(Event::Counters { object: *o, kind: "-1/-1".into(), count: *amount });
         }
-        Target::Player(player) if source_chars.has_keyword("infect") => {
+        Target::Player(player) if as_poison(source_chars) => {
             out.push(Event::Poison { player: *player, count: *amount });
         }
         _ => {}
@@ -27,9 +28,12 @@ pub fn results(env: &Env, event: &Event) -> Vec<Event> {
     out
 }
 
-/// Damage from a source with wither or infect to a creature is −1/−1 counters, not damage
-/// marked (120.3d).
-pub fn counters_instead(env: &Env, source: usize, to: usize) -> bool {
-    let source = &env.chars[source];
-    env.chars[to].has_type("creature") && (source.has_keyword("wither") || source.has_keyword("infect"))
+/// Whether the source's damage to a creature is −1/−1 counters, not damage marked (120.3d).
+pub fn as_counters(source: &Characteristics) -> bool {
+    source.has_keyword("wither") || source.has_keyword("infect")
+}
+
+/// Whether the source's damage to a player is poison counters, not life lost (120.3b).
+pub fn as_poison(source: &Characteristics) -> bool {
+    source.has_keyword("infect")
 }

@@ -121,8 +121,8 @@ fn remaining(env: &Env, left: &left::Left) -> Vec<(String, i64)> {
 pub fn event_name(env: &Env, pending: &event::Pending) -> String {
     let what = describe::event(env, &pending.event);
     match &pending.cause {
-        None => format!("event {} ({what})", pending.origin + 1),
-        Some(_) => format!("state-based action {} ({what})", pending.origin + 1 - env.first_state_based_origin()),
+        None => format!("event {} ({what})", env.event_number(pending)),
+        Some(_) => format!("state-based action {} ({what})", env.event_number(pending)),
     }
 }
 

@@ -107,22 +107,14 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
 /// The events of an `instead`, for the player the watched event happens to, or for each player
 /// it names, in APNAP order (121.2c).
 fn instead_events(env: &Env, r: &Replacer, instead: &InsteadSpec, event: &Event) -> Vec<Event> {
-    let that_player = event.player().unwrap_or_else(|| env.chooser(event));
     let number = event.number().unwrap_or(0);
     let n = |q: Quantity| match q {
         Quantity::Fixed(n) => n,
         Quantity::ThatMany => number,
     };
     let mut players: Vec<usize> = match &instead.players {
-        None => vec![that_player],
-        Some(names) => names
-            .iter()
-            .map(|who| match who.as_str() {
-                "you" => r.effect.controller,
-                "that_player" => that_player,
-                name => env.board.player_index(name).unwrap_or(that_player),
-            })
-            .collect(),
+        None => vec![env.player_named("that_player", r, event)],
+        Some(names) => names.iter().map(|who| env.player_named(who, r, event)).collect(),
     };
     players.sort_by_key(|p| env.apnap_rank(*p));
     players.dedup();

@@ -109,6 +109,14 @@ impl Env {
         self.board.events.iter().map(|p| p.origin + 1).max().unwrap_or(0)
     }
 
+    /// An event's number, from 1: among the scenario's events, or among the state-based actions.
+    pub fn event_number(&self, pending: &Pending) -> usize {
+        match pending.cause {
+            Some(_) => pending.origin + 1 - self.first_state_based_origin(),
+            None => pending.origin + 1,
+        }
+    }
+
     /// Why an event the scenario gave can no longer happen when its moment comes (614.7), if it
     /// cannot: what it happens to is not where it must be.
     pub fn vanishes(&self, event: &Event) -> Option<String> {

@@ -61,16 +61,11 @@ pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> (Vec<EventS
                 let mut step = EventStep::new(env, state.stack.last().expect("under way"), Action::Cannot);
                 step.name(env, r);
                 step.concepts = vec!["cant-beats-can"];
+                step.after = rest.iter().map(|rest| describe::event(env, rest)).collect();
+                steps.push(step);
                 match rest {
-                    Some(rest) => {
-                        step.after = vec![describe::event(env, &rest)];
-                        steps.push(step);
-                        state.replace_top(rest)
-                    }
-                    None => {
-                        steps.push(step);
-                        state.drop_top()
-                    }
+                    Some(rest) => state.replace_top(rest),
+                    None => state.drop_top(),
                 }
             }
             Next::Apply { tier, group, chooser, .. } => {
@@ -108,12 +103,8 @@ fn choice(env: &Env, state: &State, d: &Decision) -> Choice {
 impl EventStep {
     /// A step about `pending`, with nothing yet said about why.
     fn new(env: &Env, pending: &Pending, action: Action) -> EventStep {
-        let event = match pending.cause {
-            Some(_) => pending.origin + 1 - env.first_state_based_origin(),
-            None => pending.origin + 1,
-        };
         EventStep {
-            event,
+            event: env.event_number(pending),
             cause: pending.cause.clone(),
             action,
             effect: None,
