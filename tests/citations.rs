@@ -98,6 +98,10 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("shuffle", &["to shuffle a library"]),
     ("exchange", &["entire exchange"]),
     ("exchange-control", &["control of two permanents is exchanged"]),
+    ("copiable-values", &["copiable values"]),
+    ("copy-exceptions", &["exceptions to the copying"]),
+    ("copy-enters", &["as a copy"]),
+    ("interaction-copy-first", &["become a copy"]),
 ];
 
 /// Whether the concept's rule was written after the edition of that date (`20110204`): its

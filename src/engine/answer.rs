@@ -91,7 +91,12 @@ pub fn check(board: &Board, resolution: &Resolution) -> Vec<Mismatch> {
         let mut push = |characteristic: &'static str, expected: String, actual: String| {
             out.push(Mismatch { object: id.clone(), characteristic, expected, actual })
         };
-        let ExpectSpec { controller, types, subtypes, supertypes, colors, abilities, power, toughness } = expect;
+        let ExpectSpec { name, controller, types, subtypes, supertypes, colors, abilities, power, toughness } = expect;
+        if let Some(name) = name {
+            if !name.eq_ignore_ascii_case(&c.name) {
+                push("name", name.clone(), c.name.clone());
+            }
+        }
         if let Some(name) = controller {
             if &board.players[c.controller] != name {
                 push("controller", name.clone(), board.players[c.controller].clone());

@@ -4,6 +4,7 @@ use super::characteristics::{
     add_unique, is_creature_type, land_type_ability, remove_uncorrelated_subtypes, Ability, Characteristics, Origin,
     LAND_TYPES,
 };
+use super::copy::copy;
 use super::effect::Effect;
 use super::layer::Layer;
 use super::world::World;
@@ -14,11 +15,11 @@ pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
     let body = &effect.body;
     match layer {
         Layer::Copy => {
-            if let Some(target) = body.copy.as_ref().and_then(|id| world.board.object_index(id)) {
-                let copied = copiable_values(&world.objects[target]);
-                let c = &mut world.objects[object];
-                let controller = c.controller;
-                *c = Characteristics { controller, ..copied };
+            // The copied object as layer 1 has left it so far: its copiable values (706.2).
+            if let Some(spec) = &body.copy {
+                if let Some(target) = world.board.object_index(&spec.of) {
+                    world.objects[object] = copy(&world.objects[object], &world.objects[target], &spec.except);
+                }
             }
         }
         Layer::Control => {
@@ -116,16 +117,7 @@ pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
     }
 }
 
-/// The copiable values of an object (706.2): everything but its controller.
-fn copiable_values(c: &Characteristics) -> Characteristics {
-    let mut copied = c.clone();
-    for ability in &mut copied.abilities {
-        ability.origin = Origin::RulesText;
-    }
-    copied
-}
-
-fn change_set(list: &mut Vec<String>, change: &SetChange) {
+pub(super) fn change_set(list: &mut Vec<String>, change: &SetChange) {
     if let Some(set) = &change.set {
         list.clear();
         list.extend(set.iter().cloned());

@@ -54,7 +54,7 @@ fn look(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize])
             .map(|o| amounts.iter().map(|x| world.amount(x, *o, a)).collect())
             .collect()
     };
-    let copied = match (layer, a.body.copy.as_deref().and_then(|id| world.board.object_index(id))) {
+    let copied = match (layer, a.body.copy.as_ref().and_then(|c| world.board.object_index(&c.of))) {
         (Layer::Copy, Some(target)) if changed.contains(&target) => Some(world.objects[target].clone()),
         _ => None,
     };

@@ -5,6 +5,7 @@ pub mod answer;
 pub mod apply;
 pub mod board;
 pub mod characteristics;
+pub mod copy;
 pub mod dependency;
 pub mod describe;
 pub mod effect;

@@ -20,6 +20,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// each (a unit test checks it).
 pub const CONCEPTS: &[&str] = &[
     "land-type-change",
+    "copiable-values",
+    "copy-exceptions",
     "text-change-use",
     "subtypes-follow-types",
     "player-effects",
@@ -50,6 +52,16 @@ pub struct Resolution {
     pub players: Vec<Vec<String>>,
     /// Effects on the rules of the game, in the order they apply (613.10).
     pub game_rules: Vec<String>,
+    /// The objects as layer 1 left them, when a copy effect applied: their copiable values
+    /// (706.2). Without one, they are the printed values.
+    copiable: Option<Vec<Characteristics>>,
+}
+
+impl Resolution {
+    /// The object's copiable values (706.2): its printed values as copy effects changed them.
+    pub fn copiable<'a>(&'a self, board: &'a Board, object: usize) -> &'a Characteristics {
+        self.copiable.as_ref().map_or(&board.objects[object].printed, |c| &c[object])
+    }
 }
 
 pub fn resolve(board: &Board) -> Resolution {
@@ -106,6 +118,7 @@ pub(super) fn run<'b>(
     // Every effect that existed at some point, to say so when one stops existing before it applies.
     let mut known: BTreeMap<String, Effect> = BTreeMap::new();
     let mut gone_reported: HashSet<String> = HashSet::new();
+    let mut copiable = None;
     for layer in Layer::ALL.into_iter().filter(|l| *l <= last) {
         locked::settle(&world, &mut sets, locked, &mut waiting, Some(layer));
         if layer == Layer::PtCounters {
@@ -186,12 +199,15 @@ pub(super) fn run<'b>(
             }
             done.insert(effect.key.clone());
         }
+        if layer == Layer::Copy && !done.is_empty() {
+            copiable = Some(world.objects.clone());
+        }
     }
     locked::settle(&world, &mut sets, locked, &mut waiting, None);
     let (players, game_rules) =
         if trace { after_objects(&world, &sets, &mut steps, trace) } else { (Vec::new(), Vec::new()) };
     let characteristics = world.objects.clone();
-    (world, Resolution { characteristics, steps, players, game_rules })
+    (world, Resolution { characteristics, steps, players, game_rules, copiable })
 }
 
 fn set_note(sets: &Sets, effect: &Effect) -> Option<SetNote> {
@@ -340,6 +356,13 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
             });
             if layer == Layer::Type && (effect.body.land_types.is_some() || adds_basic_land_type) {
                 out.push("land-type-change");
+            }
+            // What a copy takes, and what it does not (706.2), and its exceptions (706.8).
+            if layer == Layer::Copy {
+                out.push("copiable-values");
+                if effect.body.copy.as_ref().is_some_and(|c| !c.except.is_empty()) {
+                    out.push("copy-exceptions");
+                }
             }
             // Which words a text change reaches: those used as what they are (612.2).
             if layer == Layer::Text {

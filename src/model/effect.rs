@@ -1,6 +1,7 @@
 //! What a continuous effect does, layer by layer (613), and the numbers it uses.
 
 use super::ability::AbilitySpec;
+use super::copy::CopySpec;
 use super::event::ReplacementSpec;
 use super::selector::SelectorSpec;
 use serde::Deserialize;
@@ -12,9 +13,9 @@ use serde::Deserialize;
 pub struct EffectBody {
     #[serde(default)]
     pub affects: Option<SelectorSpec>,
-    /// Layer 1: becomes a copy of this object.
+    /// Layer 1: becomes a copy of this object, with the copy effect's exceptions.
     #[serde(default)]
-    pub copy: Option<String>,
+    pub copy: Option<CopySpec>,
     /// Layer 2: this player gains control (`you` is the effect's controller).
     #[serde(default)]
     pub control: Option<String>,
@@ -81,6 +82,9 @@ impl EffectBody {
             change.set.iter_mut().flatten().for_each(&mut f);
         }
         self.land_types.iter_mut().flatten().for_each(&mut f);
+        if let Some(copy) = &mut self.copy {
+            copy.except.for_each_word(&mut f);
+        }
         self.creature_types.iter_mut().flatten().for_each(&mut f);
         if let Some(s) = &mut self.affects {
             s.for_each_word(&mut f);

@@ -104,6 +104,9 @@ pub struct EnterSpec {
     /// Who will control it; defaults to its owner.
     #[serde(default)]
     pub controller: Option<String>,
+    /// In an expected outcome: it entered as a copy of this object (706.5).
+    #[serde(default)]
+    pub copy: Option<String>,
     #[serde(default)]
     pub by: Option<String>,
 }
@@ -363,6 +366,10 @@ pub struct ReplacementSpec {
     /// Enters with these counters.
     #[serde(default)]
     pub counters: BTreeMap<String, i64>,
+    /// Enters as a copy of this object, with the copy effect's exceptions ("you may have Clone
+    /// enter as a copy of any creature on the battlefield": the object chosen), 614.1c and 706.5.
+    #[serde(default)]
+    pub copy: Option<super::copy::CopySpec>,
     /// Enters under this player's control (`you`: the effect's controller); chosen first (616.1b).
     #[serde(default)]
     pub control: Option<String>,

@@ -5,6 +5,9 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectSpec {
+    /// The object's name, as copy and name-setting effects leave it.
+    #[serde(default)]
+    pub name: Option<String>,
     #[serde(default)]
     pub controller: Option<String>,
     #[serde(default)]

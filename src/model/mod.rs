@@ -8,6 +8,7 @@
 //! objects, questions) stays in `crate::scenario::spec`.
 
 mod ability;
+mod copy;
 mod effect;
 mod event;
 mod expect;
@@ -15,6 +16,7 @@ mod selector;
 mod zone;
 
 pub use ability::{AbilitySpec, StaticAbilitySpec};
+pub use copy::{Characteristic, CopyExcept, CopySpec};
 pub use effect::{AbilityChange, Amount, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec};
 pub use event::*;
 pub use expect::ExpectSpec;

@@ -87,6 +87,7 @@ fn tier_phrase(tier: Tier) -> &'static str {
         Tier::Simultaneous => "the events a shared shield meets",
         Tier::SelfReplacement => "self-replacement effects",
         Tier::Control => "effects on who controls the entering permanent",
+        Tier::Copy => "effects that make the entering permanent a copy",
         Tier::Any => "any effect",
     }
 }

@@ -5,7 +5,7 @@
 use super::load::{problem, Loaded};
 use super::spans::{child, item, Span, Spans};
 use super::spec::{
-    AbilitySpec, Amount, EffectBody, ExpectSpec, ObjectSpec, ScenarioSpec, SelectorSpec, SetChange, Zone,
+    AbilitySpec, Amount, CopySpec, EffectBody, ExpectSpec, ObjectSpec, ScenarioSpec, SelectorSpec, SetChange, Zone,
 };
 use crate::corpus::problem::Problem;
 use crate::engine::board::{Board, ObjectDef, ResolvedEffect};
@@ -341,24 +341,15 @@ impl Validator<'_> {
             (Some(s), true) => self.selector(&child(path, "affects"), s, players),
             (None, false) => {}
         }
-        if let Some(target) = &body.copy {
-            self.object_ref(&child(path, "copy"), target);
+        if let Some(copy) = &body.copy {
+            self.copy(&child(path, "copy"), copy, players);
         }
         if let Some(player) = &body.control {
             if player != "you" {
                 self.player_ref(&child(path, "control"), player, players);
             }
         }
-        for (key, change) in [("types", &body.types), ("supertypes", &body.supertypes), ("colors", &body.colors)] {
-            if let Some(change) = change {
-                let (known, what): (&[&str], &str) = match key {
-                    "types" => (&CARD_TYPES, "card type"),
-                    "supertypes" => (&SUPERTYPES, "supertype"),
-                    _ => (&COLORS, "colour"),
-                };
-                self.set_change(&child(path, key), change, known, what);
-            }
-        }
+        self.closed_sets(path, [&body.types, &body.supertypes, &body.colors]);
         if let Some(lands) = &body.land_types {
             let known: Vec<&str> = BASIC_LAND_TYPES.iter().map(|(t, _)| *t).collect();
             self.words(&child(path, "land_types"), lands, &known, "basic land type");
@@ -394,6 +385,17 @@ impl Validator<'_> {
         }
     }
 
+    /// The object copied, and the exceptions' words and abilities (706.8).
+    pub(super) fn copy(&mut self, path: &str, copy: &CopySpec, players: &[String]) {
+        self.object_ref(&child(path, "of"), &copy.of);
+        let except = child(path, "except");
+        let e = &copy.except;
+        self.closed_sets(&except, [&e.types, &e.supertypes, &e.colors]);
+        for (i, a) in e.abilities.iter().enumerate() {
+            self.ability(&item(&child(&except, "abilities"), i), a, players);
+        }
+    }
+
     pub(super) fn selector(&mut self, path: &str, s: &SelectorSpec, players: &[String]) {
         let empty = SelectorSpec::default();
         if *s == empty {
@@ -423,6 +425,19 @@ impl Validator<'_> {
         for (key, who) in [("controller", &s.controller), ("owner", &s.owner)] {
             if let Some(who) = who.as_ref().filter(|w| !matches!(w.as_str(), "you" | "opponents")) {
                 self.player_ref(&child(path, key), who, players);
+            }
+        }
+    }
+
+    /// `types`, `supertypes` and `colors` under `path`: closed lists, each word checked.
+    fn closed_sets(&mut self, path: &str, [types, supertypes, colors]: [&Option<SetChange>; 3]) {
+        for (key, change, known, what) in [
+            ("types", types, &CARD_TYPES[..], "card type"),
+            ("supertypes", supertypes, &SUPERTYPES[..], "supertype"),
+            ("colors", colors, &COLORS[..], "colour"),
+        ] {
+            if let Some(change) = change {
+                self.set_change(&child(path, key), change, known, what);
             }
         }
     }

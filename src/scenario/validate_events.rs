@@ -3,11 +3,11 @@
 
 use super::spans::{child, item};
 use super::spec::{
-    ConditionSpec, EventKindSpec, EventSpec, InsteadSpec, PreventSpec, RedirectSpec, ReplacementSpec, Zone,
+    ConditionSpec, EnterSpec, EventKindSpec, EventSpec, InsteadSpec, PreventSpec, RedirectSpec, ReplacementSpec, Zone,
 };
 use super::validate::Validator;
 use crate::engine::board::{ExpectedOutcome, ObjectDef};
-use crate::engine::events::event::{Event, Pending, Target};
+use crate::engine::events::event::{EnteredAs, Event, Pending, Target};
 
 /// The kinds of event a "can't" effect stops.
 const EVERY_KIND: &[EventKindSpec] = &[
@@ -67,6 +67,13 @@ impl Validator<'_> {
         players: &[String],
         origin: usize,
     ) -> Vec<Pending> {
+        if let EventSpec::Enter(EnterSpec { copy: Some(_), .. }) = spec {
+            self.error(
+                &child(&child(path, "enter"), "copy"),
+                "a permanent enters as a copy by an effect: `copy` only describes what happened, in `expect_outcomes`".into(),
+                Some("give the entering permanent, or another, a replacement effect `{event: enter, copy: …}` (614.1c, 706.5)".into()),
+            );
+        }
         if matches!(spec, EventSpec::Regenerate(_) | EventSpec::Action(_) | EventSpec::AtOnce(_)) {
             let message = match spec {
                 EventSpec::AtOnce(_) => "`at_once` groups events of `events`, not other groups",
@@ -222,6 +229,7 @@ impl Validator<'_> {
                 for (kind, n) in &e.counters {
                     self.positive(&child(&f("counters"), kind), *n);
                 }
+                let copy = e.copy.as_ref().and_then(|id| self.object_ref(&f("copy"), id));
                 self.object_ref(&f("object"), &e.object)
                     .map(|object| {
                         let def = objects.get(object);
@@ -231,6 +239,7 @@ impl Validator<'_> {
                             tapped: e.tapped,
                             counters: e.counters.clone(),
                             controller: controller.unwrap_or_else(|| def.map_or(0, |o| o.owner)),
+                            copy: copy.map(|of| EnteredAs { of, by: None }),
                         }
                     })
                     .into_iter()
@@ -330,7 +339,7 @@ impl Validator<'_> {
             ("regenerate", r.regenerate, &[K::Destroy]),
             ("redirect", r.redirect.is_some(), &[K::Damage]),
             ("zone", r.zone.is_some(), &[K::Destroy, K::Move]),
-            ("enters", r.tapped || !r.counters.is_empty() || r.control.is_some(), &[K::Enter]),
+            ("enters", r.tapped || !r.counters.is_empty() || r.control.is_some() || r.copy.is_some(), &[K::Enter]),
             ("skip", r.skip, &[K::Begin, K::Draw]),
             ("cant", r.cant, EVERY_KIND),
             // Entering has its own actions (614.1c–d).
@@ -341,7 +350,7 @@ impl Validator<'_> {
             [] => self.error(
                 path,
                 "this replacement effect does nothing".into(),
-                Some("give it one of `multiply`, `add`, `prevent`, `shield`, `regenerate`, `redirect`, `zone`, `tapped`/`counters`/`control`, `skip`, `cant`, `instead`".into()),
+                Some("give it one of `multiply`, `add`, `prevent`, `shield`, `regenerate`, `redirect`, `zone`, `tapped`/`counters`/`control`/`copy`, `skip`, `cant`, `instead`".into()),
             ),
             [(name, _, fits)] => {
                 if !fits.contains(&event) {
@@ -363,6 +372,9 @@ impl Validator<'_> {
         }
         if let Some(PreventSpec::Amount(n)) = r.prevent {
             self.positive(&child(path, "prevent"), n);
+        }
+        if let Some(copy) = &r.copy {
+            self.copy(&child(path, "copy"), copy, players);
         }
         for (key, n) in [("shield", r.shield), ("multiply", r.multiply), ("add", r.add)] {
             if let Some(n) = n {

@@ -5,18 +5,21 @@
 
 use super::damage::{as_counters, as_poison};
 use super::event::{Event, Target};
-use crate::engine::board::Board;
+use super::replacer::Replacer;
+use crate::engine::board::{Board, ObjectDef, ResolvedEffect};
 use crate::engine::characteristics::Characteristics;
 use crate::engine::timestamp::Timestamp;
-use crate::model::Zone;
+use crate::model::{EffectBody, SelectorSpec, Zone};
+use std::sync::Arc;
 
 /// Whether an event that happened changes the board the next events meet.
 pub fn changes_board(event: &Event) -> bool {
     !matches!(event, Event::Draws { .. } | Event::Tokens { .. } | Event::Begin { .. } | Event::Action { .. })
 }
 
-/// `chars`: the objects' characteristics on `board`, for what the sources of damage are.
-pub fn board_after(board: &Board, chars: &[Characteristics], happened: &[Event]) -> Board {
+/// `chars`: the objects' characteristics on `board`, for what the sources of damage are;
+/// `replacers`: the effects that watched the events, for what a permanent entered as a copy of.
+pub fn board_after(board: &Board, chars: &[Characteristics], replacers: &[Replacer], happened: &[Event]) -> Board {
     let mut after = board.clone();
     let latest = after.objects.iter().map(|o| o.timestamp.time).chain(after.resolved.iter().map(|r| r.timestamp.time));
     let mut next_time = latest.max().unwrap_or(0).saturating_add(1);
@@ -35,7 +38,7 @@ pub fn board_after(board: &Board, chars: &[Characteristics], happened: &[Event])
                 }
                 o.zone = *to;
             }
-            Event::Enter { object, counters, controller, .. } => {
+            Event::Enter { object, counters, controller, copy, .. } => {
                 let o = &mut after.objects[*object];
                 o.zone = Zone::Battlefield;
                 o.counters = counters.clone();
@@ -43,6 +46,10 @@ pub fn board_after(board: &Board, chars: &[Characteristics], happened: &[Event])
                 o.attached_to = None;
                 o.attached_at = None;
                 o.timestamp = Timestamp { time: next_time, order: 0 };
+                if let Some(by) = copy.and_then(|c| c.by) {
+                    let effect = entered_as_copy(&replacers[by as usize], o, *controller);
+                    after.resolved.extend(effect);
+                }
                 next_time = next_time.saturating_add(1);
             }
             Event::Counters { object, kind, count } => add_counters(&mut after, *object, kind, *count),
@@ -76,6 +83,21 @@ pub fn board_after(board: &Board, chars: &[Characteristics], happened: &[Event])
         }
     }
     after
+}
+
+/// 706.5: a permanent that entered as a copy is a copy from then on: a copy effect on it alone,
+/// with the permanent's own timestamp (just after it, so that it sees the permanent).
+fn entered_as_copy(by: &Replacer, object: &ObjectDef, controller: usize) -> Option<ResolvedEffect> {
+    let spec = by.spec.copy.clone()?;
+    let affects = SelectorSpec { objects: Some(vec![object.id.clone()]), ..SelectorSpec::default() };
+    Some(ResolvedEffect {
+        id: format!("{}@{}", by.key(), object.id),
+        text: by.effect.text.clone(),
+        source: by.effect.source,
+        controller,
+        timestamp: Timestamp { order: 1, ..object.timestamp },
+        body: Arc::new(EffectBody { affects: Some(affects), copy: Some(spec), ..EffectBody::default() }),
+    })
 }
 
 fn add_counters(board: &mut Board, object: usize, kind: &str, count: i64) {

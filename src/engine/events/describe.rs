@@ -46,7 +46,7 @@ pub fn event(env: &Env, e: &Event) -> String {
                 _ => format!("{} {verb}put into {whose} from the {from}", name(*object)),
             }
         }
-        Event::Enter { object, from, tapped, counters, controller } => {
+        Event::Enter { object, from, tapped, counters, controller, copy } => {
             let mut s = format!("{} enters the battlefield", name(*object));
             if *tapped {
                 s.push_str(" tapped");
@@ -59,7 +59,11 @@ pub fn event(env: &Env, e: &Event) -> String {
             if !with.is_empty() {
                 s.push_str(&format!(" with {}", with.join(" and ")));
             }
-            format!("{s} from the {} under {}'s control", zone(*from), player(*controller))
+            s.push_str(&format!(" from the {} under {}'s control", zone(*from), player(*controller)));
+            if let Some(c) = copy {
+                s.push_str(&format!(" as a copy of {}", name(c.of)));
+            }
+            s
         }
         Event::Regenerate { object } => {
             format!("{} regenerates: it is tapped and its damage is removed", name(*object))

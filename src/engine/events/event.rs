@@ -38,6 +38,9 @@ pub enum Event {
         tapped: bool,
         counters: BTreeMap<String, i64>,
         controller: usize,
+        /// What it enters as a copy of (706.5): the last copy effect applied, as a later copy
+        /// effect overrides an earlier one.
+        copy: Option<EnteredAs>,
     },
     Regenerate {
         object: usize,
@@ -93,7 +96,30 @@ pub enum Event {
     },
 }
 
+/// A permanent entering as a copy: of which object, by which effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EnteredAs {
+    pub of: usize,
+    /// The effect's index among the replacers; `None` in an expected outcome, which states only
+    /// what the permanent is a copy of.
+    pub by: Option<u16>,
+}
+
 impl Event {
+    /// The event as an expected outcome states it: a copy without the effect that made it.
+    pub fn as_stated(&self) -> Event {
+        match self {
+            Event::Enter { copy: Some(c), .. } => {
+                let mut e = self.clone();
+                if let Event::Enter { copy, .. } = &mut e {
+                    *copy = Some(EnteredAs { by: None, ..*c });
+                }
+                e
+            }
+            e => e.clone(),
+        }
+    }
+
     /// The object the event happens to, if any.
     pub fn object(&self) -> Option<usize> {
         match self {

@@ -10,12 +10,21 @@ use crate::model::{ReplacementSpec, Zone};
 
 /// 614.12: the permanent as it would exist on the battlefield — its own static abilities apply,
 /// effects from any other source are ignored — and the effects of its own that affect only it.
-pub fn look_ahead(board: &Board, object: usize, controller: usize) -> (Characteristics, Vec<Replacer>) {
+/// `as_copy`: the values it enters with as a copy, in place of its own (706.5).
+pub fn look_ahead(
+    board: &Board,
+    object: usize,
+    controller: usize,
+    as_copy: Option<Characteristics>,
+) -> (Characteristics, Vec<Replacer>) {
     let mut alone = board.clone();
     alone.resolved.clear();
     alone.events.clear();
     for (i, o) in alone.objects.iter_mut().enumerate() {
         if i == object {
+            if let Some(values) = &as_copy {
+                o.printed = values.clone();
+            }
             o.zone = Zone::Battlefield;
             o.printed.controller = controller;
             o.counters.clear();

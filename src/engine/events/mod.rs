@@ -160,8 +160,12 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
             )
         })
         .collect();
-    let mut got: Vec<Compared> =
-        outcomes.iter().map(|o| (&o.events, then(&o.then_events), remaining(&o.remaining))).collect();
+    let stated: Vec<Vec<Event>> = outcomes.iter().map(|o| o.events.iter().map(Event::as_stated).collect()).collect();
+    let mut got: Vec<Compared> = outcomes
+        .iter()
+        .zip(&stated)
+        .map(|(o, events)| (events, then(&o.then_events), remaining(&o.remaining)))
+        .collect();
     want.sort();
     want.dedup();
     got.sort();

@@ -1,7 +1,7 @@
 //! What one replacement or prevention effect does to one event (614.6): the events that happen
 //! instead, and how much of a shield it used.
 
-use super::event::{Event, Target};
+use super::event::{EnteredAs, Event, Target};
 use super::replacer::{Env, Replacer};
 use crate::engine::world::selector_matches;
 use crate::model::{EventKindSpec, InsteadSpec, PreventSpec, Quantity, RedirectSpec, Zone};
@@ -38,7 +38,8 @@ pub enum Note {
     },
 }
 
-pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
+pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
+    let r = &env.replacers[effect as usize];
     let s = &r.spec;
     let unchanged = |events: Vec<Event>| Modified { events, used: 0, note: None };
     let number = event.number().unwrap_or(0);
@@ -93,7 +94,7 @@ pub fn modify(env: &Env, r: &Replacer, event: &Event, left: i64) -> Modified {
     } else if let Some(instead) = &s.instead {
         unchanged(instead_events(env, r, instead, event))
     } else {
-        enters(env, r, event)
+        enters(env, effect, event)
     };
     // A "next time" effect is used up when it applies, not when it does nothing (614.9).
     if r.spec.once
@@ -242,10 +243,14 @@ fn entering_counters(r: &Replacer, event: &Event) -> Event {
     e
 }
 
-/// 614.1c–d: tapped, with counters, under someone's control.
-fn enters(env: &Env, r: &Replacer, event: &Event) -> Modified {
+/// 614.1c–d: tapped, with counters, under someone's control, as a copy (706.5).
+fn enters(env: &Env, effect: u16, event: &Event) -> Modified {
+    let r = &env.replacers[effect as usize];
     let mut e = event.clone();
-    if let Event::Enter { tapped, counters, controller, .. } = &mut e {
+    if let Event::Enter { tapped, counters, controller, copy, .. } = &mut e {
+        if let Some(of) = r.spec.copy.as_ref().and_then(|c| env.board.object_index(&c.of)) {
+            *copy = Some(EnteredAs { of, by: Some(effect) });
+        }
         *tapped |= r.spec.tapped;
         for (kind, n) in &r.spec.counters {
             let c = counters.entry(kind.clone()).or_insert(0);

@@ -16,6 +16,8 @@ pub enum Tier {
     SelfReplacement,
     /// 616.1b: then an effect changing under whose control the permanent enters.
     Control,
+    /// 616.1c today: then an effect making the permanent enter as a copy.
+    Copy,
     /// 616.1c: then any of them.
     Any,
     /// 615.7: a shield (or another effect used up as it applies) watches several events that
@@ -30,6 +32,7 @@ impl Tier {
         match self {
             Tier::SelfReplacement => "interaction-self-first",
             Tier::Control => "interaction-control-first",
+            Tier::Copy => "interaction-copy-first",
             Tier::Any => "interaction-any",
             Tier::Simultaneous => "prevention-shield",
         }
@@ -100,6 +103,10 @@ pub fn next(env: &Env, state: &State) -> Next {
     let control = of(Kind::Control);
     if !control.is_empty() {
         return group(Tier::Control, control);
+    }
+    let copies = of(Kind::Copy);
+    if !copies.is_empty() {
+        return group(Tier::Copy, copies);
     }
     if applicable.is_empty() && matches!(pending.event, Event::Draws { .. }) {
         return Next::Split;

@@ -1,10 +1,11 @@
 //! The replacement, prevention and "can't" effects that exist when the events happen, found on
 //! the board as the layers left it, and the question each answers: does it apply to this event?
 
-use super::event::{Event, Pending, Target};
+use super::event::{EnteredAs, Event, Pending, Target};
 use super::left::Left;
 use crate::engine::board::Board;
 use crate::engine::characteristics::Characteristics;
+use crate::engine::copy::copy;
 use crate::engine::effect::Effect;
 use crate::engine::resolve::{resolve, Resolution};
 use crate::engine::world::{player_matches, selector_matches, World};
@@ -20,6 +21,8 @@ pub enum Kind {
     SelfReplacement,
     /// Changes under whose control a permanent enters (616.1b).
     Control,
+    /// Makes a permanent enter as a copy (616.1c today).
+    Copy,
     Replacement,
     Prevention,
     Regeneration,
@@ -36,6 +39,10 @@ pub struct Replacer {
     /// An entering permanent's own ability, seen as the permanent would exist on the battlefield
     /// (614.12): it applies to that permanent's entering only.
     pub entering: Option<usize>,
+    /// For an ability an entering permanent has as a copy (706.5): the key of the effect that
+    /// makes it that copy. Such an ability applies only while the permanent enters as that copy;
+    /// one of its own (`None`) only while it enters as itself.
+    pub copied_by: Option<String>,
 }
 
 impl Replacer {
@@ -62,6 +69,9 @@ pub struct Env {
     pub replacers: Vec<Replacer>,
     /// Entering object → its characteristics as it would exist on the battlefield (614.12).
     pub entering: BTreeMap<usize, Characteristics>,
+    /// The same, as a copy: (entering object, key of the effect making it a copy, its
+    /// characteristics as that copy would exist on the battlefield).
+    pub entering_copies: Vec<(usize, String, Characteristics)>,
 }
 
 impl Env {
@@ -71,24 +81,27 @@ impl Env {
         let mut replacers: Vec<Replacer> =
             world.live_effects().into_iter().filter_map(|effect| replacer(effect, None)).collect();
         let mut entering = BTreeMap::new();
+        let mut controllers = BTreeMap::new();
         for pending in &board.events {
             if let Event::Enter { object, controller, .. } = pending.event {
                 if entering.contains_key(&object) || board.objects[object].zone == Zone::Battlefield {
                     continue;
                 }
-                let (chars, own) = super::look_ahead::look_ahead(board, object, controller);
+                let (chars, own) = super::look_ahead::look_ahead(board, object, controller, None);
                 entering.insert(object, chars);
+                controllers.insert(object, controller);
                 replacers.extend(own);
             }
         }
         replacers
             .sort_by(|a, b| a.effect.timestamp.cmp(&b.effect.timestamp).then_with(|| a.effect.key.cmp(&b.effect.key)));
-        Env { board: board.clone(), chars: world.objects, replacers, entering }
+        let entering_copies = as_copies(board, resolution, &controllers, &mut replacers);
+        Env { board: board.clone(), chars: world.objects, replacers, entering, entering_copies }
     }
 
     /// The board the next moment's events meet, once `happened` has changed this one.
     pub fn after(&self, happened: &[Event]) -> Env {
-        let board = super::board_after::board_after(&self.board, &self.chars, happened);
+        let board = super::board_after::board_after(&self.board, &self.chars, &self.replacers, happened);
         // Damage marked, life totals and hands change no characteristic: the layers, and the
         // effects they leave, are this board's. Only what objects are, where and whose, is.
         let same_objects = board.objects.iter().zip(&self.board.objects).all(|(a, b)| {
@@ -144,7 +157,13 @@ impl Env {
     /// The object's characteristics for this event: an entering permanent as it would exist on
     /// the battlefield (614.12), anything else as the layers left it.
     fn chars_for(&self, event: &Event, object: usize) -> (Cow<'_, Characteristics>, Zone) {
-        match (event, self.entering.get(&object)) {
+        let entering = match event {
+            Event::Enter { copy: Some(EnteredAs { by: Some(by), .. }), .. } => {
+                self.entering_copy(object, self.replacers[*by as usize].key())
+            }
+            _ => self.entering.get(&object),
+        };
+        match (event, entering) {
             (Event::Enter { controller, .. }, Some(c)) => {
                 // Under the control of the player it would enter under, as modified so far.
                 let mut c = c.clone();
@@ -152,6 +171,19 @@ impl Env {
                 (Cow::Owned(c), Zone::Battlefield)
             }
             _ => (Cow::Borrowed(&self.chars[object]), self.board.objects[object].zone),
+        }
+    }
+
+    /// The entering permanent as it would exist on the battlefield as the copy `by` makes it.
+    fn entering_copy(&self, object: usize, by: &str) -> Option<&Characteristics> {
+        self.entering_copies.iter().find(|(o, key, _)| *o == object && key == by).map(|(_, _, c)| c)
+    }
+
+    /// The key of the effect under which an entering permanent enters as a copy, if any.
+    fn copied_by(&self, event: &Event) -> Option<&str> {
+        match event {
+            Event::Enter { copy: Some(EnteredAs { by: Some(by), .. }), .. } => Some(self.replacers[*by as usize].key()),
+            _ => None,
         }
     }
 
@@ -231,7 +263,11 @@ impl Env {
             (Some(EventKindSpec::Move), Event::Move { from, to, .. }) => {
                 s.from.is_none_or(|f| f == *from) && s.to.is_none_or(|t| t == *to)
             }
-            (Some(EventKindSpec::Enter), Event::Enter { object, .. }) => r.entering.is_none_or(|e| e == *object),
+            (Some(EventKindSpec::Enter), Event::Enter { object, .. }) => {
+                // A copy effect needs the object it copies on the battlefield (706.5).
+                r.entering.is_none_or(|e| e == *object)
+                    && (r.spec.copy.is_none() || self.entering_copy(*object, r.key()).is_some())
+            }
             // An effect that refers to the number of cards, or a spell's own, modifies the whole
             // instruction (121.2a, 614.14); any other, each card drawn (614.11).
             (Some(EventKindSpec::Draw), Event::Draws { cards, .. }) => {
@@ -260,6 +296,12 @@ impl Env {
         };
         if !kind_fits {
             return false;
+        }
+        // The entering permanent's abilities are those of what it enters as (706.5, 614.12).
+        if let (Event::Enter { .. }, Some(_)) = (event, r.entering) {
+            if self.copied_by(event) != r.copied_by.as_deref() {
+                return false;
+            }
         }
         // Only an entering permanent's own effects that affect only it apply from itself (614.12).
         if let (Event::Enter { object, .. }, None) = (event, r.entering) {
@@ -323,6 +365,8 @@ pub(super) fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replac
         Kind::SelfReplacement
     } else if spec.control.is_some() {
         Kind::Control
+    } else if spec.copy.is_some() {
+        Kind::Copy
     } else if spec.prevent.is_some() || spec.shield.is_some() {
         Kind::Prevention
     } else if spec.regenerate {
@@ -334,5 +378,40 @@ pub(super) fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replac
     } else {
         Kind::Replacement
     };
-    Some(Replacer { effect, spec, kind, entering })
+    Some(Replacer { effect, spec, kind, entering, copied_by: None })
+}
+
+/// For each effect that would make an entering permanent a copy of an object on the
+/// battlefield: the permanent as that copy would exist on the battlefield, and the effects of
+/// the abilities it would copy that modify how it enters (706.5: "enters with", "enters
+/// tapped"), added to `replacers`.
+fn as_copies(
+    board: &Board,
+    resolution: &Resolution,
+    controllers: &BTreeMap<usize, usize>,
+    replacers: &mut Vec<Replacer>,
+) -> Vec<(usize, String, Characteristics)> {
+    let mut out = Vec::new();
+    for i in 0..replacers.len() {
+        let Some(spec) = replacers[i].spec.copy.clone() else { continue };
+        let Some(original) = board.object_index(&spec.of) else { continue };
+        if board.objects[original].zone != Zone::Battlefield {
+            continue;
+        }
+        for (&object, &controller) in controllers {
+            if object == original || replacers[i].entering.is_some_and(|e| e != object) {
+                continue;
+            }
+            let as_copy = copy(&board.objects[object].printed, resolution.copiable(board, original), &spec.except);
+            let (chars, copied) = super::look_ahead::look_ahead(board, object, controller, Some(as_copy));
+            let by = replacers[i].key().to_string();
+            for mut r in copied.into_iter().filter(|r| r.spec.copy.is_none()) {
+                r.effect.key = format!("{}@{}", r.effect.key, board.objects[object].id);
+                r.copied_by = Some(by.clone());
+                replacers.push(r);
+            }
+            out.push((object, by, chars));
+        }
+    }
+    out
 }

@@ -180,7 +180,7 @@ fn applied_step(
     let top = state.stack.last().expect("under way");
     let i = decision.effect as usize;
     let r = &env.replacers[i];
-    let modified = modify(env, r, &top.event, state.left.of(r));
+    let modified = modify(env, decision.effect, &top.event, state.left.of(r));
     let next_state = state.apply(env, decision.effect);
     let applies_before = |j: usize| j != i && env.replacers[j].kind != Kind::Cant && env.meets(j, top, &state.left);
     // The events that replaced this one are on top of the next state.
@@ -315,6 +315,8 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
         Kind::SelfReplacement if matches!(event, Event::Draws { .. }) => vec!["self-replacement", "draw-instruction"],
         Kind::SelfReplacement => vec!["self-replacement"],
         Kind::Control => vec!["replacement-enters"],
+        Kind::Copy if r.entering.is_some() => vec!["replacement-enters-with", "copy-enters"],
+        Kind::Copy => vec!["replacement-enters", "copy-enters"],
         Kind::Prevention if s.also.is_some() => vec!["prevention", "prevention-additional"],
         Kind::Prevention if s.shield.is_some() => vec!["prevention", "prevention-shield"],
         Kind::Prevention if s.once => vec!["prevention", "prevention-next-source"],

@@ -116,7 +116,7 @@ impl State {
         let mut next = self.clone();
         let pending = next.stack.pop().expect("an event is under way");
         let r = &env.replacers[effect as usize];
-        let modified = modify(env, r, &pending.event, next.left.of(r));
+        let modified = modify(env, effect, &pending.event, next.left.of(r));
         next.left.use_up(r, modified.used);
         let mut applied = pending.applied.clone();
         if let Err(at) = applied.binary_search(&effect) {

@@ -160,6 +160,7 @@ fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
                 Tier::Control => {
                     ": it changes who controls the entering permanent, and such effects apply before the others; "
                 }
+                Tier::Copy => ": it makes the entering permanent a copy, and such effects apply before the others; ",
                 Tier::Any => ": ",
             });
             line.list(&names.effects(waiting)).text(if waiting.len() == 1 { " waits" } else { " wait" });
@@ -171,6 +172,7 @@ fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
             let group = match tier {
                 Tier::SelfReplacement => " (self-replacement effects go first)",
                 Tier::Control => " (effects on who controls the entering permanent go first)",
+                Tier::Copy => " (effects that make the entering permanent a copy go first)",
                 Tier::Any | Tier::Simultaneous => "",
             };
             line.text(format!("{group}; {by} chooses to apply ")).append(label).text(" first");
@@ -203,6 +205,7 @@ fn effect(line: &mut Line, step: &EventStep, kind: Kind) {
         (Kind::Prevention, _) => "prevents the damage".into(),
         (Kind::SelfReplacement, _) => "modifies the event".into(),
         (Kind::Control, _) => "changes who controls the permanent as it enters".into(),
+        (Kind::Copy, _) => "makes the permanent enter as a copy".into(),
         (Kind::Regeneration, _) => "replaces the destruction".into(),
         (Kind::Redirection, _) => "redirects the damage".into(),
         (Kind::Skip, _) => "skips it".into(),
