@@ -7,7 +7,9 @@ use judge::engine::{answer, resolve};
 use judge::scenario::{self, synthetic};
 use proptest::prelude::*;
 
-/// Every object's answer, by id, and the steps as (layer, effect) pairs.
+/// Every object's answer, by id, and the trace: each step whole (what it applied, to which
+/// objects, what changed, why and which rules decide it). A step lists its objects in the
+/// file's order, which is the judge's: they are compared as sets.
 fn outcome(text: &str) -> (Vec<(String, String)>, Vec<String>) {
     let board = scenario::read("generated", text).expect("generated scenarios are valid");
     let resolution = resolve::resolve(&board);
@@ -16,7 +18,16 @@ fn outcome(text: &str) -> (Vec<(String, String)>, Vec<String>) {
         .collect();
     objects.sort();
     let answer = answer::answer(&board, &resolution);
-    let mut steps: Vec<String> = resolution.steps.iter().map(|s| format!("{:?} {}", s.stage, s.effect)).collect();
+    let mut steps: Vec<String> = resolution
+        .steps
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            s.applies_to.sort();
+            s.changes.sort_by_key(|c| format!("{c:?}"));
+            format!("{s:?}")
+        })
+        .collect();
     steps.push(format!("{:?}", answer.players));
     (objects, steps)
 }
@@ -25,8 +36,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
-    fn the_shortcuts_never_change_the_answer(seed in any::<u64>(), permanents in 1usize..40, effects in 0usize..25) {
-        let text = synthetic::scenario(seed, permanents, effects);
+    fn the_shortcuts_never_change_the_answer(seed in any::<u64>(), permanents in 1usize..40, effects in 0usize..25, extra in 0usize..6) {
+        let text = synthetic::scenario_with_copies_and_text(seed, permanents, effects, extra);
         let board = scenario::read("generated", &text).expect("generated scenarios are valid");
         let fast = resolve::resolve(&board);
         let plain = resolve::resolve_plainly(&board);
@@ -41,6 +52,15 @@ proptest! {
     #[test]
     fn the_order_of_the_file_never_changes_the_answer(seed in any::<u64>(), order in any::<u64>(), permanents in 1usize..40, effects in 0usize..25) {
         let text = synthetic::scenario(seed, permanents, effects);
+        let (objects, steps) = outcome(&text);
+        let (objects_shuffled, steps_shuffled) = outcome(&support::shuffled(&text, order));
+        prop_assert_eq!(objects, objects_shuffled);
+        prop_assert_eq!(steps, steps_shuffled);
+    }
+
+    #[test]
+    fn with_copies_and_text_changes_the_order_of_the_file_never_changes_the_answer(seed in any::<u64>(), order in any::<u64>(), permanents in 2usize..30, effects in 0usize..20, extra in 1usize..8) {
+        let text = synthetic::scenario_with_copies_and_text(seed, permanents, effects, extra);
         let (objects, steps) = outcome(&text);
         let (objects_shuffled, steps_shuffled) = outcome(&support::shuffled(&text, order));
         prop_assert_eq!(objects, objects_shuffled);

@@ -124,6 +124,37 @@ pub fn scenario(seed: u64, permanents: usize, effects: usize) -> String {
     out
 }
 
+/// The exceptions a generated copy effect draws from (706.8), as YAML flow mappings.
+const COPY_EXCEPTIONS: [&str; 4] =
+    ["", ", except: {types: {add: [artifact]}}", ", except: {power: 1, toughness: 1}", ", except: {keep: [colors]}"];
+
+/// `scenario`'s board, with `extra` more resolved effects after its own: copy effects, some
+/// with exceptions (layer 1), and text changes of a colour word or a land type (layer 3). Copies
+/// and text changes reach the other effects' words and sets, so the order of the file must
+/// matter no more for them than for the rest.
+pub fn scenario_with_copies_and_text(seed: u64, permanents: usize, effects: usize, extra: usize) -> String {
+    let mut out = scenario(seed, permanents, effects);
+    let mut rng = Rng::new(seed ^ 0x5eed_c0de);
+    let first = permanents + effects / 4 + 2;
+    for j in 0..extra {
+        let (a, b) = (rng.below(permanents.max(1)), rng.below(permanents.max(1)));
+        let body = if rng.below(2) == 0 && a != b {
+            format!("{{affects: {{objects: [p{a}]}}, copy: {{of: p{b}{}}}}}", rng.pick(&COPY_EXCEPTIONS))
+        } else if rng.below(3) == 0 {
+            format!("{{affects: {{objects: [p{a}, p{b}]}}, text_change: {{from: forest, to: swamp}}}}")
+        } else {
+            let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
+            format!("{{affects: {{objects: [p{a}, p{b}]}}, text_change: {{from: {c}, to: {d}}}}}")
+        };
+        let _ = writeln!(
+            out,
+            "  - {{id: x{j}, text: extra {j}, controller: Bob, timestamp: {}, effect: {body}}}",
+            first + j
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,8 +162,8 @@ mod tests {
     #[test]
     fn generated_scenarios_are_valid_and_deterministic() {
         for (n, m) in [(1, 1), (10, 10), (50, 20)] {
-            let text = scenario(7, n, m);
-            assert_eq!(text, scenario(7, n, m));
+            let text = scenario_with_copies_and_text(7, n, m, m);
+            assert_eq!(text, scenario_with_copies_and_text(7, n, m, m));
             if let Err(e) = crate::scenario::read("synthetic", &text) {
                 panic!("{:?}\n{text}", miette::Report::new(e));
             }
