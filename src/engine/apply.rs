@@ -149,7 +149,7 @@ fn change_text(c: &mut Characteristics, from: &str, to: &str) {
         if !matches!(ability.origin, Origin::RulesText) {
             continue;
         }
-        let text = replace_word_ignoring_case(&ability.text, from, to);
+        let text = replace_outside_name(&ability.text, &c.name, from, to);
         // A text ability is named by its text (a keyword such as swampwalk): the name follows.
         if ability.id == ability.text {
             ability.id = text.clone();
@@ -159,7 +159,29 @@ fn change_text(c: &mut Characteristics, from: &str, to: &str) {
             std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(generated).body).replace_word(from, to);
         }
     }
-    // A land type in the type line is not rules text; colour words in abilities are.
+    // 612.1: the type line is text too. A Forest whose "Forest" becomes "Island" is an Island,
+    // and taps for blue (305.6); its name does not change (612.2).
+    if c.has_subtype(from) {
+        for subtype in std::mem::take(&mut c.subtypes) {
+            add_unique(&mut c.subtypes, if subtype == from { to } else { &subtype });
+        }
+        if let Some(old) = land_type_ability(from) {
+            // The land's mana ability is its type's (305.6), printed or not.
+            c.abilities.retain(|a| matches!(a.origin, Origin::Granted { .. }) || a.id != old.id);
+            if let Some(new) = land_type_ability(to).filter(|a| !c.has_ability(&a.id)) {
+                c.abilities.push(new);
+            }
+        }
+    }
+}
+
+/// The word replaced everywhere but in the object's own name (612.2: "Black Vise" stays Black
+/// Vise when black becomes red).
+fn replace_outside_name(text: &str, name: &str, from: &str, to: &str) -> String {
+    if name.is_empty() {
+        return replace_word_ignoring_case(text, from, to);
+    }
+    text.split(name).map(|part| replace_word_ignoring_case(part, from, to)).collect::<Vec<_>>().join(name)
 }
 
 /// The word replaced wherever it is used as itself (612.2): alone, or, for a land type, as the

@@ -77,7 +77,12 @@ pub fn writes(effect: &Effect, layer: Layer) -> Vec<Atom> {
     match layer {
         Layer::Copy => out.push(Atom::Everything),
         Layer::Control => out.push(Atom::Controller),
-        Layer::Text => out.push(Atom::Ability(None)),
+        Layer::Text => {
+            out.push(Atom::Ability(None));
+            if let Some(change) = &b.text_change {
+                out.extend([Atom::Subtype(Some(change.from.clone())), Atom::Subtype(Some(change.to.clone()))]);
+            }
+        }
         Layer::Type => {
             each(Atom::Type, &b.types, &mut out);
             each(Atom::Subtype, &b.subtypes, &mut out);

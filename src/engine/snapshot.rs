@@ -21,12 +21,13 @@ impl Snapshot {
         match layer {
             Layer::Copy => Snapshot::Everything(Box::new(c.clone())),
             Layer::Control => Snapshot::Controller(c.controller),
-            Layer::Text | Layer::Ability => Snapshot::Abilities(c.abilities.clone()),
-            Layer::Type => Snapshot::Types {
+            Layer::Ability => Snapshot::Abilities(c.abilities.clone()),
+            // A text change reaches the type line's subtypes too (612.1).
+            Layer::Text | Layer::Type => Snapshot::Types {
                 types: c.types.clone(),
                 subtypes: c.subtypes.clone(),
                 supertypes: c.supertypes.clone(),
-                abilities: abilities_too.then(|| c.abilities.clone()),
+                abilities: (abilities_too || layer == Layer::Text).then(|| c.abilities.clone()),
             },
             Layer::Color => Snapshot::Colors(c.colors.clone()),
             Layer::PtDefining | Layer::PtSet | Layer::PtModify | Layer::PtCounters | Layer::PtSwitch => {
