@@ -15,7 +15,9 @@ mod selector;
 mod zone;
 
 pub use ability::{AbilitySpec, StaticAbilitySpec};
-pub use effect::{AbilityChange, Amount, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec};
+pub use effect::{
+    AbilityChange, Amount, ControlSpec, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec,
+};
 pub use event::*;
 pub use expect::ExpectSpec;
 pub use selector::SelectorSpec;
