@@ -181,4 +181,16 @@ mod tests {
         assert_eq!(layer_2[1].applies_to, ["giant"]);
         assert_eq!(resolve_plainly(&board).characteristics, r.characteristics);
     }
+
+    /// 611.2c: a later spell's "creatures you control" is locked in on the board after the
+    /// exchange: Alice's pump finds the Giant hers and the Bears Bob's.
+    #[test]
+    fn a_later_locked_set_sees_the_exchange() {
+        let pump = "  - {id: pump, text: Creatures you control get +1/+1 until end of turn., controller: Alice, timestamp: 6, effect: {affects: {types: [creature], controller: you}, pt: {modify: [1, 1]}}}\n";
+        let board = board("battlefield", "", 5, pump);
+        for r in [resolve(&board), resolve_plainly(&board)] {
+            let pt: Vec<Option<i64>> = r.characteristics.iter().map(|c| c.power).collect();
+            assert_eq!(pt, [Some(2), Some(4)]);
+        }
+    }
 }
