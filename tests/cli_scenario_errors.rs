@@ -75,6 +75,24 @@ fn ids_that_name_no_object_in_attached_to_objects_copy_ask_and_expect() {
 }
 
 #[test]
+fn exchanges_of_control_of_other_than_two_distinct_known_objects() {
+    let stderr = resolve_fails("exchange-problems.yaml");
+    assert!(stderr.contains("is not a valid scenario: 5 problems"), "{stderr}");
+    // In a static ability; three objects, one of them twice; an unknown id; with `affects`.
+    assert_eq!(problem_lines(&stderr), [15, 21, 21, 26, 32]);
+    for message in [
+        "an exchange of control in a static ability",
+        "an exchange of control names 3 objects",
+        "`bears` is named twice",
+        "no object has the id `gaint`",
+        "`affects` with an exchange of control",
+    ] {
+        assert!(stderr.contains(message), "{message}: {stderr}");
+    }
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
 fn ids_used_twice_by_two_objects_and_by_an_object_and_its_ability() {
     let stderr = resolve_fails("duplicate-ids.yaml");
     assert_eq!(problem_lines(&stderr), [10, 19]);

@@ -8,10 +8,23 @@ use super::copy::copy;
 use super::effect::Effect;
 use super::layer::Layer;
 use super::world::World;
-use crate::model::SetChange;
+use crate::model::{ControlSpec, SetChange};
 
-/// Applies `effect`'s part in `layer` to `object` in `world`.
-pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
+/// Applies `effect`'s part in `layer` to every object of `objects`. An exchange of control is
+/// applied once, to both objects together: each gets the controller the other had.
+pub fn apply_all(world: &mut World, effect: &Effect, layer: Layer, objects: &[usize]) {
+    if let (Layer::Control, Some(ControlSpec::Exchange(ids))) = (layer, &effect.body.control) {
+        super::exchange::apply(world, ids);
+        return;
+    }
+    for object in objects {
+        apply(world, effect, layer, *object);
+    }
+}
+
+/// Applies `effect`'s part in `layer` to `object` in `world`; an exchange of control is
+/// `apply_all`'s, since it reads both objects before changing either.
+fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
     let body = &effect.body;
     match layer {
         Layer::Copy => {
@@ -23,7 +36,7 @@ pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
             }
         }
         Layer::Control => {
-            if let Some(player) = &body.control {
+            if let Some(ControlSpec::Player(player)) = &body.control {
                 let to = if player == "you" { Some(effect.controller) } else { world.board.player_index(player) };
                 if let Some(to) = to {
                     world.objects[object].controller = to;

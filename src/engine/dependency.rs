@@ -7,7 +7,7 @@
 //! value that A reads (a type its selector names, its source's ability, an amount's input). And A
 //! is only looked at on the objects B changed: nothing else can have changed for it.
 
-use super::apply::apply;
+use super::apply::apply_all;
 use super::characteristics::Characteristics;
 use super::effect::Effect;
 use super::footprint::{amounts_in, meet, reads, writes, Atom, Reads, KINDS};
@@ -131,12 +131,11 @@ pub fn graph(
         // Apply B for real, keep the objects it really changed, look at A after, put the
         // objects back, look at A before: only those objects can differ for A.
         let land_types = effect_b.body.land_types.is_some();
-        let mut saved: Vec<(usize, Snapshot)> = Vec::with_capacity(affected.len());
-        for object in &affected {
-            let snapshot = Snapshot::take(&world.objects[*object], layer, land_types);
-            apply(world, effect_b, layer, *object);
-            saved.push((*object, snapshot));
-        }
+        // Every snapshot before any application: an exchange of control changes both of its
+        // objects at once.
+        let saved: Vec<(usize, Snapshot)> =
+            affected.iter().map(|o| (*o, Snapshot::take(&world.objects[*o], layer, land_types))).collect();
+        apply_all(world, effect_b, layer, &affected);
         // What B really changed, object by object: for A, only the objects where that meets what
         // A reads (or A's source) can look different.
         let changed: Vec<(usize, Vec<Atom>)> = saved

@@ -35,6 +35,12 @@ pub fn locked_set(
     if let Some(set) = locked.get(&effect.id) {
         return set.clone();
     }
+    // An exchange of control names its two objects: it affects them, wherever they are.
+    if let Some(ids) = effect.body.control.as_ref().and_then(|c| c.exchanged()) {
+        let set = super::exchanged_objects(board, ids);
+        locked.insert(effect.id.clone(), set.clone());
+        return set;
+    }
     let Some(selector) = &effect.body.affects else { return Vec::new() };
     let as_effect = as_effect(effect);
     // Named objects are affected whatever they were like, and whether or not they were there before.

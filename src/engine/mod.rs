@@ -10,6 +10,7 @@ pub mod dependency;
 pub mod describe;
 pub mod effect;
 pub mod events;
+pub mod exchange;
 pub mod footprint;
 pub mod layer;
 pub mod locked;
@@ -47,7 +48,10 @@ impl Sets {
     pub fn affected(&self, world: &World, effect: &Effect) -> Vec<usize> {
         match self.fixed_set(effect) {
             Some(set) => set.to_vec(),
-            None => effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect)),
+            None => match effect.body.control.as_ref().and_then(|c| c.exchanged()) {
+                Some(ids) => exchanged_objects(world.board, ids),
+                None => effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect)),
+            },
         }
     }
 
@@ -71,6 +75,15 @@ impl Sets {
             layer,
         });
     }
+}
+
+/// The objects an exchange names (those that exist), in board order: the exchange applies to
+/// both, whether or not it can be completed.
+pub fn exchanged_objects(board: &board::Board, ids: &[String]) -> Vec<usize> {
+    let mut set: Vec<usize> = ids.iter().filter_map(|id| board.object_index(id)).collect();
+    set.sort_unstable();
+    set.dedup();
+    set
 }
 
 /// Everything the engine says about a scenario: the layers, the events' outcomes, and where the

@@ -1,11 +1,12 @@
 //! The layer system (613): every layer in order, effects ordered within each, each application
 //! recorded as a trace step. Then effects on players (613.9) and on the rules (613.10).
 
-use super::apply::{apply, apply_counters, counter_pt};
+use super::apply::{apply_all, apply_counters, counter_pt};
 use super::board::Board;
 use super::characteristics::{lost_correlated_subtypes, Characteristics};
 use super::describe;
 use super::effect::{Effect, EffectKind};
+use super::exchange::{self, Exchange};
 use super::layer::Layer;
 use super::locked;
 use super::order::{self, SeenDependencies};
@@ -14,6 +15,7 @@ use super::timestamp::Timestamp;
 use super::trace::{Reason, SetNote, Stage, Step};
 use super::world::World;
 use super::Sets;
+use crate::model::ControlSpec;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Every concept the engine cites besides the layers themselves; the citation table must map
@@ -41,6 +43,8 @@ pub const CONCEPTS: &[&str] = &[
     "across-layers",
     "static-effect-exists",
     "quality-not-ability",
+    "exchange",
+    "exchange-control",
 ];
 
 /// What the layers produced.
@@ -169,9 +173,13 @@ pub(super) fn run<'b>(
             let land_types = effect.body.land_types.is_some();
             let snapshots: Vec<Snapshot> =
                 affected.iter().map(|o| Snapshot::take(&world.objects[*o], layer, land_types)).collect();
-            for object in &affected {
-                apply(&mut world, &effect, layer, *object);
-            }
+            // An exchange of control reads both controllers before it changes them: what it does
+            // is told in the trace from the board before it applies.
+            let exchange = match (&effect.body.control, layer, trace) {
+                (Some(ControlSpec::Exchange(ids)), Layer::Control, true) => Some(exchange::outcome(&world, ids)),
+                _ => None,
+            };
+            apply_all(&mut world, &effect, layer, &affected);
             let mut written = Vec::new();
             let mut changed = Vec::new();
             for (object, snapshot) in affected.iter().zip(&snapshots) {
@@ -194,6 +202,13 @@ pub(super) fn run<'b>(
                     affected.iter().zip(&before).any(|(o, b)| lost_correlated_subtypes(b, &world.objects[*o]));
                 if layer == Layer::Type && took_subtypes {
                     s.concepts.insert(1, "subtypes-follow-types");
+                }
+                if let Some(Exchange::Nothing { why, incomplete }) = exchange {
+                    // 701.8a in 2011, 701.12a today: no part of an incomplete exchange occurs.
+                    if incomplete {
+                        s.concepts.insert(1, "exchange");
+                    }
+                    s.note = Some(why);
                 }
                 steps.push(s);
             }
@@ -251,6 +266,7 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
             reason: Reason::Counters,
             set: None,
             concepts: vec![Layer::PtCounters.concept()],
+            note: None,
         });
     }
 }
@@ -342,6 +358,7 @@ fn step(
         reason,
         set,
         concepts,
+        note: None,
     }
 }
 
@@ -363,6 +380,11 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
                 if effect.body.copy.as_ref().is_some_and(|c| !c.except.is_empty()) {
                     out.push("copy-exceptions");
                 }
+            }
+            // 701.8b in 2011, 701.12b today: what an exchange of control does.
+            let exchanges = effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some());
+            if layer == Layer::Control && exchanges {
+                out.push("exchange-control");
             }
             // Which words a text change reaches: those used as what they are (612.2).
             if layer == Layer::Text {

@@ -20,6 +20,10 @@ pub struct Step {
     pub set: Option<SetNote>,
     /// Concepts of the citation table that decide this step, most specific last.
     pub concepts: Vec<&'static str>,
+    /// Why the effect changed nothing, where it applied and did nothing by a rule (an exchange
+    /// of control that can't be completed, or between one player's permanents: 701.12 today).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -16,9 +16,10 @@ pub struct EffectBody {
     /// Layer 1: becomes a copy of this object, with the copy effect's exceptions.
     #[serde(default)]
     pub copy: Option<CopySpec>,
-    /// Layer 2: this player gains control (`you` is the effect's controller).
+    /// Layer 2: this player gains control (`you` is the effect's controller), or the control
+    /// of two objects is exchanged.
     #[serde(default)]
-    pub control: Option<String>,
+    pub control: Option<ControlSpec>,
     /// Layer 3: a word of the affected objects' text is replaced.
     #[serde(default)]
     pub text_change: Option<TextChangeSpec>,
@@ -188,6 +189,52 @@ impl<'de> Deserialize<'de> for Amount {
             fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<Amount, M::Error> {
                 let deserializer = serde::de::value::MapAccessDeserializer::new(map);
                 Count::deserialize(deserializer).map(|c| Amount::Count(Box::new(c.count)))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+/// Layer 2: who gains control.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ControlSpec {
+    /// `control: PLAYER`: this player (`you`: the effect's controller) gains control.
+    Player(String),
+    /// `control: {exchange: [a, b]}`: the control of these two objects is exchanged (701.12b
+    /// today); a list, so that a wrong count is a diagnostic at its place rather than serde's.
+    Exchange(Vec<String>),
+}
+
+impl ControlSpec {
+    /// The two objects whose control is exchanged, for `exchange`.
+    pub fn exchanged(&self) -> Option<&[String]> {
+        match self {
+            ControlSpec::Exchange(ids) => Some(ids),
+            ControlSpec::Player(_) => None,
+        }
+    }
+}
+
+// Untagged enums lose serde's precise messages; this one says what is expected instead.
+impl<'de> Deserialize<'de> for ControlSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Exchange {
+            exchange: Vec<String>,
+        }
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ControlSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a player's name, `you`, or `exchange: [<object id>, <object id>]`")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<ControlSpec, E> {
+                Ok(ControlSpec::Player(s.to_string()))
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<ControlSpec, M::Error> {
+                Exchange::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|e| ControlSpec::Exchange(e.exchange))
             }
         }
         d.deserialize_any(Visitor)

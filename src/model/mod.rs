@@ -17,7 +17,9 @@ mod zone;
 
 pub use ability::{AbilitySpec, StaticAbilitySpec};
 pub use copy::{Characteristic, CopyExcept, CopySpec};
-pub use effect::{AbilityChange, Amount, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec};
+pub use effect::{
+    AbilityChange, Amount, ControlSpec, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec,
+};
 pub use event::*;
 pub use expect::ExpectSpec;
 pub use selector::SelectorSpec;

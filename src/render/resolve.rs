@@ -125,6 +125,9 @@ struct JsonStep<'a> {
     applies_to: &'a [String],
     changes: &'a [Change],
     reason: &'a crate::engine::trace::Reason,
+    /// Why the effect did nothing, where a rule says so (an exchange of control).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
     why: String,
     rules: Vec<RuleId>,
 }
@@ -203,6 +206,7 @@ pub fn json(r: &Report) -> String {
                 applies_to: &s.applies_to,
                 changes: &s.changes,
                 reason: &s.reason,
+                note: s.note.as_deref(),
                 why: reason::sentence(s, r.citer),
                 rules: r.rules(s),
             })
@@ -291,7 +295,11 @@ pub fn table(r: &Report, style: Style) -> String {
         let mut trace = style.table();
         trace.set_header(["#", "Layer", "Effect", "Change", "Why", "Rules"]);
         for (i, s) in r.steps.iter().enumerate() {
-            let changes = if s.changes.is_empty() { "—".to_string() } else { change_lines(&s.changes) };
+            let changes = match (&s.note, s.changes.is_empty()) {
+                (Some(note), true) => format!("nothing: {note}"),
+                (_, true) => "—".to_string(),
+                (_, false) => change_lines(&s.changes),
+            };
             trace.add_row([
                 (i + 1).to_string(),
                 r.layer(s),
@@ -478,6 +486,9 @@ pub fn markdown(r: &Report) -> String {
         ));
         for c in &s.changes {
             out.push_str(&format!("   - {} {}: {} → {}\n", c.object, c.characteristic, c.before, c.after));
+        }
+        if let Some(note) = &s.note {
+            out.push_str(&format!("   - nothing changes: {note}\n"));
         }
     }
     let outcomes = r.outcomes.unwrap_or_default();

@@ -5,7 +5,8 @@
 use super::load::{problem, Loaded};
 use super::spans::{child, item, Span, Spans};
 use super::spec::{
-    AbilitySpec, Amount, CopySpec, EffectBody, ExpectSpec, ObjectSpec, ScenarioSpec, SelectorSpec, SetChange, Zone,
+    AbilitySpec, Amount, ControlSpec, CopySpec, EffectBody, ExpectSpec, ObjectSpec, ScenarioSpec, SelectorSpec,
+    SetChange, Zone,
 };
 use crate::corpus::problem::Problem;
 use crate::engine::board::{Board, ObjectDef, ResolvedEffect};
@@ -300,6 +301,13 @@ impl Validator<'_> {
     fn ability(&mut self, path: &str, a: &AbilitySpec, players: &[String]) -> Ability {
         if let AbilitySpec::Static(s) = a {
             self.body(&child(path, "effect"), &s.effect, players, s.cda);
+            if s.effect.control.as_ref().is_some_and(|c| c.exchanged().is_some()) {
+                self.error(
+                    &child(&child(&child(path, "effect"), "control"), "exchange"),
+                    "an exchange of control in a static ability".into(),
+                    Some("an exchange happens once, as a spell or ability resolves: write it under `effects:`".into()),
+                );
+            }
             if s.effect.replacement.as_ref().is_some_and(|r| r.self_replacement) {
                 self.error(
                     &child(&child(&child(path, "effect"), "replacement"), "self_replacement"),
@@ -333,7 +341,15 @@ impl Validator<'_> {
                 Some("give it a change: `copy`, `control`, `text_change`, `types`, `subtypes`, `supertypes`, `land_types`, `creature_types`, `colors`, `abilities`, `pt`, `players`, `game_rule` or `replacement`".into()),
             );
         }
+        let exchanged = body.control.as_ref().and_then(|c| c.exchanged());
         match (&body.affects, touches_objects) {
+            // An exchange names its two objects: they are what the whole effect affects.
+            (Some(_), true) if exchanged.is_some() => self.error(
+                &child(path, "affects"),
+                "`affects` with an exchange of control".into(),
+                Some("the effect applies to the two objects exchanged: leave `affects` out".into()),
+            ),
+            (None, true) if exchanged.is_some() => {}
             (None, true) => self.error(path, "this effect changes objects but says none: add `affects`".into(), None),
             (Some(_), false) => {
                 self.error(&child(path, "affects"), "`affects` on an effect that changes no object".into(), None)
@@ -344,10 +360,12 @@ impl Validator<'_> {
         if let Some(copy) = &body.copy {
             self.copy(&child(path, "copy"), copy, players);
         }
-        if let Some(player) = &body.control {
-            if player != "you" {
+        match &body.control {
+            Some(ControlSpec::Player(player)) if player != "you" => {
                 self.player_ref(&child(path, "control"), player, players);
             }
+            Some(ControlSpec::Exchange(ids)) => self.exchange(&child(&child(path, "control"), "exchange"), ids),
+            _ => {}
         }
         self.closed_sets(path, [&body.types, &body.supertypes, &body.colors]);
         if let Some(lands) = &body.land_types {
@@ -393,6 +411,28 @@ impl Validator<'_> {
         self.closed_sets(&except, [&e.types, &e.supertypes, &e.colors]);
         for (i, a) in e.abilities.iter().enumerate() {
             self.ability(&item(&child(&except, "abilities"), i), a, players);
+        }
+    }
+
+    /// `control: {exchange: [a, b]}`: two different objects of the scenario (701.12b today).
+    fn exchange(&mut self, path: &str, ids: &[String]) {
+        if ids.len() != 2 {
+            self.error(
+                path,
+                format!("an exchange of control names {} objects", ids.len()),
+                Some("control of two permanents is exchanged: name exactly two object ids".into()),
+            );
+        }
+        for (i, id) in ids.iter().enumerate() {
+            if ids[..i].contains(id) {
+                self.error(
+                    &item(path, i),
+                    format!("`{id}` is named twice"),
+                    Some("an object's control cannot be exchanged with itself: name two different objects".into()),
+                );
+            } else {
+                self.object_ref(&item(path, i), id);
+            }
         }
     }
 

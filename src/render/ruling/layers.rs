@@ -21,7 +21,7 @@ fn clause(concept: &str) -> Clause {
         c if c.starts_with("layer-") => Clause::Heading,
         "player-effects" | "rule-effects" => Clause::Heading,
         "locked-set" | "live-set" | "across-layers" => Clause::Set,
-        "land-type-change" => Clause::Changes,
+        "land-type-change" | "exchange" | "exchange-control" => Clause::Changes,
         _ => Clause::Reason,
     }
 }
@@ -66,7 +66,12 @@ pub fn sentence(step: &Step, citer: &Citer, names: &Names) -> Line {
     if let Some(set) = set {
         line.text(format!(" {set}")).cite(rules(Clause::Set)).end();
     }
-    changes(&mut line, &step.changes, names, rules(Clause::Changes));
+    match &step.note {
+        Some(note) => {
+            line.text(" It changes nothing: ").append(&names.engine(note)).cite(rules(Clause::Changes)).end();
+        }
+        None => changes(&mut line, &step.changes, names, rules(Clause::Changes)),
+    }
     line
 }
 
