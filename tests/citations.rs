@@ -99,6 +99,7 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("exchange", &["entire exchange"]),
     ("exchange-control", &["control of two permanents is exchanged"]),
     ("copiable-values", &["copiable values"]),
+    ("text-change-type-line", &["type line"]),
     ("copy-exceptions", &["exceptions to the copying"]),
     ("copy-enters", &["as a copy"]),
     ("interaction-copy-first", &["become a copy"]),

@@ -25,6 +25,7 @@ pub const CONCEPTS: &[&str] = &[
     "copiable-values",
     "copy-exceptions",
     "text-change-use",
+    "text-change-type-line",
     "subtypes-follow-types",
     "player-effects",
     "rule-effects",
@@ -202,6 +203,11 @@ pub(super) fn run<'b>(
                     affected.iter().zip(&before).any(|(o, b)| lost_correlated_subtypes(b, &world.objects[*o]));
                 if layer == Layer::Type && took_subtypes {
                     s.concepts.insert(1, "subtypes-follow-types");
+                }
+                // 612.1: the text a text change reached includes the type line.
+                let retyped = affected.iter().zip(&before).any(|(o, b)| b.subtypes != world.objects[*o].subtypes);
+                if layer == Layer::Text && retyped {
+                    s.concepts.insert(1, "text-change-type-line");
                 }
                 if let Some(Exchange::Nothing { why, incomplete }) = exchange {
                     // 701.8a in 2011, 701.12a today: no part of an incomplete exchange occurs.
