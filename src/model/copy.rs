@@ -83,9 +83,7 @@ impl CopyExcept {
         for change in
             [&mut self.types, &mut self.subtypes, &mut self.supertypes, &mut self.colors].into_iter().flatten()
         {
-            change.add.iter_mut().for_each(&mut *f);
-            change.remove.iter_mut().for_each(&mut *f);
-            change.set.iter_mut().flatten().for_each(&mut *f);
+            change.for_each_word(f);
         }
     }
 }

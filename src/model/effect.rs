@@ -78,9 +78,7 @@ impl EffectBody {
         for change in
             [&mut self.types, &mut self.subtypes, &mut self.supertypes, &mut self.colors].into_iter().flatten()
         {
-            change.add.iter_mut().for_each(&mut f);
-            change.remove.iter_mut().for_each(&mut f);
-            change.set.iter_mut().flatten().for_each(&mut f);
+            change.for_each_word(&mut f);
         }
         self.land_types.iter_mut().flatten().for_each(&mut f);
         if let Some(copy) = &mut self.copy {
@@ -119,6 +117,14 @@ pub struct SetChange {
     pub add: Vec<String>,
     #[serde(default)]
     pub remove: Vec<String>,
+}
+
+impl SetChange {
+    pub fn for_each_word(&mut self, f: &mut impl FnMut(&mut String)) {
+        self.add.iter_mut().for_each(&mut *f);
+        self.remove.iter_mut().for_each(&mut *f);
+        self.set.iter_mut().flatten().for_each(&mut *f);
+    }
 }
 
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
