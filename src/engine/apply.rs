@@ -6,11 +6,17 @@ use super::characteristics::{
 };
 use super::effect::Effect;
 use super::layer::Layer;
+use super::noncreature::lacks_pt;
 use super::world::World;
 use crate::model::SetChange;
 
 /// Applies `effect`'s part in `layer` to `object` in `world`.
 pub fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
+    // 208.3a: an effect on the power and toughness of a noncreature permanent applies, but does
+    // nothing while it is not a creature.
+    if layer.in_layer_seven() && lacks_pt(&world.objects[object]) {
+        return;
+    }
     let body = &effect.body;
     match layer {
         Layer::Copy => {

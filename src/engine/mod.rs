@@ -12,6 +12,7 @@ pub mod events;
 pub mod footprint;
 pub mod layer;
 pub mod locked;
+pub mod noncreature;
 pub mod order;
 pub mod pair_cache;
 pub mod resolve;

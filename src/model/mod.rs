@@ -17,6 +17,6 @@ mod zone;
 pub use ability::{AbilitySpec, StaticAbilitySpec};
 pub use effect::{AbilityChange, Amount, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec};
 pub use event::*;
-pub use expect::ExpectSpec;
+pub use expect::{ExpectSpec, ExpectedNumber};
 pub use selector::SelectorSpec;
 pub use zone::{Position, Zone};
