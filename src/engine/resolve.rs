@@ -266,7 +266,8 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
         if !world.present[index] || !has_pt_counters {
             continue;
         }
-        // The counters stay on a noncreature permanent, meaning nothing (205.1a today; 208.3a).
+        // The counters stay on a noncreature permanent, meaning nothing (204.1a in 2011, 205.1a and
+        // 208.3a today).
         if noncreature::lacks_pt(&world.objects[index]) {
             if !concepts.contains(&noncreature::CONCEPT) {
                 concepts.push(noncreature::CONCEPT);
