@@ -51,6 +51,7 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("rule-effects", &["affect game rules rather than objects"]),
     ("land-type-change", &["basic land types"]),
     ("subtypes-follow-types", &["subtypes correlated with that card type"]),
+    ("noncreature-no-pt", &["has no power or toughness"]),
     ("quality-not-ability", &["quality"]),
     ("apnap", &["active player"]),
     ("cant-beats-can", &["can't", "can’t"]),

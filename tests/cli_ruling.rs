@@ -199,3 +199,26 @@ fn the_french_corpus_quotes_the_english_rules_of_its_date() {
     let (_, md, _) = run(dir.path(), &["ruling", LAYERS]);
     assert!(md.contains("*(in English, edition en-2011-02-04)*"), "{md}");
 }
+
+/// A creature made a land loses its power and toughness in layer 4, and the pump and the counter
+/// on it do nothing in layer 7: the ruling says both, citing the rule where today's rules number
+/// it (208.3; 207.3 in 2011).
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn a_noncreature_permanent_has_no_power_or_toughness() {
+    let song = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cr-208-3-song-of-the-dryads-on-a-pumped-angel.yaml");
+    let dir = data_dir();
+    let cr = crate::support::official_cr("MagicCompRules_20260227.txt");
+    assert_eq!(run(dir.path(), &["corpus", "import", cr.to_str().unwrap()]).0, 0);
+    let (code, md, stderr) = run(dir.path(), &["ruling", song, "--edition", "en-2026-02-27"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(md.contains("and its power and toughness from 4/4 to none (305.7[^305.7], 208.3[^208.3])"), "{md}");
+    assert!(
+        md.contains("It does nothing to a noncreature permanent it applies to: such a permanent has no power or toughness (208.3[^208.3])"),
+        "{md}"
+    );
+    assert!(md.contains("Counters on a noncreature permanent change nothing"), "{md}");
+    assert!(md.contains("[^208.3]: **208.3** A noncreature permanent has no power or toughness"), "{md}");
+    // The short answer gives it no power and toughness.
+    assert!(md.contains("Serra Angel is a colourless Land — Forest with"), "{md}");
+}

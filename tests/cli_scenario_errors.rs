@@ -54,6 +54,30 @@ fn a_word_where_a_number_goes() {
     insta::assert_snapshot!(stderr);
 }
 
+/// `expect` takes a number or `none` for power and toughness: anything else is refused at its place,
+/// saying so; `none` beside it is accepted.
+#[test]
+fn a_word_other_than_none_where_an_expected_power_goes() {
+    let stderr = resolve_fails("expect-pt-word.yaml");
+    assert_eq!(problem_lines(&stderr), [8]);
+    assert!(stderr.contains("`expect.bears.power`: invalid value: string \"lots\""), "{stderr}");
+    assert!(stderr.contains("expected a whole number, or `none`"), "{stderr}");
+    assert!(stderr.contains("[expect-pt-word.yaml:8:18]"), "{stderr}");
+}
+
+/// `none` where there is a number, and a number where there is none (a Vehicle not crewed has no
+/// power or toughness, 208.3): both differences say `none`.
+#[test]
+fn expected_none_against_a_number_and_a_number_against_none() {
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), &fixtures(), &["check", "expect-none-fails.yaml"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(
+        stdout,
+        "DIFFERS  expect-none-fails.yaml\n         bears power: expected none, got 2\n         vehicle power: expected 3, got none\n1 files: 0 ok, 1 differ, 0 invalid\n"
+    );
+}
+
 #[test]
 fn an_unknown_zone() {
     let stderr = resolve_fails("unknown-variant.yaml");

@@ -55,18 +55,10 @@ pub fn answer(board: &Board, resolution: &Resolution) -> Answer {
     Answer { objects, players, game_rules: resolution.game_rules.clone() }
 }
 
-/// A noncreature permanent has no power or toughness, even with numbers printed on it (207.3 in
-/// the 2011 rules, 208.3 today).
-fn power_toughness(c: &Characteristics) -> (Option<i64>, Option<i64>) {
-    if c.has_type("creature") {
-        (c.power, c.toughness)
-    } else {
-        (None, None)
-    }
-}
-
 fn object_answer(board: &Board, index: usize, c: &Characteristics) -> ObjectAnswer {
-    let (power, toughness) = power_toughness(c);
+    // A noncreature permanent has none already (the layers took them away after layer 4); a
+    // card elsewhere keeps its printed ones (207.3 in 2011, 208.3 today).
+    let (power, toughness) = (c.power, c.toughness);
     ObjectAnswer {
         id: board.objects[index].id.clone(),
         name: c.name.clone(),
@@ -121,16 +113,20 @@ pub fn check(board: &Board, resolution: &Resolution) -> Vec<Mismatch> {
                 push("abilities", expected.join("; "), actual.join("; "));
             }
         }
-        let (actual_power, actual_toughness) = power_toughness(c);
-        for (name, expected, actual) in [("power", power, actual_power), ("toughness", toughness, actual_toughness)] {
+        for (name, expected, actual) in [("power", power, c.power), ("toughness", toughness, c.toughness)] {
             if let Some(expected) = expected {
-                if Some(*expected) != actual {
-                    push(name, expected.to_string(), actual.map_or("—".into(), |v| v.to_string()));
+                if expected.value() != actual {
+                    push(name, number(expected.value()), number(actual));
                 }
             }
         }
     }
     out
+}
+
+/// A power or toughness as `expect` writes it: a number, or `none`.
+fn number(value: Option<i64>) -> String {
+    value.map_or_else(|| "none".into(), |v| v.to_string())
 }
 
 fn same_set(a: &[String], b: &[String]) -> bool {

@@ -7,6 +7,7 @@ use super::characteristics::{
 use super::copy::copy;
 use super::effect::Effect;
 use super::layer::Layer;
+use super::noncreature::lacks_pt;
 use super::world::World;
 use crate::model::{ControlSpec, SetChange};
 
@@ -25,6 +26,11 @@ pub fn apply_all(world: &mut World, effect: &Effect, layer: Layer, objects: &[us
 /// Applies `effect`'s part in `layer` to `object` in `world`; an exchange of control is
 /// `apply_all`'s, since it reads both objects before changing either.
 fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
+    // 208.3a: an effect on the power and toughness of a noncreature permanent applies, but does
+    // nothing while it is not a creature.
+    if layer.in_layer_seven() && lacks_pt(&world.objects[object]) {
+        return;
+    }
     let body = &effect.body;
     match layer {
         Layer::Copy => {

@@ -14,6 +14,7 @@ pub mod exchange;
 pub mod footprint;
 pub mod layer;
 pub mod locked;
+pub mod noncreature;
 pub mod order;
 pub mod pair_cache;
 pub mod resolve;

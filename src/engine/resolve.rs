@@ -9,6 +9,7 @@ use super::effect::{Effect, EffectKind};
 use super::exchange::{self, Exchange};
 use super::layer::Layer;
 use super::locked;
+use super::noncreature;
 use super::order::{self, SeenDependencies};
 use super::snapshot::Snapshot;
 use super::timestamp::Timestamp;
@@ -46,6 +47,7 @@ pub const CONCEPTS: &[&str] = &[
     "quality-not-ability",
     "exchange",
     "exchange-control",
+    noncreature::CONCEPT,
 ];
 
 /// What the layers produced.
@@ -124,6 +126,8 @@ pub(super) fn run<'b>(
     let mut known: BTreeMap<String, Effect> = BTreeMap::new();
     let mut gone_reported: HashSet<String> = HashSet::new();
     let mut copiable = None;
+    // Object → the layer-4 step after which it was no longer a creature, for the trace.
+    let mut made_noncreature: HashMap<usize, usize> = HashMap::new();
     for layer in Layer::ALL.into_iter().filter(|l| *l <= last) {
         locked::settle(&world, &mut sets, locked, &mut waiting, Some(layer));
         if layer == Layer::PtCounters {
@@ -216,6 +220,19 @@ pub(super) fn run<'b>(
                     }
                     s.note = Some(why);
                 }
+                if layer == Layer::Type {
+                    for (o, b) in affected.iter().zip(&before) {
+                        if noncreature::stopped_being_a_creature(b, &world.objects[*o]) {
+                            made_noncreature.insert(*o, steps.len());
+                        } else if world.objects[*o].has_type("creature") {
+                            made_noncreature.remove(o);
+                        }
+                    }
+                }
+                // 208.3a: it applies to a noncreature permanent too, and does nothing to it.
+                if layer.in_layer_seven() && affected.iter().any(|o| noncreature::lacks_pt(&world.objects[*o])) {
+                    s.concepts.insert(1, noncreature::CONCEPT);
+                }
                 steps.push(s);
             }
             done.insert(effect.key.clone());
@@ -223,12 +240,41 @@ pub(super) fn run<'b>(
         if layer == Layer::Copy && !done.is_empty() {
             copiable = Some(world.objects.clone());
         }
+        if layer == Layer::Type {
+            let taken = noncreature::take_pt(&mut world);
+            if trace {
+                record_taken_pt(board, &mut steps, &made_noncreature, &taken);
+            }
+        }
     }
     locked::settle(&world, &mut sets, locked, &mut waiting, None);
     let (players, game_rules) =
         if trace { after_objects(&world, &sets, &mut steps, trace) } else { (Vec::new(), Vec::new()) };
     let characteristics = world.objects.clone();
     (world, Resolution { characteristics, steps, players, game_rules, copiable })
+}
+
+/// Shows power and toughness going on the layer-4 step that left each permanent a noncreature,
+/// citing 208.3 there (207.3 in 2011). A permanent that never was a creature (a Vehicle) has
+/// no such step: the answer shows it without them.
+fn record_taken_pt(board: &Board, steps: &mut [Step], made: &HashMap<usize, usize>, taken: &[(usize, String)]) {
+    for (object, pt) in taken {
+        let Some(step) = made.get(object).and_then(|i| steps.get_mut(*i)) else { continue };
+        let id = &board.objects[*object].id;
+        let change = super::trace::Change {
+            object: id.clone(),
+            characteristic: "power/toughness",
+            before: pt.clone(),
+            after: "—".into(),
+        };
+        // After the object's other changes, so that each object's changes stay together.
+        let at = step.changes.iter().rposition(|c| &c.object == id).map_or(step.changes.len(), |i| i + 1);
+        step.changes.insert(at, change);
+        if !step.concepts.contains(&noncreature::CONCEPT) {
+            let after = step.concepts.iter().position(|c| *c == "subtypes-follow-types").map_or(1, |i| i + 1);
+            step.concepts.insert(after.min(step.concepts.len()), noncreature::CONCEPT);
+        }
+    }
 }
 
 fn set_note(sets: &Sets, effect: &Effect) -> Option<SetNote> {
@@ -246,6 +292,7 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
     let board = world.board;
     let mut changes = Vec::new();
     let mut affected = Vec::new();
+    let mut concepts = vec![Layer::PtCounters.concept()];
     for (index, def) in board.objects.iter().enumerate() {
         let (power, toughness) = def
             .counters
@@ -254,6 +301,15 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
             .fold((0i64, 0i64), |(p, t), (dp, dt)| (p.saturating_add(dp), t.saturating_add(dt)));
         let has_pt_counters = def.counters.iter().any(|(kind, n)| *n > 0 && counter_pt(kind).is_some());
         if !world.present[index] || !has_pt_counters {
+            continue;
+        }
+        // The counters stay on a noncreature permanent, meaning nothing (204.1a in 2011, 205.1a and
+        // 208.3a today).
+        if noncreature::lacks_pt(&world.objects[index]) {
+            if !concepts.contains(&noncreature::CONCEPT) {
+                concepts.push(noncreature::CONCEPT);
+            }
+            affected.push(def.id.clone());
             continue;
         }
         let before = world.objects[index].clone();
@@ -271,7 +327,7 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
             changes,
             reason: Reason::Counters,
             set: None,
-            concepts: vec![Layer::PtCounters.concept()],
+            concepts,
             note: None,
         });
     }

@@ -21,6 +21,6 @@ pub use effect::{
     AbilityChange, Amount, ControlSpec, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec,
 };
 pub use event::*;
-pub use expect::ExpectSpec;
+pub use expect::{ExpectSpec, ExpectedNumber};
 pub use selector::SelectorSpec;
 pub use zone::{Position, Zone};

@@ -47,8 +47,9 @@ pub fn type_line(supertypes: &[String], types: &[String], subtypes: &[String]) -
     }
 }
 
-/// Power and toughness exist on creatures only (207.3 in 2011, 208.3 today); the counters that
-/// went into them are named, since the article must account for the number.
+/// Power and toughness as the layers left them: none on a noncreature permanent, the printed ones
+/// on a card elsewhere (207.3 in 2011, 208.3 today); the counters that went into them are named,
+/// since the article must account for the number.
 fn pt_cell<'a>(c: &Characteristics, counters: impl Iterator<Item = (&'a String, &'a i64)>) -> String {
     let mut cell = pt(c).unwrap_or_else(|| "—".into());
     let counters: Vec<String> = counters.map(|(kind, n)| format!("{n} × {kind}")).collect();
@@ -59,8 +60,8 @@ fn pt_cell<'a>(c: &Characteristics, counters: impl Iterator<Item = (&'a String, 
 }
 
 pub fn pt(c: &Characteristics) -> Option<String> {
-    match (c.has_type("creature"), c.power, c.toughness) {
-        (true, Some(p), Some(t)) => Some(format!("{p}/{t}")),
+    match (c.power, c.toughness) {
+        (Some(p), Some(t)) => Some(format!("{p}/{t}")),
         _ => None,
     }
 }

@@ -14,6 +14,9 @@ enum Clause {
     Reason,
     Set,
     Changes,
+    /// A noncreature permanent has no power or toughness: said on its own in layer 7, where the
+    /// effect changes nothing on it.
+    NoPt,
 }
 
 fn clause(concept: &str) -> Clause {
@@ -22,6 +25,8 @@ fn clause(concept: &str) -> Clause {
         "player-effects" | "rule-effects" => Clause::Heading,
         "locked-set" | "live-set" | "across-layers" => Clause::Set,
         "land-type-change" | "exchange" | "exchange-control" => Clause::Changes,
+        // In layer 4 it backs the power and toughness the permanent no longer has.
+        crate::engine::noncreature::CONCEPT => Clause::NoPt,
         _ => Clause::Reason,
     }
 }
@@ -38,9 +43,17 @@ pub fn sentence(step: &Step, citer: &Citer, names: &Names) -> Line {
         Stage::GameRules => "Effects on the rules of the game".into(),
     };
     line.strong(stage).cite(rules(Clause::Heading));
+    let in_layer_seven = matches!(step.stage, Stage::Layer(l) if l.in_layer_seven());
+    // Layer 4 takes them away, with the change; layer 7 leaves them absent, with a sentence.
+    let (change_rules, no_pt) = if in_layer_seven {
+        (rules(Clause::Changes), rules(Clause::NoPt))
+    } else {
+        ([rules(Clause::Changes), rules(Clause::NoPt)].concat(), Vec::new())
+    };
     if step.reason == Reason::Counters {
         line.text(": counters on the object change its power and toughness.");
-        changes(&mut line, &step.changes, names, rules(Clause::Changes));
+        changes(&mut line, &step.changes, names, change_rules);
+        no_pt_sentence(&mut line, no_pt, "Counters on a noncreature permanent change nothing");
         return line;
     }
     line.text(" — ").append(&effect_label(step, names));
@@ -70,9 +83,19 @@ pub fn sentence(step: &Step, citer: &Citer, names: &Names) -> Line {
         Some(note) => {
             line.text(" It changes nothing: ").append(&names.engine(note)).cite(rules(Clause::Changes)).end();
         }
-        None => changes(&mut line, &step.changes, names, rules(Clause::Changes)),
+        None => changes(&mut line, &step.changes, names, change_rules),
     }
+    no_pt_sentence(&mut line, no_pt, "It does nothing to a noncreature permanent it applies to");
     line
+}
+
+/// " It does nothing to a noncreature permanent it applies to: such a permanent has no power or
+/// toughness (208.3)." Only where the step cites the rule.
+fn no_pt_sentence(line: &mut Line, rules: Vec<crate::corpus::RuleId>, what: &str) {
+    if rules.is_empty() {
+        return;
+    }
+    line.text(format!(" {what}: such a permanent has no power or toughness")).cite(rules).end();
 }
 
 /// The effect's source by name, or its id.
