@@ -82,7 +82,8 @@ fn expected_none_against_a_number_and_a_number_against_none() {
 fn an_unknown_zone() {
     let stderr = resolve_fails("unknown-variant.yaml");
     assert_eq!(problem_lines(&stderr), [9]);
-    assert!(stderr.contains("unknown variant `battlefeld`"), "{stderr}");
+    assert!(stderr.contains("`battlefeld` is not a value this key takes"), "{stderr}");
+    assert!(stderr.contains("did you mean `battlefield`?"), "{stderr}");
     insta::assert_snapshot!(stderr);
 }
 
@@ -306,4 +307,17 @@ fn conditions_hands_and_draws_written_wrong() {
         assert!(stderr.contains(expected), "{expected}:\n{stderr}");
     }
     assert_eq!(problem_lines(&stderr), [21, 32, 30, 31, 5]);
+}
+
+/// An expected outcome that is not found is shown beside the outcome found instead, one line
+/// per difference.
+#[test]
+fn outcomes_that_differ_are_listed_one_per_line() {
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), &fixtures(), &["check", "outcomes-differ.yaml"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(
+        stdout,
+        "DIFFERS  outcomes-differ.yaml\n         events outcome: expected Shock deals 3 damage to Grizzly Bears, got Shock deals 4 damage to Grizzly Bears\n1 files: 0 ok, 1 differ, 0 invalid\n"
+    );
 }

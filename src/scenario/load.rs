@@ -234,7 +234,8 @@ impl Checker<'_> {
             self.push(at, format!("unknown key `{field}`{location}"), Some(help));
         } else {
             let location = if inner.is_empty() { path } else { inner };
-            self.push(self.spans.value(inner), format!("`{location}`: {message}"), None);
+            let (message, help) = super::serde_words::in_user_words(message);
+            self.push(self.spans.value(inner), format!("`{location}`: {message}"), help);
         }
     }
 

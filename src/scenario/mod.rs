@@ -3,6 +3,7 @@
 //! `Scenario` the engine runs on.
 
 pub mod load;
+mod serde_words;
 pub mod spans;
 pub mod spec;
 pub mod synthetic;

@@ -173,24 +173,29 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
     if want == got {
         return Vec::new();
     }
-    // Only to name the objects of the two lists: built when they differ, not on every check.
+    // Only to name the objects of the outcomes: built when they differ, not on every check.
     let env = Env::new(board, resolution);
-    let show = |list: &[Compared]| {
-        list.iter()
-            .map(|(events, then, left)| {
-                let words: Vec<String> = events.iter().map(|e| describe::event(&env, e)).collect();
-                let mut line = if words.is_empty() { "(nothing happens)".to_string() } else { words.join("; ") };
-                if !then.is_empty() {
-                    let then: Vec<String> = then.iter().map(|e| describe::event(&env, e)).collect();
-                    line.push_str(&format!("; then {}", then.join("; ")));
-                }
-                for (effect, n) in left {
-                    line.push_str(&format!("; {effect} stays, {n} left"));
-                }
-                line
-            })
-            .collect::<Vec<_>>()
-            .join(" | ")
+    let show = |(events, then, left): &Compared| {
+        let words: Vec<String> = events.iter().map(|e| describe::event(&env, e)).collect();
+        let mut line = if words.is_empty() { "(nothing happens)".to_string() } else { words.join("; ") };
+        if !then.is_empty() {
+            let then: Vec<String> = then.iter().map(|e| describe::event(&env, e)).collect();
+            line.push_str(&format!("; then {}", then.join("; ")));
+        }
+        for (effect, n) in left {
+            line.push_str(&format!("; {effect} stays, {n} left"));
+        }
+        line
     };
-    vec![Mismatch { object: "events".into(), characteristic: "outcomes", expected: show(&want), actual: show(&got) }]
+    // One line per difference: an expected outcome not found beside a found one not expected.
+    let missing: Vec<String> = want.iter().filter(|w| !got.contains(w)).map(show).collect();
+    let extra: Vec<String> = got.iter().filter(|g| !want.contains(g)).map(show).collect();
+    (0..missing.len().max(extra.len()))
+        .map(|i| Mismatch {
+            object: "events".into(),
+            characteristic: "outcome",
+            expected: missing.get(i).cloned().unwrap_or_else(|| "no other outcome".into()),
+            actual: extra.get(i).cloned().unwrap_or_else(|| "no other outcome".into()),
+        })
+        .collect()
 }
