@@ -23,7 +23,7 @@ fn ruling(file: &str, args: &[&str]) -> String {
 #[test]
 fn markdown_of_a_layers_only_scenario() {
     let out = ruling(LAYERS, &[]);
-    assert!(out.contains("## Short answer\n\nUrborg, Tomb of Yawgmoth is a colourless Legendary Land — Mountain"));
+    assert!(out.contains("## Short answer\n\nUrborg, Tomb of Yawgmoth is a colorless Legendary Land — Mountain"));
     insta::assert_snapshot!(out);
 }
 
@@ -220,5 +220,5 @@ fn a_noncreature_permanent_has_no_power_or_toughness() {
     assert!(md.contains("Counters on a noncreature permanent change nothing"), "{md}");
     assert!(md.contains("[^208.3]: **208.3** A noncreature permanent has no power or toughness"), "{md}");
     // The short answer gives it no power and toughness.
-    assert!(md.contains("Serra Angel is a colourless Land — Forest with"), "{md}");
+    assert!(md.contains("Serra Angel is a colorless Land — Forest with"), "{md}");
 }

@@ -75,6 +75,8 @@ impl ObjectDef {
 #[derive(Clone, Debug)]
 pub struct ResolvedEffect {
     pub id: String,
+    /// What a ruling calls it, when the scenario says.
+    pub name: Option<String>,
     pub text: String,
     pub source: Option<usize>,
     pub controller: usize,

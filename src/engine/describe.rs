@@ -25,7 +25,7 @@ pub fn words(list: &[String]) -> String {
 
 pub fn colors(list: &[String]) -> String {
     if list.is_empty() {
-        "colourless".to_string()
+        "colorless".to_string()
     } else {
         list.join(", ")
     }

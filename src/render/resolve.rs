@@ -362,7 +362,7 @@ fn rule_ids(r: &Report, ids: &[RuleId]) -> String {
 
 fn answer_table(answer: &Answer, style: Style) -> String {
     let mut t = style.table();
-    t.set_header(["Object", "Types", "Colours", "Abilities", "P/T", "Controller"]);
+    t.set_header(["Object", "Types", "Colors", "Abilities", "P/T", "Controller"]);
     for o in &answer.objects {
         let types = type_line(o, " — ");
         let abilities = if o.abilities.is_empty() { "—".to_string() } else { o.abilities.join("\n") };
@@ -453,7 +453,7 @@ pub fn markdown(r: &Report) -> String {
     out.push_str(&format!("*Rules: edition {}.*\n\n", r.citer.edition.name()));
     if !r.answer.objects.is_empty() {
         out.push_str(
-            "## Answer\n\n| Object | Types | Colours | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n",
+            "## Answer\n\n| Object | Types | Colors | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n",
         );
     }
     for o in &r.answer.objects {

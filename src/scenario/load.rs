@@ -330,7 +330,8 @@ mod tests {
         assert_eq!(found[1].0, 9);
         assert!(found[1].1.starts_with("`objects[0].power`: invalid type"), "{}", found[1].1);
         assert_eq!(found[2].0, 13);
-        assert!(found[2].1.contains("unknown variant `battlefeld`"), "{}", found[2].1);
+        assert!(found[2].1.contains("`battlefeld` is not a value this key takes"), "{}", found[2].1);
+        assert_eq!(found[2].2.as_deref(), Some("did you mean `battlefield`?"));
         assert_eq!(found[3].1, "unknown key `efects`");
         assert_eq!(found[3].2.as_deref(), Some("did you mean `effects`?"));
     }

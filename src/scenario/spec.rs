@@ -112,6 +112,9 @@ pub struct ObjectSpec {
 #[serde(deny_unknown_fields)]
 pub struct ResolvedEffectSpec {
     pub id: String,
+    /// What a ruling calls it ("Healing Salve"); without it, its source's name, or its id.
+    #[serde(default)]
+    pub name: Option<String>,
     pub text: String,
     /// The spell or ability's source, if it is one of the objects.
     #[serde(default)]

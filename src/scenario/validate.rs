@@ -95,6 +95,7 @@ impl Validator<'_> {
                 }
                 ResolvedEffect {
                     id: e.id.clone(),
+                    name: e.name.clone(),
                     text: e.text.clone(),
                     source,
                     controller,
@@ -235,7 +236,7 @@ impl Validator<'_> {
         };
         let types = self.words(&child(&path, "types"), &o.types, &CARD_TYPES, "card type");
         let supertypes = self.words(&child(&path, "supertypes"), &o.supertypes, &SUPERTYPES, "supertype");
-        let colors = self.words(&child(&path, "colors"), &o.colors, &COLORS, "colour");
+        let colors = self.words(&child(&path, "colors"), &o.colors, &COLORS, "color");
         let mut abilities: Vec<Ability> = o
             .abilities
             .iter()
@@ -457,8 +458,8 @@ impl Validator<'_> {
             ("not_types", &s.not_types, &CARD_TYPES[..], "card type"),
             ("supertypes", &s.supertypes, &SUPERTYPES[..], "supertype"),
             ("not_supertypes", &s.not_supertypes, &SUPERTYPES[..], "supertype"),
-            ("colors", &s.colors, &COLORS[..], "colour"),
-            ("not_colors", &s.not_colors, &COLORS[..], "colour"),
+            ("colors", &s.colors, &COLORS[..], "color"),
+            ("not_colors", &s.not_colors, &COLORS[..], "color"),
         ] {
             self.words(&child(path, key), words, known, what);
         }
@@ -474,7 +475,7 @@ impl Validator<'_> {
         for (key, change, known, what) in [
             ("types", types, &CARD_TYPES[..], "card type"),
             ("supertypes", supertypes, &SUPERTYPES[..], "supertype"),
-            ("colors", colors, &COLORS[..], "colour"),
+            ("colors", colors, &COLORS[..], "color"),
         ] {
             if let Some(change) = change {
                 self.set_change(&child(path, key), change, known, what);
@@ -498,7 +499,7 @@ impl Validator<'_> {
         for (key, words, known, what) in [
             ("types", &e.types, &CARD_TYPES[..], "card type"),
             ("supertypes", &e.supertypes, &SUPERTYPES[..], "supertype"),
-            ("colors", &e.colors, &COLORS[..], "colour"),
+            ("colors", &e.colors, &COLORS[..], "color"),
         ] {
             if let Some(words) = words {
                 self.words(&child(path, key), words, known, what);

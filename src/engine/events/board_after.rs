@@ -92,6 +92,7 @@ fn entered_as_copy(by: &Replacer, object: &ObjectDef, controller: usize) -> Opti
     let affects = SelectorSpec { objects: Some(vec![object.id.clone()]), ..SelectorSpec::default() };
     Some(ResolvedEffect {
         id: format!("{}@{}", by.key(), object.id),
+        name: None,
         text: by.effect.text.clone(),
         source: by.effect.source,
         controller,

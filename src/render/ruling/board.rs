@@ -26,7 +26,7 @@ pub fn rows(board: &Board, chars: &[Characteristics], names: &Names) -> Vec<Boar
                 controller: board.players[c.controller].clone(),
                 zone: zone(o.zone),
                 types: type_line(&c.supertypes, &c.types, &c.subtypes),
-                colours: describe::colors(&c.colors),
+                colors: describe::colors(&c.colors),
                 pt: pt_cell(c, o.counters.iter().filter(|(_, n)| **n != 0)),
                 abilities: c.abilities.iter().map(|a| a.text.clone()).collect(),
             }
@@ -72,8 +72,16 @@ pub fn resolved_effects(board: &Board, names: &Names) -> Vec<Line> {
         .resolved
         .iter()
         .map(|r| {
-            let mut line = Line::new();
-            line.code(r.id.clone()).text(format!(" ({}", board.players[r.controller]));
+            // Named by the scenario: its name; otherwise its id, as the trace names it.
+            let mut line = match &r.name {
+                Some(name) => Line::plain(name.clone()),
+                None => {
+                    let mut l = Line::new();
+                    l.code(r.id.clone());
+                    l
+                }
+            };
+            line.text(format!(" ({}", board.players[r.controller]));
             if let Some(source) = r.source {
                 line.text(", from ").append(&names.object(&board.objects[source].id));
             }

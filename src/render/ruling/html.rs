@@ -16,6 +16,7 @@ pub fn html(r: &Ruling) -> String {
     if let Some(q) = &r.question {
         out.push_str(&format!("<p class=\"question\"><strong>Question.</strong> {}</p>\n", esc(q)));
     }
+    out.push_str(&format!("<p class=\"edition\">Rules quoted from edition {}.</p>\n", esc(&r.edition)));
     out.push_str("<section class=\"answer\">\n<h2>Short answer</h2>\n");
     match &r.short {
         Short::Lines(lines) => {
@@ -30,6 +31,9 @@ pub fn html(r: &Ruling) -> String {
             }
             out.push_str("</ul>\n");
         }
+    }
+    for line in &r.asked {
+        out.push_str(&format!("<p>{}</p>\n", inline(line)));
     }
     if let Some(note) = super::unmodelled_note(r) {
         out.push_str(&format!("<p class=\"hint\">{}</p>\n", esc(&note)));
@@ -57,7 +61,7 @@ fn board(out: &mut String, r: &Ruling) {
     out.push_str(&format!("<p><strong>Players:</strong> {}.</p>\n", esc(&r.players.join(", "))));
     if !r.board.is_empty() {
         out.push_str("<table>\n<thead><tr><th>Object</th><th>Controller</th><th>Zone</th><th>Type</th>");
-        out.push_str("<th>Colours</th><th class=\"pt\">P/T</th><th>Abilities</th></tr></thead>\n<tbody>\n");
+        out.push_str("<th>Colors</th><th class=\"pt\">P/T</th><th>Abilities</th></tr></thead>\n<tbody>\n");
         for row in &r.board {
             let abilities = if row.abilities.is_empty() {
                 "—".to_string()
@@ -70,7 +74,7 @@ fn board(out: &mut String, r: &Ruling) {
                 esc(&row.controller),
                 esc(row.zone),
                 esc(&row.types),
-                esc(&row.colours),
+                esc(&row.colors),
                 esc(&row.pt),
                 abilities
             ));

@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn articles() {
         assert_eq!(article("Enchantment"), "an");
-        assert_eq!(article("colourless"), "a");
+        assert_eq!(article("colorless"), "a");
         assert_eq!(article("8/8"), "an");
         assert_eq!(article("11/11"), "an");
         assert_eq!(article("1/1"), "a");

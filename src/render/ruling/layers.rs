@@ -206,7 +206,6 @@ fn possessive(name: &Line) -> &'static str {
 fn characteristic(name: &str) -> &str {
     match name {
         "power/toughness" => "power and toughness",
-        "colors" => "colours",
         other => other,
     }
 }
@@ -229,8 +228,8 @@ fn value(line: &mut Line, characteristic: &str, value: &str) {
             line.list(&quoted);
         }
         ("colors", list) => {
-            let colours: Vec<Line> = list.split(", ").map(Line::plain).collect();
-            line.list(&colours);
+            let colors: Vec<Line> = list.split(", ").map(Line::plain).collect();
+            line.list(&colors);
         }
         (_, v) => {
             line.text(v);

@@ -9,6 +9,7 @@ pub fn markdown(r: &Ruling) -> String {
     if let Some(q) = &r.question {
         out.push_str(&format!("**Question.** {}\n\n", escape(q)));
     }
+    out.push_str(&format!("*Rules quoted from edition {}.*\n\n", escape(&r.edition)));
     out.push_str("## Short answer\n\n");
     match &r.short {
         Short::Lines(lines) => {
@@ -23,6 +24,9 @@ pub fn markdown(r: &Ruling) -> String {
             }
             out.push('\n');
         }
+    }
+    for line in &r.asked {
+        out.push_str(&format!("{}\n\n", inline(line)));
     }
     if let Some(note) = super::unmodelled_note(r) {
         out.push_str(&format!("{}\n\n", escape(&note)));
@@ -42,7 +46,7 @@ fn board(out: &mut String, r: &Ruling) {
     out.push_str("## Board state\n\n");
     out.push_str(&format!("**Players:** {}.\n\n", escape(&r.players.join(", "))));
     if !r.board.is_empty() {
-        out.push_str("| Object | Controller | Zone | Type | Colours | P/T | Abilities |\n");
+        out.push_str("| Object | Controller | Zone | Type | Colors | P/T | Abilities |\n");
         out.push_str("|---|---|---|---|---|---|---|\n");
     }
     for row in &r.board {
@@ -57,7 +61,7 @@ fn board(out: &mut String, r: &Ruling) {
             cell(&row.controller),
             row.zone,
             cell(&row.types),
-            cell(&row.colours),
+            cell(&row.colors),
             cell(&row.pt),
             abilities
         ));

@@ -38,6 +38,8 @@ pub struct Ruling {
     /// The language of the quoted rules, which may not be that of the article.
     pub lang: Lang,
     pub short: Short,
+    /// With events: the objects the question asks about (`ask`), as the events find them.
+    pub asked: Vec<Line>,
     pub players: Vec<String>,
     pub board: Vec<BoardRow>,
     /// Effects of resolved spells and abilities, one line each.
@@ -62,7 +64,7 @@ pub struct BoardRow {
     pub controller: String,
     pub zone: &'static str,
     pub types: String,
-    pub colours: String,
+    pub colors: String,
     pub pt: String,
     pub abilities: Vec<String>,
 }
@@ -146,9 +148,10 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
     let names = Names::new(board);
     let resolution = &judgement.resolution;
     let outcomes = judgement.outcomes.as_deref();
-    let short = match outcomes {
-        Some(outcomes) => short::events(outcomes, &names),
-        None => short::objects(board, &answer::answer(board, resolution), &names),
+    let answer = answer::answer(board, resolution);
+    let (short, asked) = match outcomes {
+        Some(outcomes) => (short::events(outcomes, &names), short::asked(board, &answer, &names)),
+        None => (short::objects(board, &answer, &names), Vec::new()),
     };
     let mut explanations = Vec::new();
     let several = usize::from(!resolution.steps.is_empty()) + outcomes.map_or(0, <[_]>::len) > 1;
@@ -201,6 +204,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
         implements: citer.implements().to_string(),
         lang: citer.edition.lang(),
         short,
+        asked,
         players: board::players(board),
         board: board::rows(board, &resolution.characteristics, &names),
         effects: board::resolved_effects(board, &names),

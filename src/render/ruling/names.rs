@@ -45,7 +45,7 @@ impl Names {
         for (_, source) in &sources {
             *per_source.entry(*source).or_default() += 1;
         }
-        let effects = sources
+        let mut effects: BTreeMap<String, Line> = sources
             .into_iter()
             .map(|(key, source)| {
                 let mut line = objects[&board.objects[source].id].clone();
@@ -55,6 +55,12 @@ impl Names {
                 (key, line)
             })
             .collect();
+        // A name the scenario gives is the name.
+        for r in &board.resolved {
+            if let Some(name) = &r.name {
+                effects.insert(r.id.clone(), Line::plain(name.clone()));
+            }
+        }
         Names { objects, effects }
     }
 
@@ -70,11 +76,21 @@ impl Names {
     /// An effect by its trace key: its source's name, or its id (an effect with no source, an
     /// ability an object got from another effect, `ability@object`).
     pub fn effect(&self, key: &str) -> Line {
-        self.effects.get(key).cloned().unwrap_or_else(|| {
-            let mut line = Line::new();
-            line.code(key);
-            line
-        })
+        if let Some(line) = self.effects.get(key) {
+            return line.clone();
+        }
+        // An ability one object got from another by copy or by an effect: "Skyshroud Behemoth's
+        // ability, on Clone".
+        if let Some((ability, object)) = key.split_once('@') {
+            if let (Some(from), Some(on)) = (self.effects.get(ability), self.objects.get(object)) {
+                let mut line = from.clone();
+                line.text("'s ability, on ").append(on);
+                return line;
+            }
+        }
+        let mut line = Line::new();
+        line.code(key);
+        line
     }
 
     /// Text from the engine, which writes the ids it names between backticks (`` `urborg` lost

@@ -59,6 +59,18 @@ fn choosers(outcomes: &[Outcome]) -> String {
     format!("{who} {noun}")
 }
 
+/// The objects a question about events asks about, as the events find them: "As the events
+/// begin, Clone is …".
+pub fn asked(board: &Board, answer: &Answer, names: &Names) -> Vec<Line> {
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, o) in answer.objects.iter().enumerate() {
+        let mut line = Line::plain(if i == 0 { "As the events begin, " } else { "" });
+        line.append(&object(board, o, names));
+        lines.push(capitalised(line));
+    }
+    lines
+}
+
 pub fn objects(board: &Board, answer: &Answer, names: &Names) -> Short {
     let mut lines: Vec<Line> = answer.objects.iter().map(|o| object(board, o, names)).collect();
     for p in &answer.players {
@@ -82,7 +94,7 @@ fn object(board: &Board, o: &ObjectAnswer, names: &Names) -> Line {
     if let (Some(p), Some(t)) = (o.power, o.toughness) {
         words.push(format!("{p}/{t}"));
     }
-    words.push(if o.colors.is_empty() { "colourless".into() } else { english_list(&o.colors) });
+    words.push(if o.colors.is_empty() { "colorless".into() } else { english_list(&o.colors) });
     words.push(super::board::type_line(&o.supertypes, &o.types, &o.subtypes));
     let description = words.join(" ");
     let mut line = names.object(&o.id);
