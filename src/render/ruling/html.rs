@@ -60,7 +60,7 @@ fn board(out: &mut String, r: &Ruling) {
     out.push_str("<section class=\"board\">\n<h2>Board state</h2>\n");
     out.push_str(&format!("<p><strong>Players:</strong> {}.</p>\n", esc(&r.players.join(", "))));
     if !r.board.is_empty() {
-        out.push_str("<table>\n<thead><tr><th>Object</th><th>Controller</th><th>Zone</th><th>Type</th>");
+        out.push_str("<table class=\"objects\">\n<thead><tr><th>Object</th><th>Controller</th><th>Zone</th><th>Type</th>");
         out.push_str("<th>Colors</th><th class=\"pt\">P/T</th><th>Abilities</th></tr></thead>\n<tbody>\n");
         for row in &r.board {
             let abilities = if row.abilities.is_empty() {
@@ -69,7 +69,7 @@ fn board(out: &mut String, r: &Ruling) {
                 row.abilities.iter().map(|a| esc(a)).collect::<Vec<_>>().join("<br>")
             };
             out.push_str(&format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"pt\">{}</td><td>{}</td></tr>\n",
+                "<tr><td data-label=\"Object\">{}</td><td data-label=\"Controller\">{}</td><td data-label=\"Zone\">{}</td><td data-label=\"Type\">{}</td><td data-label=\"Colors\">{}</td><td class=\"pt\" data-label=\"P/T\">{}</td><td data-label=\"Abilities\">{}</td></tr>\n",
                 inline(&row.name),
                 esc(&row.controller),
                 esc(row.zone),
