@@ -7,7 +7,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let style = Style::detect();
+    let cli = Cli::parse();
+    let style = Style::detect_with(cli.color);
     miette::set_hook(Box::new(move |_| {
         Box::new(
             miette::MietteHandlerOpts::new()
@@ -18,7 +19,6 @@ fn main() -> ExitCode {
         )
     }))
     .ok();
-    let cli = Cli::parse();
     let code = match cli::run(cli, style) {
         Ok(outcome) => {
             for warning in &outcome.warnings {

@@ -1,4 +1,5 @@
-//! The exit codes of the README, command by command: 0 found, 1 nothing found, 2 error.
+//! The exit codes of the README, command by command: 0 found (and as expected), 1 nothing found
+//! or an expected answer differs, 2 error.
 
 use crate::support::{data_dir, judge, run};
 use std::path::Path;
@@ -170,4 +171,47 @@ fn an_empty_search_is_an_error_and_a_list_needs_no_data_directory() {
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["editions"][0]["name"], "fr-2011-02-04");
     assert!(String::from_utf8_lossy(&output.stderr).contains("no data directory"));
+}
+
+/// One rule for the commands that read scenario files: 0 when the answer is the one the file
+/// expects (or it expects none), 1 when it differs, with the answer printed all the same, 2 when
+/// the file cannot be read or is invalid.
+#[test]
+fn scenario_commands_share_one_rule() {
+    let data = data_dir();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scenarios");
+    let in_fixtures = |args: &[&str]| crate::support::run_in(data.path(), &fixtures, args);
+    // What each prints of the answer it found, 5/5 where 4/5 was expected.
+    for (command, found) in [("resolve", "5/5"), ("ruling", "5/5"), ("check", "expected 4, got 5")] {
+        let (code, stdout, stderr) = in_fixtures(&[command, "valid.yaml"]);
+        assert_eq!(code, 0, "{command}: {stderr}");
+        assert!(!stdout.is_empty(), "{command}");
+
+        let (code, stdout, stderr) = in_fixtures(&[command, "expectation-fails.yaml"]);
+        assert_eq!(code, 1, "{command}: {stderr}");
+        assert!(stdout.contains(found), "{command} prints the answer it found: {stdout}");
+
+        let (code, _, stderr) = in_fixtures(&[command, "yaml-syntax.yaml"]);
+        assert_eq!(code, 2, "{command}");
+        assert!(stderr.contains("yaml-syntax.yaml"), "{command}: {stderr}");
+
+        let (code, _, stderr) = in_fixtures(&[command, "no-such-file.yaml"]);
+        assert_eq!(code, 2, "{command}");
+        assert!(stderr.contains("cannot read `no-such-file.yaml`"), "{command}: {stderr}");
+    }
+    // `--quiet` changes what is printed, never the code.
+    assert_eq!(in_fixtures(&["resolve", "-q", "expectation-fails.yaml"]).0, 1);
+    assert_eq!(in_fixtures(&["check", "-q", "expectation-fails.yaml"]).0, 1);
+}
+
+#[test]
+fn a_shell_script_or_a_manual_page_is_0_and_an_unknown_page_2() {
+    let data = data_dir();
+    assert_eq!(code(data.path(), &["completions", "bash"]), 0);
+    assert_eq!(code(data.path(), &["man"]), 0);
+    assert_eq!(code(data.path(), &["man", "corpus", "import"]), 0);
+    assert_eq!(code(data.path(), &["man", "frobnicate"]), 2);
+    assert_eq!(code(data.path(), &["completions", "tcsh"]), 2);
+    assert_eq!(code(data.path(), &["completions"]), 2);
+    assert_eq!(code(data.path(), &["resolve", "x.yaml", "--color", "sometimes"]), 2);
 }

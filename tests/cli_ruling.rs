@@ -148,11 +148,11 @@ fn an_invalid_file_is_an_error_with_its_place() {
 }
 
 #[test]
-fn an_answer_that_differs_from_the_expected_one_is_a_warning() {
+fn an_answer_that_differs_from_the_expected_one_is_a_warning_and_exit_1() {
     let data = data_dir();
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/scenarios");
     let (code, stdout, stderr) = run_in(data.path(), &fixtures, &["ruling", "expectation-fails.yaml"]);
-    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(code, 1, "{stderr}");
     assert!(stdout.starts_with("# "), "{stdout}");
     assert!(stderr.contains("the ruling differs from the answer `expectation-fails.yaml` expects"), "{stderr}");
 }

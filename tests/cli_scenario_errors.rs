@@ -240,9 +240,9 @@ fn check_with_an_expectation_that_fails_exits_1() {
         stdout,
         "DIFFERS  expectation-fails.yaml\n         bears power: expected 4, got 5\nok       valid.yaml\n2 files: 1 ok, 1 differ, 0 invalid\n"
     );
-    // `judge resolve` prints the answer and says it differs, but found an answer: 0.
+    // `judge resolve` prints the answer and says it differs, and exits 1 as `judge check` does.
     let (code, stdout, _) = run_in(data.path(), &fixtures(), &["resolve", "expectation-fails.yaml"]);
-    assert_eq!(code, 0);
+    assert_eq!(code, 1);
     assert!(stdout.contains("Expected answer: DIFFERS:\n  bears power: expected 4, got 5"), "{stdout}");
 }
 

@@ -10,6 +10,7 @@ mod cli_rule;
 mod cli_ruling;
 mod cli_scenario_errors;
 mod cli_search;
+mod cli_shell;
 mod engine_properties;
 mod import;
 mod index_lifecycle;

@@ -5,13 +5,23 @@ use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
+pub use crate::render::style::ColorChoice;
+
+/// The one rule of every command, also in the README.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  found; for resolve, ruling and check, every expected answer the files state is met
+  1  nothing found (no such rule, no search hit, no change between editions), or an expected
+     answer differs
+  2  error: bad arguments, an unreadable or invalid file, a failed import or write";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "judge",
     version,
     about = "Rules lookup, ranked search and judge-call resolution for Magic: The Gathering judges"
 )]
-#[command(after_help = "Exit codes: 0 found, 1 nothing found, 2 error.")]
+#[command(after_help = EXIT_CODES)]
 pub struct Cli {
     /// Where imported editions and search indexes are kept
     /// [default: $XDG_DATA_HOME/judge or ~/.local/share/judge]
@@ -30,34 +40,138 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FILE")]
     pub config: Option<PathBuf>,
 
+    /// When to colour the output: `auto` colours a terminal unless `NO_COLOR` is set
+    /// (`CLICOLOR_FORCE` forces it); `always` and `never` override both variables
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+
+    /// Print only the essentials: `resolve` the answer without the trace, `check` the files that
+    /// differ or are invalid and the count, `corpus import` and `index` nothing; diagnostics stay
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }
 
+const RULE_EXAMPLES: &str = "\
+Examples:
+  judge rule 614.14
+  judge rule 614.1a-d 101 --edition en-2025-11-14
+  judge rule 614.14 --edition en-2011-02-04 --in en-2025-11-14";
+const SEARCH_EXAMPLES: &str = "\
+Examples:
+  judge search \"effet d'auto-remplacement\"
+  judge search regeneration --limit 3
+  judge search 614.12 --json";
+const DEFINE_EXAMPLES: &str = "\
+Examples:
+  judge define trample --edition latest
+  judge define \"state-based actions\" --json";
+const CARD_EXAMPLES: &str = "\
+Examples:
+  judge card opalescence
+  judge card --list --json";
+const INDEX_EXAMPLES: &str = "\
+Examples:
+  judge index --edition latest
+  judge index --rebuild";
+const RESOLVE_EXAMPLES: &str = "\
+Examples:
+  judge resolve scenarios/blood-moon-urborg.yaml
+  judge resolve scenarios/blood-moon-urborg.yaml --format json --edition en-2011-02-04
+  cat call.yaml | judge resolve - --quiet
+
+Exit 0 when the answer is the one the file expects (or it expects none), 1 when it differs (the
+answer is printed all the same), 2 when the file is invalid or a cited rule is missing (--strict)";
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  judge check scenarios/
+  judge check --quiet scenarios/ tests/fixtures/rulings/
+  judge check - < call.yaml";
+const RULING_EXAMPLES: &str = "\
+Examples:
+  judge ruling scenarios/blood-moon-urborg.yaml > ruling.md
+  judge ruling scenarios/blood-moon-urborg.yaml --format html --edition en-2011-02-04 > ruling.html
+
+Exit 0 when the answer is the one the file expects (or it expects none), 1 when it differs (the
+ruling is written all the same, with a warning), 2 when the file is invalid";
+const DIFF_EXAMPLES: &str = "\
+Examples:
+  judge diff en-2025-11-14 en-2026-02-27
+  judge diff en-2011-02-04 en-2011-05-01 --section 614 --format markdown";
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  judge completions bash > ~/.local/share/bash-completion/completions/judge
+  judge completions zsh > ~/.zfunc/_judge
+  judge completions fish > ~/.config/fish/completions/judge.fish";
+const MAN_EXAMPLES: &str = "\
+Examples:
+  judge man | man -l -
+  judge man resolve | man -l -
+  judge man --out-dir target/man";
+const CORPUS_EXAMPLES: &str = "\
+Examples:
+  judge corpus import MagicCompRules.txt
+  judge corpus import MagicCompRules_20110204.txt --edition en-2011-02-04
+  judge corpus list --json";
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Show rules by number: `614.14`, `614.1` (with its subrules), `614` (the section), `614.1a-d`
+    #[command(after_help = RULE_EXAMPLES)]
     Rule(RuleArgs),
     /// Search the rules text, best match first
+    #[command(after_help = SEARCH_EXAMPLES)]
     Search(SearchArgs),
     /// Look a term up in the glossary of an imported English CR
+    #[command(after_help = DEFINE_EXAMPLES)]
     Define(DefineArgs),
     /// Show a card of the library as the engine models it, or list the library (`--list`)
+    #[command(after_help = CARD_EXAMPLES)]
     Card(CardArgs),
     /// Import an official CR text file, or list the editions
-    #[command(subcommand)]
+    #[command(subcommand, after_help = CORPUS_EXAMPLES)]
     Corpus(CorpusCommand),
     /// Build the search index of an edition (it is built on first use anyway)
+    #[command(after_help = INDEX_EXAMPLES)]
     Index(IndexArgs),
     /// Answer a judge call: apply the continuous effects of a scenario file and explain each step
+    #[command(after_help = RESOLVE_EXAMPLES)]
     Resolve(ResolveArgs),
-    /// Check scenario files and their expected answers (exit 0: all good, 1: an answer differs, 2: invalid file)
+    /// Check scenario files and their expected answers (exit 0: all good, 1: an answer differs, 2: a
+    /// file is invalid)
+    #[command(after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
     /// Write a judge call up as an article: short answer, board, explanation, the rules quoted
+    #[command(after_help = RULING_EXAMPLES)]
     Ruling(RulingArgs),
     /// What changed from one edition to another: renumbered, reworded, split, merged, added and
     /// removed rules (exit 0: changes listed, 1: none)
+    #[command(after_help = DIFF_EXAMPLES)]
     Diff(DiffArgs),
+    /// Print the completion script of a shell
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff): judge(1), or one command's, such as judge-resolve(1)
+    #[command(after_help = MAN_EXAMPLES)]
+    Man(ManArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print (`resolve`, `corpus import`); none: the page of `judge`
+    #[arg(value_name = "COMMAND")]
+    pub command: Vec<String>,
+    /// Write every page (judge.1, judge-resolve.1, …) into this directory instead
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub out_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -193,6 +307,9 @@ pub struct CardArgs {
 #[derive(Debug, Subcommand)]
 pub enum CorpusCommand {
     /// Import an official CR text file (MagicCompRules.txt) into the data directory
+    #[command(
+        after_help = "Examples:\n  judge corpus import MagicCompRules.txt\n  judge corpus import MagicCompRules_20110204.txt --edition en-2011-02-04"
+    )]
     Import {
         file: PathBuf,
         /// Name of the new edition [default: en-<effective date>]
@@ -200,6 +317,7 @@ pub enum CorpusCommand {
         edition: Option<String>,
     },
     /// List every edition with its language, date and rule count
+    #[command(after_help = "Examples:\n  judge corpus list\n  judge corpus list --json")]
     List {
         /// Print JSON instead of a table
         #[arg(long)]

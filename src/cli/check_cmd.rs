@@ -7,18 +7,20 @@ use crate::engine;
 use std::path::{Path, PathBuf};
 
 /// Exit 0 when every file is valid and meets its expectations, 1 when an answer differs, 2 when a
-/// file is invalid (reported as warnings, so that every file is checked).
-pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
+/// file is invalid (reported as warnings, so that every file is checked). Quiet: only the files
+/// that differ or are invalid, and the count.
+pub fn run(args: &CheckArgs, quiet: bool) -> miette::Result<Outcome> {
     let files = scenario_files(&args.paths)?;
     let mut stdout = String::new();
     let mut warnings = Vec::new();
     let (mut failed, mut invalid) = (0, 0);
-    for file in &files {
-        let board = match scenario_file::read(file) {
+    for path in &files {
+        let file = scenario_file::shown(path);
+        let board = match scenario_file::read(path) {
             Ok(board) => board,
             Err(report) => {
                 invalid += 1;
-                stdout.push_str(&format!("invalid  {}\n", file.display()));
+                stdout.push_str(&format!("invalid  {file}\n"));
                 warnings.push(report);
                 continue;
             }
@@ -27,18 +29,22 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
             Ok(judgement) => judgement.mismatches,
             Err(too_many) => {
                 invalid += 1;
-                stdout.push_str(&format!("invalid  {}\n", file.display()));
-                warnings.push(miette::Report::new(too_many).wrap_err(file.display().to_string()));
+                stdout.push_str(&format!("invalid  {file}\n"));
+                warnings.push(miette::Report::new(too_many).wrap_err(file));
                 continue;
             }
         };
         if board.expect.is_empty() && board.expect_outcomes.is_none() {
-            stdout.push_str(&format!("no expectation  {}\n", file.display()));
+            if !quiet {
+                stdout.push_str(&format!("no expectation  {file}\n"));
+            }
         } else if mismatches.is_empty() {
-            stdout.push_str(&format!("ok       {}\n", file.display()));
+            if !quiet {
+                stdout.push_str(&format!("ok       {file}\n"));
+            }
         } else {
             failed += 1;
-            stdout.push_str(&format!("DIFFERS  {}\n", file.display()));
+            stdout.push_str(&format!("DIFFERS  {file}\n"));
             for m in &mismatches {
                 stdout.push_str(&format!(
                     "         {} {}: expected {}, got {}\n",
@@ -57,7 +63,7 @@ pub fn run(args: &CheckArgs) -> miette::Result<Outcome> {
     let status = if invalid > 0 {
         return Ok(Outcome { stdout, warnings, status: Status::Invalid });
     } else if failed > 0 {
-        Status::NothingFound
+        Status::Differs
     } else {
         Status::Found
     };

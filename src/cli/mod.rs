@@ -19,8 +19,9 @@ mod ruling_cmd;
 mod scenario_file;
 mod search_cmd;
 mod settings;
+mod shell_cmd;
 
-use args::{Cli, Command};
+use args::{Cli, Command, CorpusCommand};
 use config::Config;
 use outcome::Outcome;
 
@@ -28,10 +29,11 @@ use crate::render::Style;
 
 pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
     let config = Config::new(cli.data_dir, cli.config);
-    match &cli.command {
+    let quiet = cli.quiet;
+    let mut outcome = match &cli.command {
         Command::Rule(args) => rule_cmd::run(args, &config, style),
-        Command::Resolve(args) => resolve_cmd::run(args, &config, style),
-        Command::Check(args) => check_cmd::run(args),
+        Command::Resolve(args) => resolve_cmd::run(args, &config, style, quiet),
+        Command::Check(args) => check_cmd::run(args, quiet),
         Command::Ruling(args) => ruling_cmd::run(args, &config),
         Command::Search(args) => search_cmd::run(args, &config, style),
         Command::Define(args) => define_cmd::run(args, &config, style),
@@ -39,5 +41,12 @@ pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
         Command::Corpus(command) => corpus_cmd::run(command, &config, style),
         Command::Index(args) => index_cmd::run(args, &config),
         Command::Diff(args) => diff_cmd::run(args, &config, style),
+        Command::Completions(args) => shell_cmd::completions(args),
+        Command::Man(args) => shell_cmd::man(args),
+    }?;
+    // What these print only reports that they did their work, which the exit code says too.
+    if quiet && matches!(cli.command, Command::Corpus(CorpusCommand::Import { .. }) | Command::Index(_)) {
+        outcome.stdout.clear();
     }
+    Ok(outcome)
 }

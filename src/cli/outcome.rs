@@ -1,10 +1,14 @@
 //! What a command produced, and the exit code it maps to.
 
-/// The documented exit codes: 0 found, 1 nothing found, 2 error.
+/// The documented exit codes (README, `judge --help`): 0 found and as expected, 1 nothing found
+/// or an expected answer differs, 2 error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Found,
     NothingFound,
+    /// The command ran and printed its answer, but a scenario file expects another one: the same
+    /// code as nothing found, since either way the judge did not get what was asked for.
+    Differs,
     /// Some input was invalid but the command went on with the rest (`judge check`).
     Invalid,
 }
@@ -13,7 +17,7 @@ impl Status {
     pub fn code(self) -> i32 {
         match self {
             Status::Found => 0,
-            Status::NothingFound => 1,
+            Status::NothingFound | Status::Differs => 1,
             Status::Invalid => ERROR_CODE,
         }
     }

@@ -3,7 +3,7 @@
 use super::args::{Format, ResolveArgs};
 use super::citer;
 use super::config::Config;
-use super::outcome::Outcome;
+use super::outcome::{Outcome, Status};
 use super::scenario_file;
 use crate::engine::{self, answer};
 use crate::render::{self, Style};
@@ -30,9 +30,11 @@ struct UnplacedCitations {
     unplaced: String,
 }
 
-pub fn run(args: &ResolveArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
+/// Exit 1 when the file's expected answer differs, after printing the answer all the same.
+pub fn run(args: &ResolveArgs, config: &Config, style: Style, quiet: bool) -> miette::Result<Outcome> {
     let board = scenario_file::read(&args.file)?;
-    let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), &args.file)?;
+    let shown = scenario_file::shown(&args.file);
+    let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), shown.as_ref())?;
     let edition = config.edition(&choice)?;
     let citer = citer::citer(config, &edition);
     let judgement = engine::judge(&board)?;
@@ -56,9 +58,11 @@ pub fn run(args: &ResolveArgs, config: &Config, style: Style) -> miette::Result<
         return Err(UnplacedCitations { edition: edition.name().to_string(), unplaced }.into());
     }
     let stdout = match args.format {
+        Format::Table if quiet => render::resolve::answer_only(&report, style),
         Format::Table => render::resolve::table(&report, style),
         Format::Json => render::resolve::json(&report),
         Format::Markdown => render::resolve::markdown(&report),
     };
-    Ok(Outcome::found(stdout))
+    let status = if judgement.mismatches.is_empty() { Status::Found } else { Status::Differs };
+    Ok(Outcome { stdout, warnings: Vec::new(), status })
 }

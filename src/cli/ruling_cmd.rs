@@ -3,7 +3,7 @@
 use super::args::{RulingArgs, RulingFormat};
 use super::citer;
 use super::config::Config;
-use super::outcome::Outcome;
+use super::outcome::{Outcome, Status};
 use super::scenario_file;
 use crate::engine;
 use crate::render::ruling;
@@ -16,16 +16,20 @@ use miette::Diagnostic;
 #[diagnostic(
     severity(Warning),
     code(judge::ruling_differs),
-    help("{details}\n`judge check {file}` lists the differences too")
+    help("{details}\n`judge check {arg}` lists the differences too")
 )]
 struct ExpectationDiffers {
+    /// As diagnostics name it (`<stdin>`), and as it was typed (`-`).
     file: String,
+    arg: String,
     details: String,
 }
 
+/// Exit 1 when the file's expected answer differs, after printing the ruling all the same.
 pub fn run(args: &RulingArgs, config: &Config) -> miette::Result<Outcome> {
     let board = scenario_file::read(&args.file)?;
-    let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), &args.file)?;
+    let shown = scenario_file::shown(&args.file);
+    let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), shown.as_ref())?;
     let edition = config.edition(&choice)?;
     let citer = citer::citer(config, &edition);
     let judgement = engine::judge(&board)?;
@@ -42,7 +46,8 @@ pub fn run(args: &RulingArgs, config: &Config) -> miette::Result<Outcome> {
             .map(|m| format!("{} {}: expected {}, got {}", m.object, m.characteristic, m.expected, m.actual))
             .collect::<Vec<_>>()
             .join("\n");
-        outcome.warnings.push(ExpectationDiffers { file: args.file.display().to_string(), details }.into());
+        outcome.warnings.push(ExpectationDiffers { file: shown, arg: args.file.display().to_string(), details }.into());
+        outcome.status = Status::Differs;
     }
     Ok(outcome)
 }

@@ -432,16 +432,40 @@ fn footer(r: &Report) -> String {
         if r.mismatches.is_empty() {
             out.push_str("\nExpected answer: matches.");
         } else {
-            out.push_str("\nExpected answer: DIFFERS:");
-            for m in r.mismatches {
-                out.push_str(&format!(
-                    "\n  {} {}: expected {}, got {}",
-                    m.object, m.characteristic, m.expected, m.actual
-                ));
-            }
+            out.push('\n');
+            out.push_str(&differences(r));
         }
     }
     out.push('\n');
+    out
+}
+
+/// "Expected answer: DIFFERS:" and one line per difference, without a final newline.
+fn differences(r: &Report) -> String {
+    let mut out = "Expected answer: DIFFERS:".to_string();
+    for m in r.mismatches {
+        out.push_str(&format!("\n  {} {}: expected {}, got {}", m.object, m.characteristic, m.expected, m.actual));
+    }
+    out
+}
+
+/// `--quiet`: the answer and each outcome's result with the choices leading to it, and what
+/// differs from the expected answer; no title, trace nor footer.
+pub fn answer_only(r: &Report, style: Style) -> String {
+    let mut out = String::new();
+    if !r.answer.objects.is_empty() || !r.answer.players.is_empty() || !r.answer.game_rules.is_empty() {
+        out.push_str(&answer_table(r.answer, style));
+    }
+    let outcomes = r.outcomes.unwrap_or_default();
+    for (n, (o, line)) in outcomes.iter().zip(events::result_lines(outcomes)).enumerate() {
+        out.push_str(&style.strong(&format!("Outcome {}: {line}", n + 1)));
+        out.push('\n');
+        out.push_str(&format!("{}{}\n", events::choices_line(o), sequences_note(o)));
+    }
+    if !r.mismatches.is_empty() {
+        out.push_str(&differences(r));
+        out.push('\n');
+    }
     out
 }
 

@@ -1,7 +1,9 @@
-//! How human output looks on this run: colour (only on a terminal, never with `NO_COLOR`) and
-//! width (the terminal's, else `COLUMNS`, else 100), and the table every command starts from.
+//! How human output looks on this run: colour (`--color`, else on a terminal unless `NO_COLOR`;
+//! `CLICOLOR_FORCE` forces it) and width (the terminal's, else `COLUMNS`, else 100), and the
+//! table every command starts from.
 
 use comfy_table::{presets, ContentArrangement, Table};
+use std::ffi::OsString;
 use std::io::IsTerminal;
 
 /// Width used when output goes to a pipe or a file and `COLUMNS` does not say.
@@ -14,17 +16,54 @@ pub struct Style {
     pub width: Option<u16>,
 }
 
+/// `--color WHEN`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Colour on a terminal, unless `NO_COLOR` is set; `CLICOLOR_FORCE` forces it
+    #[default]
+    Auto,
+    /// Colour, even into a pipe and whatever `NO_COLOR` says
+    Always,
+    /// No colour, whatever `CLICOLOR_FORCE` says
+    Never,
+}
+
+/// The `auto` rule. `NO_COLOR` set and not empty: no colour (no-color.org), even with
+/// `CLICOLOR_FORCE`, since a judge who said no to colour said it everywhere. Then
+/// `CLICOLOR_FORCE` set and not `0`: colour, even into a pipe (bixense.com/clicolors); then
+/// `CLICOLOR=0`: none; else colour only on a terminal.
+fn auto_color(terminal: bool, var: impl Fn(&str) -> Option<OsString>) -> bool {
+    let set = |name| var(name).filter(|v| !v.is_empty());
+    if set("NO_COLOR").is_some() {
+        return false;
+    }
+    if set("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+        return true;
+    }
+    terminal && var("CLICOLOR").is_none_or(|v| v != "0")
+}
+
 impl Style {
     pub fn detect() -> Self {
         let terminal = std::io::stdout().is_terminal();
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let columns = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse::<u16>().ok()).filter(|w| *w >= 40);
         let width = match (columns, terminal) {
             (Some(w), _) => Some(w),
             (None, true) => None,
             (None, false) => Some(DEFAULT_WIDTH),
         };
-        Style { color: terminal && !no_color, width }
+        Style { color: auto_color(terminal, |name| std::env::var_os(name)), width }
+    }
+
+    /// `detect`, with the colour the judge asked for: `--color always` and `never` win over the
+    /// environment, as no-color.org asks of a per-run argument.
+    pub fn detect_with(choice: ColorChoice) -> Self {
+        let style = Self::detect();
+        match choice {
+            ColorChoice::Auto => style,
+            ColorChoice::Always => Style { color: true, ..style },
+            ColorChoice::Never => Style { color: false, ..style },
+        }
     }
 
     /// Plain output at a fixed width, as the tests see it.
@@ -61,5 +100,43 @@ impl Style {
         } else {
             text.to_string()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::auto_color;
+    use std::ffi::OsString;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<OsString> + 'a {
+        move |name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| OsString::from(v))
+    }
+
+    #[test]
+    fn auto_colours_a_terminal_only() {
+        assert!(auto_color(true, env(&[])));
+        assert!(!auto_color(false, env(&[])));
+    }
+
+    #[test]
+    fn no_color_set_and_not_empty_turns_colour_off() {
+        assert!(!auto_color(true, env(&[("NO_COLOR", "1")])));
+        assert!(!auto_color(true, env(&[("NO_COLOR", "0")])), "any value counts");
+        assert!(auto_color(true, env(&[("NO_COLOR", "")])), "empty is unset");
+    }
+
+    #[test]
+    fn clicolor_force_colours_a_pipe_unless_no_color() {
+        assert!(auto_color(false, env(&[("CLICOLOR_FORCE", "1")])));
+        assert!(!auto_color(false, env(&[("CLICOLOR_FORCE", "0")])));
+        assert!(!auto_color(false, env(&[("CLICOLOR_FORCE", "")])));
+        assert!(!auto_color(false, env(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")])));
+    }
+
+    #[test]
+    fn clicolor_0_turns_a_terminal_plain() {
+        assert!(!auto_color(true, env(&[("CLICOLOR", "0")])));
+        assert!(auto_color(true, env(&[("CLICOLOR", "1")])));
+        assert!(auto_color(true, env(&[("CLICOLOR", "0"), ("CLICOLOR_FORCE", "1")])));
     }
 }
