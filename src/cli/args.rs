@@ -199,6 +199,18 @@ pub enum CorpusCommand {
         #[arg(long, value_name = "NAME")]
         edition: Option<String>,
     },
+    /// Download the current official CR text from the publisher's rules page and import it
+    #[command(after_help = FETCH_HELP)]
+    Fetch {
+        /// The rules page that links the `.txt` (its first link to a MagicCompRules….txt is taken),
+        /// or the rules text itself; https only, http:// only to 127.0.0.1, ::1 or localhost
+        /// [default: https://magic.wizards.com/en/rules]
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
+        /// Name of the new edition [default: en-<effective date>]
+        #[arg(long, value_name = "NAME")]
+        edition: Option<String>,
+    },
     /// List every edition with its language, date and rule count
     List {
         /// Print JSON instead of a table
@@ -206,6 +218,16 @@ pub enum CorpusCommand {
         json: bool,
     },
 }
+
+const FETCH_HELP: &str = "\
+Examples:
+  judge corpus fetch
+  judge corpus fetch --url https://media.wizards.com/2026/downloads/MagicCompRules%2020260227.txt
+
+A response is read as the page when it is HTML, else as the rules text. The text is checked as an
+import checks a file, and stored the same way, all or nothing. Redirections are followed (at most
+5), never from https to http; a page over 4 MiB or a text over 16 MiB is refused. Offline, download
+the .txt with a browser and run `judge corpus import FILE`.";
 
 #[derive(Debug, Args)]
 pub struct IndexArgs {
