@@ -44,7 +44,7 @@ pub enum Command {
     Define(DefineArgs),
     /// Show a card of the library as the engine models it, or list the library (`--list`)
     Card(CardArgs),
-    /// Import an official CR text file, or list the editions
+    /// Import an official CR text file (or download and import the current one), or list the editions
     #[command(subcommand)]
     Corpus(CorpusCommand),
     /// Build the search index of an edition (it is built on first use anyway)
