@@ -193,11 +193,17 @@ fn the_rules_text_linked_from_the_page_is_imported() {
 
 #[test]
 fn the_url_may_be_the_rules_text_itself() {
-    let base = serve(vec![("/cr.txt", Reply::Serve("application/octet-stream", rules_text()))]);
-    let dir = data_dir();
-    let (code, stdout, stderr, _) = fetch(dir.path(), &["--url", &format!("{base}/cr.txt"), "--edition", "en-mirror"]);
-    assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.starts_with(&format!("downloaded {base}/cr.txt\nimported en-mirror: 13 rules")), "{stdout}");
+    // The body tells a page from the text, whatever type the server gives it.
+    let base = serve(vec![
+        ("/cr.txt", Reply::Serve("application/octet-stream", rules_text())),
+        ("/cr.html", Reply::Serve("text/html", rules_text())),
+    ]);
+    for (path, name) in [("/cr.txt", "en-mirror"), ("/cr.html", "en-mislabelled")] {
+        let dir = data_dir();
+        let (code, stdout, stderr, _) = fetch(dir.path(), &["--url", &format!("{base}{path}"), "--edition", name]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stdout.starts_with(&format!("downloaded {base}{path}\nimported {name}: 13 rules")), "{stdout}");
+    }
 }
 
 #[test]

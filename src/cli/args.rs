@@ -224,10 +224,10 @@ Examples:
   judge corpus fetch
   judge corpus fetch --url https://media.wizards.com/2026/downloads/MagicCompRules%2020260227.txt
 
-A response is read as the page when it is HTML, else as the rules text. The text is checked as an
-import checks a file, and stored the same way, all or nothing. Redirections are followed (at most
-5), never from https to http; a page over 4 MiB or a text over 16 MiB is refused. Offline, download
-the .txt with a browser and run `judge corpus import FILE`.";
+An answer that begins with `<` (HTML) is read as the page, anything else as the rules text. The
+text is checked as an import checks a file, and stored the same way, all or nothing. Redirections
+are followed (at most 5), never from https to http; a page over 4 MiB or a text over 16 MiB is
+refused. Offline, download the .txt with a browser and run `judge corpus import FILE`.";
 
 #[derive(Debug, Args)]
 pub struct IndexArgs {

@@ -183,6 +183,22 @@ mod tests {
         assert!(local.follow("https://media.wizards.com/cr.txt").is_ok());
     }
 
+    proptest::proptest! {
+        /// Addresses and links come from the command line and from a page: none may panic.
+        #[test]
+        fn no_address_or_link_panics(
+            base in "(https?://)?[a-zA-Z0-9:/.%?#\\[\\]@ é-]{0,30}",
+            href in "[a-zA-Z0-9:/.%?#\\[\\]@ é-]{0,30}|\\PC{0,20}",
+        ) {
+            if let Ok(address) = Address::parse(&base) {
+                let _ = address.follow(&href);
+                let _ = address.file_name();
+            }
+            let _ = resolve("https://h/a/b", &href);
+            let _ = percent_decode(&href);
+        }
+    }
+
     #[test]
     fn the_file_name_is_decoded() {
         let address = Address::parse("https://media.wizards.com/2026/MagicCompRules%2020260227.txt?x#y").unwrap();

@@ -98,12 +98,14 @@ impl Client {
                 .unwrap_or_default()
                 .to_ascii_lowercase();
             let html = content_type.starts_with("text/html") || content_type.starts_with("application/xhtml");
+            // The declared type only sets the cap, before a byte is read.
             let (limit, what) = match expect {
                 Expect::PageOrRules if html => (PAGE_LIMIT, "rules page"),
                 _ => (RULES_LIMIT, "rules text"),
             };
             let bytes = self.read(&address, response.into_body(), limit, what)?;
-            let is_page = expect == Expect::PageOrRules && (html || begins_with_markup(&bytes));
+            // The body decides, not its declared type: a mirror may serve the text as HTML.
+            let is_page = expect == Expect::PageOrRules && begins_with_markup(&bytes);
             return Ok(Response { address, is_page, bytes });
         }
         Err(FetchError::TooManyRedirects { url: address.text })

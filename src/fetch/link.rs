@@ -48,6 +48,13 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        #[test]
+        fn no_page_panics(page in "(<a href=[\"']?[a-zA-Z0-9 /.%?&;#]{0,20}[\"']?>|\\PC{0,10})*") {
+            let _ = rules_link(&page);
+        }
+    }
+
     #[test]
     fn other_text_files_and_pages_are_passed_over() {
         assert_eq!(rules_link(r#"<a href="/robots.txt">x</a><a href="/MagicCompRules">y</a>"#), None);

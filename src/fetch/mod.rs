@@ -103,7 +103,7 @@ pub enum FetchError {
 
 /// Downloads the rules text from `start`: a page that links it (the first `.txt` link whose
 /// name holds `MagicCompRules`, made absolute against the page), or the text itself. A response
-/// is a page when it says it is HTML or when it begins with `<`, which no rules text does.
+/// is a page when it begins with `<` (HTML), which no rules text does.
 pub fn rules_text(start: &str, options: &Options) -> Result<Fetched, FetchError> {
     let start = Address::parse(start)?;
     let client = http::Client::new(options);
