@@ -41,7 +41,9 @@ const FALLBACK: &str = "check the connection, or download the rules text yoursel
 #[derive(Debug, thiserror::Error, Diagnostic)]
 pub enum FetchError {
     #[error("`{url}` cannot be fetched: {reason}")]
-    #[diagnostic(help("give the address of the rules page or of the rules text, such as {RULES_PAGE}"))]
+    #[diagnostic(help(
+        "give the https:// address of the rules page or of the rules text, such as {RULES_PAGE}; a file on this machine is imported with `judge corpus import FILE`"
+    ))]
     BadAddress { url: String, reason: String },
 
     #[error("refused to fetch `{url}`: only https:// is used, except on the loopback address")]
