@@ -6,6 +6,7 @@ pub mod cite;
 pub mod cli;
 pub mod corpus;
 pub mod engine;
+pub mod fetch;
 pub mod model;
 pub mod render;
 pub mod scenario;

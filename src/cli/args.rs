@@ -112,7 +112,7 @@ Examples:
   judge man --out-dir target/man";
 const CORPUS_EXAMPLES: &str = "\
 Examples:
-  judge corpus import MagicCompRules.txt
+  judge corpus fetch
   judge corpus import MagicCompRules_20110204.txt --edition en-2011-02-04
   judge corpus list --json";
 
@@ -130,7 +130,7 @@ pub enum Command {
     /// Show a card of the library as the engine models it, or list the library (`--list`)
     #[command(after_help = CARD_EXAMPLES)]
     Card(CardArgs),
-    /// Import an official CR text file, or list the editions
+    /// Import an official CR text file (or download and import the current one), or list the editions
     #[command(subcommand, after_help = CORPUS_EXAMPLES)]
     Corpus(CorpusCommand),
     /// Build the search index of an edition (it is built on first use anyway)
@@ -316,6 +316,18 @@ pub enum CorpusCommand {
         #[arg(long, value_name = "NAME")]
         edition: Option<String>,
     },
+    /// Download the current official CR text from the publisher's rules page and import it
+    #[command(after_help = FETCH_HELP)]
+    Fetch {
+        /// The rules page that links the `.txt` (its first link to a MagicCompRules….txt is taken),
+        /// or the rules text itself; https only, http:// only to 127.0.0.1, ::1 or localhost
+        /// [default: https://magic.wizards.com/en/rules]
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
+        /// Name of the new edition [default: en-<effective date>]
+        #[arg(long, value_name = "NAME")]
+        edition: Option<String>,
+    },
     /// List every edition with its language, date and rule count
     #[command(after_help = "Examples:\n  judge corpus list\n  judge corpus list --json")]
     List {
@@ -324,6 +336,16 @@ pub enum CorpusCommand {
         json: bool,
     },
 }
+
+const FETCH_HELP: &str = "\
+Examples:
+  judge corpus fetch
+  judge corpus fetch --url https://media.wizards.com/2026/downloads/MagicCompRules%2020260227.txt
+
+An answer that begins with `<` (HTML) is read as the page, anything else as the rules text. The
+text is checked as an import checks a file, and stored the same way, all or nothing. Redirections
+are followed (at most 5), never from https to http; a page over 4 MiB or a text over 16 MiB is
+refused. Offline, download the .txt with a browser and run `judge corpus import FILE`.";
 
 #[derive(Debug, Args)]
 pub struct IndexArgs {

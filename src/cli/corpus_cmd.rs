@@ -1,10 +1,11 @@
-//! `judge corpus import FILE` and `judge corpus list`.
+//! `judge corpus import FILE`, `judge corpus fetch` and `judge corpus list`.
 
 use super::args::CorpusCommand;
 use super::config::{embedded_edition, names_embedded, Config};
 use super::edition_choice::{Origin, Requested};
+use super::fetch_cmd;
 use super::outcome::Outcome;
-use crate::corpus::store::ImportError;
+use crate::corpus::store::{ImportError, Imported, Store};
 use crate::corpus::{embedded, EditionInfo};
 use crate::render::editions::DefaultEdition;
 use crate::render::{self, Style};
@@ -17,17 +18,12 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
                 return Err(ImportError::Reserved { name: name.to_string() }.into());
             }
             let imported = store.import(file, edition.as_deref())?;
-            let info = &imported.info;
-            let stdout = format!(
-                "imported {}: {} rules, language {}, rules text of {}, into {}\n",
-                info.name,
-                imported.rule_count,
-                info.lang,
-                info.date,
-                store.root().display()
-            );
-            let warnings = imported.warnings.into_iter().map(miette::Report::new).collect();
-            Ok(Outcome { stdout, warnings, status: super::outcome::Status::Found })
+            Ok(imported_outcome(String::new(), imported, &store))
+        }
+        CorpusCommand::Fetch { url, edition } => {
+            let store = config.store()?;
+            let (from, imported) = fetch_cmd::run(url.as_deref(), edition.as_deref(), &store)?;
+            Ok(imported_outcome(format!("downloaded {from}\n"), imported, &store))
         }
         CorpusCommand::List { json } => {
             let embedded = embedded_edition();
@@ -55,6 +51,21 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
             Ok(Outcome { stdout, warnings, status: super::outcome::Status::Found })
         }
     }
+}
+
+/// What an import says on stdout, after `before`, and its warnings.
+fn imported_outcome(before: String, imported: Imported, store: &Store) -> Outcome {
+    let info = &imported.info;
+    let stdout = format!(
+        "{before}imported {}: {} rules, language {}, rules text of {}, into {}\n",
+        info.name,
+        imported.rule_count,
+        info.lang,
+        info.date,
+        store.root().display()
+    );
+    let warnings = imported.warnings.into_iter().map(miette::Report::new).collect();
+    Outcome { stdout, warnings, status: super::outcome::Status::Found }
 }
 
 /// The default edition, found among the listed ones; a warning says why when it is not there.

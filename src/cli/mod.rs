@@ -11,6 +11,7 @@ mod define_cmd;
 mod diff_cmd;
 mod edition_choice;
 mod error;
+mod fetch_cmd;
 mod index_cmd;
 pub mod outcome;
 mod resolve_cmd;

@@ -136,23 +136,40 @@ impl Store {
             check_import_name(name)?;
         }
         let bytes = fs::read(path).map_err(|source| ImportError::Read { path: path.to_path_buf(), source })?;
-        let text = decode(&bytes).map_err(|source| ImportError::Decode { path: path.to_path_buf(), source })?;
-        let text = Arc::new(text);
         let shown = path.display().to_string();
+        let file = path.file_name().map_or_else(|| shown.clone(), |f| f.to_string_lossy().into_owned());
+        self.import_bytes(&bytes, &shown, &file, name)
+    }
+
+    /// Stores the bytes of an English rules text, as [`Store::import`] does a file's: `shown`
+    /// names the text in diagnostics (a path, or the address it was downloaded from) and `file`
+    /// is the file name the edition records as its document.
+    pub fn import_bytes(
+        &self,
+        bytes: &[u8],
+        shown: &str,
+        file: &str,
+        name: Option<&str>,
+    ) -> Result<Imported, ImportError> {
+        if let Some(name) = name {
+            check_import_name(name)?;
+        }
+        let text = decode(bytes).map_err(|source| ImportError::Decode { path: PathBuf::from(shown), source })?;
+        let text = Arc::new(text);
         let cr = parse_en::parse(&text).map_err(|problems| {
             let summary = format!("`{shown}` cannot be imported: {}", count(problems.len(), "problem"));
             let help = Some("the store is left as it was".to_string());
-            ImportError::Parse(FileProblems::new(&shown, Arc::clone(&text), summary, help, &problems))
+            ImportError::Parse(FileProblems::new(shown, Arc::clone(&text), summary, help, &problems))
         })?;
         // A name made of the date is always valid: the parser only gives `YYYY-MM-DD`.
         let name = name.map_or_else(|| format!("en-{}", cr.date), str::to_string);
         let info = EditionInfo { name, lang: Lang::En, date: cr.date.clone() };
-        let file = path.file_name().map_or_else(|| shown.clone(), |f| f.to_string_lossy().into_owned());
-        let document = Document { file, date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
+        let document =
+            Document { file: file.to_string(), date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
         let edition = Edition::new(info.clone(), vec![document], cr.parsed);
         let rule_count = edition.rule_count();
         self.write(&edition)?;
-        let warnings = warnings(&shown, text, &cr.warnings);
+        let warnings = warnings(shown, text, &cr.warnings);
         Ok(Imported { info, rule_count, warnings })
     }
 

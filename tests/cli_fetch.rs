@@ -1,0 +1,285 @@
+//! `judge corpus fetch` against a small HTTP server of our own on the loopback address: a page
+//! that links the miniature rules text, and servers that misbehave (a cut body, no answer, an
+//! endless body, something that is not the rules). Nothing here leaves the machine.
+
+use crate::support::{data_dir, judge};
+use std::collections::HashMap;
+use std::fs;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini-cr.txt");
+/// Every wait of `judge` in these tests, so that a silent server fails them in a moment.
+const TIMEOUT_MS: &str = "300";
+
+/// What the server does when a path is asked.
+#[derive(Clone)]
+enum Reply {
+    /// 200 with this content type and body, and its Content-Length.
+    Serve(&'static str, Vec<u8>),
+    /// 302 to this location.
+    Redirect(&'static str),
+    /// Announces the whole body, sends half of it and closes the connection.
+    Cut(Vec<u8>),
+    /// Reads the request and never answers.
+    Silent,
+    /// 200 without a length, then bytes until the client goes away.
+    Endless,
+}
+
+/// Serves `routes` on 127.0.0.1 from a thread per connection, for as long as the test runs;
+/// any other path is a 404. Returns the server's address, `http://127.0.0.1:PORT`.
+fn serve(routes: Vec<(&'static str, Reply)>) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let routes: Arc<HashMap<&'static str, Reply>> = Arc::new(routes.into_iter().collect());
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let routes = Arc::clone(&routes);
+            std::thread::spawn(move || answer(stream, &routes));
+        }
+    });
+    base
+}
+
+fn answer(mut stream: TcpStream, routes: &HashMap<&'static str, Reply>) {
+    let Some(path) = request_path(&mut stream) else { return };
+    // Errors are the client going away, which several tests cause on purpose.
+    let _ = match routes.get(path.as_str()).cloned() {
+        Some(Reply::Serve(content_type, body)) => {
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body))
+        }
+        Some(Reply::Redirect(location)) => stream.write_all(
+            format!("HTTP/1.1 302 Found\r\nLocation: {location}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        ),
+        Some(Reply::Cut(body)) => {
+            let head = format!("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n", body.len());
+            stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body[..body.len() / 2]))
+        }
+        Some(Reply::Silent) => {
+            // Held open without a word until the client gives up and closes it.
+            let mut sink = [0; 1024];
+            while stream.read(&mut sink).is_ok_and(|n| n > 0) {}
+            Ok(())
+        }
+        Some(Reply::Endless) => {
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n";
+            let line = b"100.1. These rules go on and on.\n".repeat(2000);
+            stream.write_all(head.as_bytes()).and_then(|()| loop {
+                stream.write_all(&line)?;
+            })
+        }
+        None => stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
+    };
+}
+
+/// The path of a GET, once its head is read whole.
+fn request_path(stream: &mut TcpStream) -> Option<String> {
+    let mut head = Vec::new();
+    let mut byte = [0; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        if stream.read(&mut byte).ok()? == 0 {
+            return None;
+        }
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8(head).ok()?;
+    head.split(' ').nth(1).map(str::to_string)
+}
+
+fn rules_text() -> Vec<u8> {
+    fs::read(FIXTURE).unwrap()
+}
+
+/// The rules page, linking the text as the publisher's does.
+fn page(href: &str) -> Reply {
+    let html = format!(
+        "<!DOCTYPE html><html><body><a href=\"/en/news\">News</a>\n\
+         <a href=\"/files/MagicCompRules.pdf\">PDF</a> <a href=\"{href}\">TXT</a></body></html>"
+    );
+    Reply::Serve("text/html; charset=utf-8", html.into_bytes())
+}
+
+/// Runs `judge corpus fetch ARGS` with short timeouts: (exit code, stdout, stderr, time taken).
+fn fetch(data: &Path, args: &[&str]) -> (i32, String, String, Duration) {
+    let start = Instant::now();
+    let output = judge(data)
+        .env("JUDGE_FETCH_TIMEOUT_MS", TIMEOUT_MS)
+        // Wide enough that no message is wrapped.
+        .env("COLUMNS", "250")
+        .args(["corpus", "fetch"])
+        .args(args)
+        .output()
+        .expect("judge runs");
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8");
+    (output.status.code().unwrap_or(-1), text(output.stdout), text(output.stderr), start.elapsed())
+}
+
+/// Every file under the data directory with its bytes, to show that a failed fetch wrote nothing.
+fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes = fs::read(&path).unwrap();
+                out.push((path, bytes));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A data directory holding the fixture imported as `en-2024-04-01`, the state a failed fetch
+/// must leave as it is.
+fn with_an_edition() -> tempfile::TempDir {
+    let dir = data_dir();
+    let output = judge(dir.path()).args(["corpus", "import", FIXTURE]).output().unwrap();
+    assert!(output.status.success());
+    dir
+}
+
+/// A failed fetch: exit 2, the data directory as it was, and the error on stderr.
+fn refused(routes: Vec<(&'static str, Reply)>, path: &str) -> (String, Duration) {
+    let base = serve(routes);
+    let dir = with_an_edition();
+    let before = files(dir.path());
+    let (code, stdout, stderr, took) = fetch(dir.path(), &["--url", &format!("{base}{path}")]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert_eq!(stdout, "");
+    assert_eq!(files(dir.path()), before, "nothing is written: {stderr}");
+    (stderr.replace(&base, "http://SERVER"), took)
+}
+
+#[test]
+fn the_rules_text_linked_from_the_page_is_imported() {
+    // The page links the text by a relative address that redirects, as media links do.
+    let base = serve(vec![
+        ("/en/rules", page("/dl/MagicCompRules%2020240401.txt")),
+        ("/dl/MagicCompRules%2020240401.txt", Reply::Redirect("/files/MagicCompRules%2020240401.txt")),
+        ("/files/MagicCompRules%2020240401.txt", Reply::Serve("text/plain", rules_text())),
+    ]);
+    let dir = data_dir();
+    let (code, stdout, stderr, _) = fetch(dir.path(), &["--url", &format!("{base}/en/rules")]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stderr, "", "no progress on a pipe, and the fixture imports without warnings");
+    assert_eq!(
+        stdout,
+        format!(
+            "downloaded {base}/files/MagicCompRules%2020240401.txt\n\
+             imported en-2024-04-01: 13 rules, language en, rules text of 2024-04-01, into {}\n",
+            dir.path().display()
+        )
+    );
+    let list = judge(dir.path()).args(["corpus", "list", "--json"]).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&list.stdout).unwrap();
+    let names: Vec<&str> = json["editions"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["fr-2011-02-04", "en-2024-04-01"]);
+    let rule = judge(dir.path()).args(["rule", "100.1", "--edition", "en-2024-04-01"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&rule.stdout).contains("These rules cover every game played with the miniature"));
+}
+
+#[test]
+fn the_url_may_be_the_rules_text_itself() {
+    // The body tells a page from the text, whatever type the server gives it.
+    let base = serve(vec![
+        ("/cr.txt", Reply::Serve("application/octet-stream", rules_text())),
+        ("/cr.html", Reply::Serve("text/html", rules_text())),
+    ]);
+    for (path, name) in [("/cr.txt", "en-mirror"), ("/cr.html", "en-mislabelled")] {
+        let dir = data_dir();
+        let (code, stdout, stderr, _) = fetch(dir.path(), &["--url", &format!("{base}{path}"), "--edition", name]);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stdout.starts_with(&format!("downloaded {base}{path}\nimported {name}: 13 rules")), "{stdout}");
+    }
+}
+
+#[test]
+fn a_connection_closed_halfway_imports_nothing() {
+    let text = rules_text();
+    let (stderr, _) = refused(vec![("/cr.txt", Reply::Cut(text.clone()))], "/cr.txt");
+    let expected = format!("the connection to 127.0.0.1 was closed after {} of {} bytes", text.len() / 2, text.len());
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(stderr.contains("nothing was imported; try again"), "{stderr}");
+}
+
+#[test]
+fn a_server_that_never_answers_times_out() {
+    let (stderr, took) = refused(vec![("/en/rules", Reply::Silent)], "/en/rules");
+    assert!(stderr.contains("no answer from 127.0.0.1 in time (waiting for the answer)"), "{stderr}");
+    assert!(stderr.contains("run `judge corpus import"), "{stderr}");
+    assert!(took < Duration::from_secs(10), "given up after the test timeout, not the default: {took:?}");
+}
+
+#[test]
+fn an_endless_body_is_cut_at_the_size_cap() {
+    let (stderr, _) = refused(vec![("/cr.txt", Reply::Endless)], "/cr.txt");
+    assert!(stderr.contains("`http://SERVER/cr.txt` is larger than 16 MiB, more than any rules text"), "{stderr}");
+}
+
+#[test]
+fn a_text_that_is_not_the_rules_is_refused() {
+    let routes = vec![
+        ("/en/rules", page("MagicCompRules.txt")),
+        ("/en/MagicCompRules.txt", Reply::Serve("text/plain", b"Sorry, this page is under maintenance.\n".to_vec())),
+    ];
+    let (stderr, _) = refused(routes, "/en/rules");
+    assert!(
+        stderr.contains("the file at `http://SERVER/en/MagicCompRules.txt` is not a Comprehensive Rules text"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("no effective date"), "the parser says why: {stderr}");
+}
+
+#[test]
+fn a_page_without_the_link_says_the_page_changed() {
+    let (stderr, _) = refused(vec![("/en/rules", page("/en/MagicCompRules.pdf"))], "/en/rules");
+    assert!(
+        stderr.contains("the rules page changed: no link to the rules text (.txt) found at http://SERVER/en/rules"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("pass --url with the file's address"), "{stderr}");
+}
+
+#[test]
+fn plain_http_is_refused_off_the_loopback_address_before_connecting() {
+    let dir = data_dir();
+    // An address reserved for documentation: a connection attempt would hang until the default
+    // timeout, and no timeout override is given here.
+    let start = Instant::now();
+    let output = judge(dir.path())
+        .env("COLUMNS", "250")
+        .args(["corpus", "fetch", "--url", "http://192.0.2.1/en/rules"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr.contains(
+            "refused to fetch `http://192.0.2.1/en/rules`: only https:// is used, except on the loopback address"
+        ),
+        "{stderr}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(5), "no connection was tried");
+    assert!(!dir.path().join("editions").exists());
+}
+
+#[test]
+fn a_redirection_to_plain_http_elsewhere_is_refused() {
+    let routes = vec![("/en/rules", Reply::Redirect("http://192.0.2.1/MagicCompRules.txt"))];
+    let (stderr, took) = refused(routes, "/en/rules");
+    assert!(stderr.contains("refused to fetch `http://192.0.2.1/MagicCompRules.txt`"), "{stderr}");
+    assert!(took < Duration::from_secs(10));
+}
