@@ -60,7 +60,9 @@ fn board(out: &mut String, r: &Ruling) {
     out.push_str("<section class=\"board\">\n<h2>Board state</h2>\n");
     out.push_str(&format!("<p><strong>Players:</strong> {}.</p>\n", esc(&r.players.join(", "))));
     if !r.board.is_empty() {
-        out.push_str("<table class=\"objects\">\n<thead><tr><th>Object</th><th>Controller</th><th>Zone</th><th>Type</th>");
+        out.push_str(
+            "<table class=\"objects\">\n<thead><tr><th>Object</th><th>Controller</th><th>Zone</th><th>Type</th>",
+        );
         out.push_str("<th>Colors</th><th class=\"pt\">P/T</th><th>Abilities</th></tr></thead>\n<tbody>\n");
         for row in &r.board {
             let abilities = if row.abilities.is_empty() {
