@@ -15,7 +15,7 @@ pub fn run(args: &DefineArgs, config: &Config, style: Style) -> miette::Result<O
     }
     let definition = define(&edition.parsed.glossary, &term);
     let status = match &definition {
-        Definition::Found(_) => Status::Found,
+        Definition::Found(_) | Definition::Misspelled { .. } => Status::Found,
         Definition::Suggestions(_) => Status::NothingFound,
     };
     let stdout = if args.json {

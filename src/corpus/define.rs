@@ -12,16 +12,36 @@ pub enum Definition<'a> {
     /// the style of quotes and dashes), in glossary order. An entry that only sends elsewhere
     /// (`APNAP Order`: `See Active Player, Nonactive Player Order.`) comes with the entry it names.
     Found(Vec<&'a GlossaryEntry>),
+    /// No entry has that name, but one is that name misspelled, closer than any other
+    /// ("replacment effect"): it is shown, with the other close ones.
+    Misspelled { shown: Vec<&'a GlossaryEntry>, others: Vec<&'a GlossaryEntry> },
     /// No entry has that name: the closest ones, best first, at most [`SUGGESTIONS`]; possibly none.
     Suggestions(Vec<&'a GlossaryEntry>),
 }
 
 pub fn define<'a>(glossary: &'a [GlossaryEntry], term: &str) -> Definition<'a> {
     let query = normalise(term);
-    let mut found: Vec<&GlossaryEntry> = glossary.iter().filter(|e| names(e).any(|n| n == query)).collect();
+    let found: Vec<&GlossaryEntry> = glossary.iter().filter(|e| names(e).any(|n| n == query)).collect();
     if found.is_empty() {
-        return Definition::Suggestions(suggest(glossary, &query));
+        let ranked = suggest(glossary, &query);
+        // A misspelling closer than any other name is what the judge meant.
+        let best_alone = match ranked.as_slice() {
+            [_] => true,
+            [(best, _), (second, _), ..] => best.kind == 3 && best.distance < second.distance,
+            [] => false,
+        };
+        let mut entries = ranked.into_iter().map(|(_, e)| e);
+        if best_alone {
+            let shown = with_redirects(glossary, vec![entries.next().expect("a best entry")]);
+            return Definition::Misspelled { shown, others: entries.collect() };
+        }
+        return Definition::Suggestions(entries.collect());
     }
+    Definition::Found(with_redirects(glossary, found))
+}
+
+/// The entries, each followed by the entry it only sends to (`See X.`).
+fn with_redirects<'a>(glossary: &'a [GlossaryEntry], mut found: Vec<&'a GlossaryEntry>) -> Vec<&'a GlossaryEntry> {
     for entry in found.clone() {
         let Some(target) = redirect(entry) else {
             continue;
@@ -33,7 +53,7 @@ pub fn define<'a>(glossary: &'a [GlossaryEntry], term: &str) -> Definition<'a> {
             }
         }
     }
-    Definition::Found(found)
+    found
 }
 
 /// Every name of an entry, normalised: its headword and its aliases.
@@ -78,7 +98,7 @@ struct Closeness {
     length: usize,
 }
 
-fn suggest<'a>(glossary: &'a [GlossaryEntry], query: &str) -> Vec<&'a GlossaryEntry> {
+fn suggest<'a>(glossary: &'a [GlossaryEntry], query: &str) -> Vec<(Closeness, &'a GlossaryEntry)> {
     if query.is_empty() {
         return vec![];
     }
@@ -93,7 +113,7 @@ fn suggest<'a>(glossary: &'a [GlossaryEntry], query: &str) -> Vec<&'a GlossaryEn
         .collect();
     // The index breaks ties, in glossary order, so the list is always the same.
     ranked.sort();
-    ranked.into_iter().take(SUGGESTIONS).map(|(_, index)| &glossary[index]).collect()
+    ranked.into_iter().take(SUGGESTIONS).map(|(closeness, index)| (closeness, &glossary[index])).collect()
 }
 
 fn closeness(query_chars: &[char], query: &str, name: &str, obsolete: bool) -> Option<Closeness> {
@@ -160,16 +180,27 @@ mod tests {
         let glossary = glossary();
         match define(&glossary, term) {
             Definition::Found(entries) => terms(&entries),
-            Definition::Suggestions(s) => panic!("`{term}` not found; suggestions {:?}", terms(&s)),
+            other => panic!("`{term}` not found: {:?}", shown_and_close(&other)),
+        }
+    }
+
+    /// The entries shown for a name no entry has, and the other close ones.
+    fn shown_and_close(definition: &Definition) -> (Vec<String>, Vec<String>) {
+        match definition {
+            Definition::Misspelled { shown, others } => (terms(shown), terms(others)),
+            Definition::Suggestions(entries) => (Vec::new(), terms(entries)),
+            Definition::Found(f) => panic!("found {:?}", terms(f)),
         }
     }
 
     fn suggested(term: &str) -> Vec<String> {
         let glossary = glossary();
-        match define(&glossary, term) {
-            Definition::Suggestions(entries) => terms(&entries),
-            Definition::Found(f) => panic!("`{term}` found {:?}", terms(&f)),
-        }
+        let (shown, close) = shown_and_close(&define(&glossary, term));
+        [shown, close].concat()
+    }
+
+    fn shown(term: &str) -> Vec<String> {
+        shown_and_close(&define(&glossary(), term)).0
     }
 
     #[test]
@@ -196,6 +227,17 @@ mod tests {
         assert_eq!(suggested("ntrol"), ["Control, Controller"]);
     }
 
+    /// A misspelling closer than any other name, or the only close name, is shown; several
+    /// names as close are only listed.
+    #[test]
+    fn a_misspelling_closer_than_any_other_is_shown() {
+        assert_eq!(shown("tramlpe"), ["Trample"]);
+        assert_eq!(shown("bruy"), ["Bury"]);
+        assert_eq!(shown("ntrol"), ["Control, Controller"]);
+        assert!(shown("fla").is_empty(), "Flash and Flanking are as close");
+        assert!(shown("xyzzy").is_empty());
+    }
+
     #[test]
     fn typing_mistakes() {
         assert_eq!(suggested("tramlpe"), ["Trample"], "a swap is one mistake");
@@ -210,7 +252,7 @@ mod tests {
         let many: Vec<GlossaryEntry> = (0..20).map(|i| entry(&format!("Word {i:02}"), &[], "x", false)).collect();
         let first = match define(&many, "word") {
             Definition::Suggestions(s) => terms(&s),
-            Definition::Found(_) => panic!("no entry is named `word`"),
+            _ => panic!("no entry is named `word`, and none is closer than the others"),
         };
         assert_eq!(first, ["Word 00", "Word 01", "Word 02", "Word 03", "Word 04"]);
     }

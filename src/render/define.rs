@@ -11,30 +11,31 @@ struct DefineJson<'a> {
     term: &'a str,
     edition: &'a str,
     entries: &'a [&'a GlossaryEntry],
+    /// The entries are those of a misspelling of the term.
+    misspelled: bool,
     suggestions: &'a [&'a GlossaryEntry],
 }
 
 pub fn json(term: &str, edition: &Edition, definition: &Definition) -> String {
     let (entries, suggestions): (&[&GlossaryEntry], &[&GlossaryEntry]) = match definition {
         Definition::Found(found) => (found, &[]),
+        Definition::Misspelled { shown, others } => (shown, others),
         Definition::Suggestions(close) => (&[], close),
     };
-    super::to_json(&DefineJson { term, edition: edition.name(), entries, suggestions })
+    let misspelled = matches!(definition, Definition::Misspelled { .. });
+    super::to_json(&DefineJson { term, edition: edition.name(), entries, misspelled, suggestions })
 }
 
 pub fn text(term: &str, edition: &Edition, definition: &Definition, style: Style) -> String {
     let mut out = format!("Edition {} · {} · glossary\n\n", edition.name(), edition.lang());
     match definition {
-        Definition::Found(entries) => {
-            for entry in entries {
-                let mut head = style.strong(&entry.term);
-                if !entry.aliases.is_empty() {
-                    head.push_str(&format!(" (also: {})", entry.aliases.join(", ")));
-                }
-                if entry.obsolete {
-                    head.push_str(" (obsolete)");
-                }
-                out.push_str(&format!("{head}\n{}\n\n", entry.definition));
+        Definition::Found(entries) => entries_text(&mut out, entries, style),
+        Definition::Misspelled { shown, others } => {
+            out.push_str(&format!("No glossary entry is named `{term}`; the closest:\n\n"));
+            entries_text(&mut out, shown, style);
+            if !others.is_empty() {
+                let names: Vec<&str> = others.iter().map(|e| e.term.as_str()).collect();
+                out.push_str(&format!("Also close: {}.\n", names.join(", ")));
             }
         }
         Definition::Suggestions(close) if close.is_empty() => {
@@ -46,4 +47,17 @@ pub fn text(term: &str, edition: &Edition, definition: &Definition, style: Style
         }
     }
     out
+}
+
+fn entries_text(out: &mut String, entries: &[&GlossaryEntry], style: Style) {
+    for entry in entries {
+        let mut head = style.strong(&entry.term);
+        if !entry.aliases.is_empty() {
+            head.push_str(&format!(" (also: {})", entry.aliases.join(", ")));
+        }
+        if entry.obsolete {
+            head.push_str(" (obsolete)");
+        }
+        out.push_str(&format!("{head}\n{}\n\n", entry.definition));
+    }
 }
