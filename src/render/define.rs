@@ -23,7 +23,8 @@ pub fn json(term: &str, edition: &Edition, definition: &Definition) -> String {
 }
 
 pub fn text(term: &str, edition: &Edition, definition: &Definition, style: Style) -> String {
-    let mut out = format!("Edition {} · {} · glossary\n\n", edition.name(), edition.lang());
+    let mut out = style.wrap(&format!("Edition {} · {} · glossary", edition.name(), edition.lang()));
+    out.push_str("\n\n");
     match definition {
         Definition::Found(entries) => {
             for entry in entries {
@@ -34,7 +35,7 @@ pub fn text(term: &str, edition: &Edition, definition: &Definition, style: Style
                 if entry.obsolete {
                     head.push_str(" (obsolete)");
                 }
-                out.push_str(&format!("{head}\n{}\n\n", entry.definition));
+                out.push_str(&format!("{}\n{}\n\n", style.wrap(&head), style.wrap(&entry.definition)));
             }
         }
         Definition::Suggestions(close) if close.is_empty() => {
@@ -42,7 +43,9 @@ pub fn text(term: &str, edition: &Edition, definition: &Definition, style: Style
         }
         Definition::Suggestions(close) => {
             let names: Vec<&str> = close.iter().map(|e| e.term.as_str()).collect();
-            out.push_str(&format!("No glossary entry is named `{term}`. Did you mean: {}?\n", names.join(", ")));
+            let line = format!("No glossary entry is named `{term}`. Did you mean: {}?", names.join(", "));
+            out.push_str(&style.wrap(&line));
+            out.push('\n');
         }
     }
     out

@@ -1,5 +1,6 @@
 //! `judge search` output: hits best first, with their section and a highlighted snippet.
 
+use super::grid::Grid;
 use super::style::Style;
 use crate::corpus::Outline;
 use crate::search::hints::Hint;
@@ -68,21 +69,29 @@ fn place(hit: &Hit) -> String {
 }
 
 pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], style: Style) -> String {
-    let mut out = format!("Edition {} · {} · search: {query}\n", edition.name(), edition.lang());
-    let notes: String = hints.iter().map(|h| format!("note: {}.\n", sentence(h, edition))).collect();
+    let mut out = style.wrap(&format!("Edition {} · {} · search: {query}", edition.name(), edition.lang()));
+    out.push('\n');
+    let notes: String = hints.iter().map(|h| style.wrap(&format!("note: {}.", sentence(h, edition))) + "\n").collect();
     if hits.is_empty() {
         out.push_str("No rule matches.\n");
         out.push_str(&notes);
         return out;
     }
-    let mut table = style.table();
-    table.set_header(["Rule", "Section", "Match"]);
+    let mut table = Grid::new(["Rule", "Match"]);
+    // Hits stay best first; their place is a heading over the hits that share it, said again
+    // only when it changes.
+    let mut last_place = None;
     for hit in hits {
+        let place = place(hit);
+        if last_place.as_ref() != Some(&place) {
+            table.heading(place.clone());
+            last_place = Some(place);
+        }
         let snippet =
             if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet(OPEN, CLOSE) };
-        table.add_row([style.strong(&hit.id.to_string()), place(hit), snippet]);
+        table.row([style.strong(&hit.id.to_string()), snippet]);
     }
-    out.push_str(&table.to_string());
+    out.push_str(&table.render(style));
     out.push('\n');
     out.push_str(&notes);
     out
