@@ -59,12 +59,23 @@ const OPEN: &str = "‹";
 const CLOSE: &str = "›";
 
 /// Where a hit stands: its section, and for a subrule the rule it belongs to, named when that
-/// rule is a name (`702. Keyword Abilities › 702.2 Deathtouch`).
-fn place(hit: &Hit) -> String {
-    match (hit.id.parent().filter(|p| !p.is_section()), &hit.parent_title) {
-        (Some(p), Some(title)) => format!("{} › {p} {title}", hit.section),
-        (Some(p), None) => format!("{} › {p}", hit.section),
-        (None, _) => hit.section.clone(),
+/// rule is a name (`702. Keyword Abilities`, `› 702.2 Deathtouch`).
+fn place(hit: &Hit) -> (&str, Option<String>) {
+    let rule = match (hit.id.parent().filter(|p| !p.is_section()), &hit.parent_title) {
+        (Some(p), Some(title)) => Some(format!("› {p} {title}")),
+        (Some(p), None) => Some(format!("› {p}")),
+        (None, _) => None,
+    };
+    (&hit.section, rule)
+}
+
+/// The heading over a hit whose place differs from the hit's before it: the section and the rule,
+/// or the rule alone under a section already said.
+fn heading(place: &(&str, Option<String>), before: Option<&(&str, Option<String>)>) -> String {
+    match (place, before) {
+        ((section, Some(rule)), Some((previous, _))) if section == previous => rule.clone(),
+        ((section, Some(rule)), _) => format!("{section} {rule}"),
+        ((section, None), _) => section.to_string(),
     }
 }
 
@@ -84,15 +95,14 @@ pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], style
     for hit in hits {
         let place = place(hit);
         if last_place.as_ref() != Some(&place) {
-            table.heading(place.clone());
+            table.heading(heading(&place, last_place.as_ref()));
             last_place = Some(place);
         }
         let snippet =
             if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet(OPEN, CLOSE) };
         table.row([style.strong(&hit.id.to_string()), snippet]);
     }
-    out.push_str(&table.render(style));
-    out.push('\n');
+    out.push_str(&if notes.is_empty() { table.render(style) + "\n" } else { table.render_above_text(style) });
     out.push_str(&notes);
     out
 }
