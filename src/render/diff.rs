@@ -77,8 +77,7 @@ pub fn table(old: &Edition, new: &Edition, changes: &[&Change], scope: &Scope, s
         for change in changes {
             table.row([change.label(), ids(&change.old), ids(&change.new), what_changed(old, new, change)]);
         }
-        out.push_str(&table.render(style));
-        out.push('\n');
+        out.push_str(&table.render_above_text(style));
     }
     out.push_str(&style.wrap(&summary(scope)));
     out.push('\n');

@@ -59,7 +59,7 @@ pub fn table(editions: &[(EditionInfo, usize)], default: Option<&DefaultEdition>
         let name = if is_default(info, default) { format!("{} (default)", info.name) } else { info.name.clone() };
         table.row([name, info.lang.code().to_string(), info.date.clone(), rules.to_string()]);
     }
-    let mut out = format!("{}\n", table.render(style));
+    let mut out = table.render_above_text(style);
     if let Some(default) = default {
         let name = default.name.as_deref().unwrap_or(&default.requested);
         let alias = if default.requested == name { String::new() } else { format!(" (`{}`)", default.requested) };

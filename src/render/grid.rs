@@ -90,6 +90,17 @@ impl Grid {
         table(&headers, &rows, &minimums, style, style.columns())
     }
 
+    /// The grid and a newline, for a grid that lines of text follow: a list then ends with a
+    /// blank line, which sets it off from them as a table's border does.
+    pub fn render_above_text(&self, style: Style) -> String {
+        let mut out = self.render(style);
+        out.push('\n');
+        if self.layout(style) == Layout::List {
+            out.push('\n');
+        }
+        out
+    }
+
     /// The headers and rows with the folded columns moved into theirs, when `folded`.
     fn shaped(&self, folded: bool) -> (Vec<String>, Vec<Row>) {
         let kept = |i: &usize| !folded || self.folds[*i].is_none();

@@ -310,12 +310,7 @@ pub fn table(r: &Report, style: Style) -> String {
                 rule_list(r, &s.concepts),
             ]);
         }
-        out.push_str(&trace.render(style));
-        out.push('\n');
-        // A table's border sets it off from the footer; a list needs a blank line.
-        if trace.layout(style) == Layout::List {
-            out.push('\n');
-        }
+        out.push_str(&trace.render_above_text(style));
     }
     let outcomes = r.outcomes.unwrap_or_default();
     for (n, (o, line)) in outcomes.iter().zip(events::result_lines(outcomes)).enumerate() {
@@ -372,7 +367,8 @@ fn rule_ids(r: &Report, ids: &[RuleId]) -> String {
 
 fn answer_table(answer: &Answer, style: Style) -> String {
     // Narrower, the colours go under the types, power, toughness and controller under the name.
-    let mut t = Grid::new(["Object", "Types", "Colours", "Abilities", "P/T", "Controller"]).fold(2, 1).fold(4, 0).fold(5, 0);
+    let mut t =
+        Grid::new(["Object", "Types", "Colours", "Abilities", "P/T", "Controller"]).fold(2, 1).fold(4, 0).fold(5, 0);
     for o in &answer.objects {
         let types = type_line(o, " — ");
         let abilities = if o.abilities.is_empty() { "—".to_string() } else { o.abilities.join("\n") };
@@ -386,8 +382,11 @@ fn answer_table(answer: &Answer, style: Style) -> String {
             o.controller.clone(),
         ]);
     }
-    let mut out = t.render(style);
-    out.push('\n');
+    let mut out = if answer.players.is_empty() && answer.game_rules.is_empty() {
+        t.render(style) + "\n"
+    } else {
+        t.render_above_text(style)
+    };
     for p in &answer.players {
         out.push_str(&style.wrap(&format!("{} has: {}", p.name, p.has.join(", "))));
         out.push('\n');
