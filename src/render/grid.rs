@@ -55,7 +55,10 @@ impl Grid {
     }
 
     pub fn row<S: Into<String>>(&mut self, cells: impl IntoIterator<Item = S>) {
-        self.rows.push(Row::Cells(cells.into_iter().map(Into::into).collect()));
+        let mut cells: Vec<String> = cells.into_iter().map(Into::into).collect();
+        // One cell per column, so that folding and measuring never index past a short row.
+        cells.resize(self.headers.len(), String::new());
+        self.rows.push(Row::Cells(cells));
     }
 
     pub fn heading(&mut self, text: impl Into<String>) {
@@ -167,7 +170,7 @@ fn field(header: &str, value: &str, width: usize) -> Option<String> {
 fn minimum_widths(headers: &[String], rows: &[Row]) -> Vec<usize> {
     let widest = |text: &str| text.split(['\n', ' ']).map(display_width).max().unwrap_or(0);
     let mut minimums: Vec<usize> = headers.iter().map(|h| widest(h).max(1)).collect();
-    let last = headers.len() - 1;
+    let last = headers.len().saturating_sub(1);
     for row in rows {
         match row {
             Row::Cells(cells) => {
@@ -175,7 +178,11 @@ fn minimum_widths(headers: &[String], rows: &[Row]) -> Vec<usize> {
                     *m = (*m).max(widest(cell));
                 }
             }
-            Row::Heading(text) => minimums[last] = minimums[last].max(widest(text)),
+            Row::Heading(text) => {
+                if let Some(m) = minimums.get_mut(last) {
+                    *m = (*m).max(widest(text));
+                }
+            }
         }
     }
     minimums
@@ -191,7 +198,9 @@ fn table(headers: &[String], rows: &[Row], minimums: &[usize], style: Style, wid
             // The heading goes in the last column, the one that holds the text.
             Row::Heading(text) => {
                 let mut cells = vec![String::new(); headers.len()];
-                cells[headers.len() - 1] = style.strong(text);
+                if let Some(last) = cells.last_mut() {
+                    *last = style.strong(text);
+                }
                 table.add_row(cells)
             }
         };
