@@ -51,7 +51,7 @@ fn nothing_found_is_1() {
         &["search", "zorglub"],
         &["search", "zorglub", "--json"],
         &["search", "614.99"],
-        &["define", "trampel", "--edition", "mini"],
+        &["define", "zzzzzz", "--edition", "mini"],
         &["define", "zzzzzz", "--edition", "mini", "--json"],
     ] {
         assert_eq!(code(dir.path(), args), 1, "{args:?}");

@@ -152,7 +152,10 @@ fn a_typo_is_corrected() {
     assert_eq!(ids_of(dir.path(), "blesures redirigées"), ids_of(dir.path(), "blessures redirigées"));
     let (code, stdout, _) = run(dir.path(), &["search", "régénératoin", "--limit", "1"]);
     assert_eq!(code, 0);
-    let first_row = stdout.lines().nth(4).unwrap();
+    // Under the header, the section's title, then the hit.
+    let heading = stdout.lines().nth(4).unwrap();
+    assert!(heading.contains("614. Sorts, capacités et effets : Effets de remplacement"), "{stdout}");
+    let first_row = stdout.lines().nth(5).unwrap();
     assert!(first_row.starts_with("│ 614.8 ") && first_row.contains("‹régénération›"), "{stdout}");
 }
 

@@ -23,7 +23,7 @@ fn text_of<'a>(edition: &'a Edition, rule: &str) -> &'a str {
 fn defined(edition: &Edition, term: &str) -> Vec<String> {
     match define(&edition.parsed.glossary, term) {
         Definition::Found(entries) => entries.iter().map(|e| e.term.clone()).collect(),
-        Definition::Suggestions(s) => panic!("`{term}` is not defined; suggestions {s:?}"),
+        other => panic!("`{term}` is not defined: {other:?}"),
     }
 }
 
@@ -127,9 +127,10 @@ fn imports_the_2025_text() {
     assert_eq!(partner.aliases, ["Partner", "Partner—[text]", "Partner with [name]"]);
     assert_eq!(defined(&edition, "layer"), ["Layer"]);
     assert_eq!(defined(&edition, "Intervening \"if\" clause"), ["Intervening “If” Clause"]);
+    // A misspelling closer than any other name is shown (`judge define trampel`).
     match define(&edition.parsed.glossary, "trampel") {
-        Definition::Suggestions(s) => assert_eq!(s[0].term, "Trample"),
-        Definition::Found(f) => panic!("{f:?}"),
+        Definition::Misspelled { shown, .. } => assert_eq!(shown[0].term, "Trample"),
+        other => panic!("{other:?}"),
     }
 }
 

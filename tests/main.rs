@@ -7,6 +7,7 @@ mod cli_corpus;
 mod cli_defaults;
 mod cli_exit_codes;
 mod cli_fetch;
+mod cli_layout;
 mod cli_rule;
 mod cli_ruling;
 mod cli_scenario_errors;

@@ -1,5 +1,6 @@
 //! `judge card` output: a card of the library as modelled, or the list of the library.
 
+use super::grid::Grid;
 use super::style::Style;
 use crate::cards::{Entry, Library};
 use serde::Serialize;
@@ -8,17 +9,21 @@ use serde::Serialize;
 /// reads them (the library's own YAML, which is the model's vocabulary) and what it leaves out.
 pub fn text(entry: &Entry, style: Style) -> String {
     let card = &entry.card;
-    let mut out = format!("{} · {}\n", style.strong(&card.name), characteristics(entry));
+    let mut out = style.wrap(&format!("{} · {}", style.strong(&card.name), characteristics(entry)));
+    out.push('\n');
     if !card.text.is_empty() {
-        out.push_str(&format!("{}\n", card.text));
+        out.push_str(&style.wrap(&card.text));
+        out.push('\n');
     }
     out.push('\n');
     let abilities = entry.yaml.get("abilities").map(|a| serde_yaml::to_string(a).unwrap_or_default());
     match abilities {
         Some(yaml) => {
-            out.push_str("As modelled (`- card: ");
-            out.push_str(&card.name);
-            out.push_str("` in a scenario brings these abilities, their ids prefixed by the object's):\n");
+            out.push_str(&style.wrap(&format!(
+                "As modelled (`- card: {}` in a scenario brings these abilities, their ids prefixed by the object's):",
+                card.name
+            )));
+            out.push('\n');
             for line in yaml.lines() {
                 out.push_str(&format!("  {line}\n"));
             }
@@ -26,9 +31,11 @@ pub fn text(entry: &Entry, style: Style) -> String {
         None => out.push_str("No abilities to model.\n"),
     }
     if !card.unmodelled.is_empty() {
-        out.push_str("Not modelled yet (an answer that uses the card says it left them out):\n");
+        out.push_str(&style.wrap("Not modelled yet (an answer that uses the card says it left them out):"));
+        out.push('\n');
         for ability in &card.unmodelled {
-            out.push_str(&format!("  {ability}\n"));
+            out.push_str(&style.wrap(&format!("  {ability}")));
+            out.push('\n');
         }
     }
     out.push_str(&format!("From {}.\n", entry.file));
@@ -82,17 +89,16 @@ pub fn not_found(name: &str, closest: &[&str], json: bool) -> String {
 pub fn list(library: &Library, style: Style) -> String {
     let mut entries: Vec<&Entry> = library.entries.iter().collect();
     entries.sort_by(|a, b| a.card.name.cmp(&b.card.name));
-    let mut table = style.table();
-    table.set_header(["Card", "Characteristics", "Not modelled"]);
+    let mut table = Grid::new(["Card", "Characteristics", "Not modelled"]).fold(2, 1);
     for entry in &entries {
         let unmodelled = entry.card.unmodelled.len();
-        table.add_row([
+        table.row([
             entry.card.name.clone(),
             characteristics(entry),
             if unmodelled == 0 { String::new() } else { unmodelled.to_string() },
         ]);
     }
-    format!("{} cards in the library\n{table}\n", entries.len())
+    format!("{} cards in the library\n{}\n", entries.len(), table.render(style))
 }
 
 pub fn list_json(library: &Library) -> String {

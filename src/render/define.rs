@@ -27,15 +27,18 @@ pub fn json(term: &str, edition: &Edition, definition: &Definition) -> String {
 }
 
 pub fn text(term: &str, edition: &Edition, definition: &Definition, style: Style) -> String {
-    let mut out = format!("Edition {} · {} · glossary\n\n", edition.name(), edition.lang());
+    let mut out = style.wrap(&format!("Edition {} · {} · glossary", edition.name(), edition.lang()));
+    out.push_str("\n\n");
     match definition {
         Definition::Found(entries) => entries_text(&mut out, entries, style),
         Definition::Misspelled { shown, others } => {
-            out.push_str(&format!("No glossary entry is named `{term}`; the closest:\n\n"));
+            out.push_str(&style.wrap(&format!("No glossary entry is named `{term}`; the closest:")));
+            out.push_str("\n\n");
             entries_text(&mut out, shown, style);
             if !others.is_empty() {
                 let names: Vec<&str> = others.iter().map(|e| e.term.as_str()).collect();
-                out.push_str(&format!("Also close: {}.\n", names.join(", ")));
+                out.push_str(&style.wrap(&format!("Also close: {}.", names.join(", "))));
+                out.push('\n');
             }
         }
         Definition::Suggestions(close) if close.is_empty() => {
@@ -43,7 +46,9 @@ pub fn text(term: &str, edition: &Edition, definition: &Definition, style: Style
         }
         Definition::Suggestions(close) => {
             let names: Vec<&str> = close.iter().map(|e| e.term.as_str()).collect();
-            out.push_str(&format!("No glossary entry is named `{term}`. Did you mean: {}?\n", names.join(", ")));
+            let line = format!("No glossary entry is named `{term}`. Did you mean: {}?", names.join(", "));
+            out.push_str(&style.wrap(&line));
+            out.push('\n');
         }
     }
     out
@@ -58,6 +63,6 @@ fn entries_text(out: &mut String, entries: &[&GlossaryEntry], style: Style) {
         if entry.obsolete {
             head.push_str(" (obsolete)");
         }
-        out.push_str(&format!("{head}\n{}\n\n", entry.definition));
+        out.push_str(&format!("{}\n{}\n\n", style.wrap(&head), style.wrap(&entry.definition)));
     }
 }

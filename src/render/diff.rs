@@ -2,6 +2,7 @@
 //! then the counts per kind; a table for people, Markdown for articles, the documented JSON for
 //! scripts.
 
+use super::grid::Grid;
 use super::style::Style;
 use crate::align::word_diff::{self, Edit};
 use crate::align::{Change, ChangeKind};
@@ -69,18 +70,16 @@ pub fn json(old: &Edition, new: &Edition, changes: &[&Change], scope: &Scope) ->
 }
 
 pub fn table(old: &Edition, new: &Edition, changes: &[&Change], scope: &Scope, style: Style) -> String {
-    let mut out = heading(old, new, scope);
+    let mut out = style.wrap(&heading(old, new, scope));
     out.push('\n');
     if !changes.is_empty() {
-        let mut table = style.table();
-        table.set_header(["Change", old.name(), new.name(), "What changed"]);
+        let mut table = Grid::new(["Change", old.name(), new.name(), "What changed"]);
         for change in changes {
-            table.add_row([change.label(), ids(&change.old), ids(&change.new), what_changed(old, new, change)]);
+            table.row([change.label(), ids(&change.old), ids(&change.new), what_changed(old, new, change)]);
         }
-        out.push_str(&table.to_string());
-        out.push('\n');
+        out.push_str(&table.render_above_text(style));
     }
-    out.push_str(&summary(scope));
+    out.push_str(&style.wrap(&summary(scope)));
     out.push('\n');
     out
 }

@@ -1,5 +1,6 @@
 //! `judge corpus list` output.
 
+use super::grid::Grid;
 use super::style::Style;
 use crate::corpus::EditionInfo;
 use serde::Serialize;
@@ -53,18 +54,18 @@ pub fn json(editions: &[(EditionInfo, usize)], default: Option<&DefaultEdition>)
 }
 
 pub fn table(editions: &[(EditionInfo, usize)], default: Option<&DefaultEdition>, style: Style) -> String {
-    let mut table = style.table();
-    table.set_header(["Edition", "Language", "Rules text of", "Rules"]);
+    let mut table = Grid::new(["Edition", "Language", "Rules text of", "Rules"]);
     for (info, rules) in editions {
         let name = if is_default(info, default) { format!("{} (default)", info.name) } else { info.name.clone() };
-        table.add_row([name, info.lang.code().to_string(), info.date.clone(), rules.to_string()]);
+        table.row([name, info.lang.code().to_string(), info.date.clone(), rules.to_string()]);
     }
-    let mut out = format!("{table}\n");
+    let mut out = table.render_above_text(style);
     if let Some(default) = default {
         let name = default.name.as_deref().unwrap_or(&default.requested);
         let alias = if default.requested == name { String::new() } else { format!(" (`{}`)", default.requested) };
         let missing = if default.name.is_none() { ", not imported" } else { "" };
-        out.push_str(&format!("default edition: {name}{alias}, set by {}{missing}\n", default.place));
+        out.push_str(&style.wrap(&format!("default edition: {name}{alias}, set by {}{missing}", default.place)));
+        out.push('\n');
     }
     out
 }

@@ -41,7 +41,7 @@ fn list(ids: &[RuleId]) -> String {
 pub fn table(alignment: &Alignment, shown: &[&Rule], new: &Edition, counterparts: &[&Rule], style: Style) -> String {
     let mut out = String::new();
     for rule in shown {
-        out.push_str(&sentence(alignment, rule.id));
+        out.push_str(&style.wrap(&sentence(alignment, rule.id)));
         out.push('\n');
     }
     if !counterparts.is_empty() {

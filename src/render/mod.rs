@@ -7,6 +7,7 @@ pub mod diff;
 pub mod editions;
 pub mod events;
 pub mod follow;
+pub mod grid;
 pub mod reason;
 pub mod resolve;
 pub mod rules;

@@ -2,6 +2,7 @@
 //! quoted.
 
 use super::events;
+use super::grid::{Grid, Layout};
 use super::reason;
 use super::style::Style;
 use crate::cite::{Citer, Unplaced};
@@ -280,10 +281,10 @@ fn rule_list(r: &Report, concepts: &[&str]) -> String {
 
 pub fn table(r: &Report, style: Style) -> String {
     let mut out = String::new();
-    out.push_str(&style.strong(&r.board.title));
+    out.push_str(&style.wrap(&style.strong(&r.board.title)));
     out.push('\n');
     if let Some(q) = &r.board.question {
-        out.push_str(q.trim());
+        out.push_str(&style.wrap(q.trim()));
         out.push('\n');
     }
     out.push('\n');
@@ -292,15 +293,15 @@ pub fn table(r: &Report, style: Style) -> String {
         out.push('\n');
     }
     if !r.steps.is_empty() {
-        let mut trace = style.table();
-        trace.set_header(["#", "Layer", "Effect", "Change", "Why", "Rules"]);
+        // Narrower, the layer goes under the effect and the rules under the reason.
+        let mut trace = Grid::new(["#", "Layer", "Effect", "Change", "Why", "Rules"]).fold(1, 2).fold(5, 4);
         for (i, s) in r.steps.iter().enumerate() {
             let changes = match (&s.note, s.changes.is_empty()) {
                 (Some(note), true) => format!("nothing: {note}"),
                 (_, true) => "—".to_string(),
                 (_, false) => change_lines(&s.changes),
             };
-            trace.add_row([
+            trace.row([
                 (i + 1).to_string(),
                 r.layer(s),
                 s.effect.clone(),
@@ -309,18 +310,18 @@ pub fn table(r: &Report, style: Style) -> String {
                 rule_list(r, &s.concepts),
             ]);
         }
-        out.push_str(&trace.to_string());
-        out.push('\n');
+        out.push_str(&trace.render_above_text(style));
     }
     let outcomes = r.outcomes.unwrap_or_default();
     for (n, (o, line)) in outcomes.iter().zip(events::result_lines(outcomes)).enumerate() {
-        out.push_str(&style.strong(&format!("Outcome {}: {line}", n + 1)));
+        out.push_str(&style.wrap(&style.strong(&format!("Outcome {}: {line}", n + 1))));
         out.push('\n');
-        out.push_str(&format!("{}{}\n", events::choices_line(o), sequences_note(o)));
-        let mut trace = style.table();
-        trace.set_header(["#", "Event", "Effect", "Before → after", "Why", "Rules"]);
+        out.push_str(&style.wrap(&format!("{}{}", events::choices_line(o), sequences_note(o))));
+        out.push('\n');
+        // Narrower, the event goes under the effect and the rules under the reason.
+        let mut trace = Grid::new(["#", "Event", "Effect", "Before → after", "Why", "Rules"]).fold(1, 2).fold(5, 4);
         for (i, s) in o.steps.iter().enumerate() {
-            trace.add_row([
+            trace.row([
                 (i + 1).to_string(),
                 events::event_label(s),
                 s.effect.clone().unwrap_or_else(|| "—".into()),
@@ -329,10 +330,14 @@ pub fn table(r: &Report, style: Style) -> String {
                 rule_list(r, &s.concepts),
             ]);
         }
-        out.push_str(&trace.to_string());
+        // A list's blocks stand apart from the lines above by a blank line, as a table by its border.
+        if trace.layout(style) == Layout::List {
+            out.push('\n');
+        }
+        out.push_str(&trace.render(style));
         out.push_str("\n\n");
     }
-    out.push_str(&footer(r));
+    out.push_str(&style.wrap(&footer(r)));
     out
 }
 
@@ -361,13 +366,14 @@ fn rule_ids(r: &Report, ids: &[RuleId]) -> String {
 }
 
 fn answer_table(answer: &Answer, style: Style) -> String {
-    let mut t = style.table();
-    t.set_header(["Object", "Types", "Colors", "Abilities", "P/T", "Controller"]);
+    // Narrower, the colors go under the types, power, toughness and controller under the name.
+    let mut t =
+        Grid::new(["Object", "Types", "Colors", "Abilities", "P/T", "Controller"]).fold(2, 1).fold(4, 0).fold(5, 0);
     for o in &answer.objects {
         let types = type_line(o, " — ");
         let abilities = if o.abilities.is_empty() { "—".to_string() } else { o.abilities.join("\n") };
         let pt = answer_pt(o);
-        t.add_row([
+        t.row([
             format!("{} ({})", o.name, o.id),
             types,
             describe::colors(&o.colors),
@@ -376,13 +382,18 @@ fn answer_table(answer: &Answer, style: Style) -> String {
             o.controller.clone(),
         ]);
     }
-    let mut out = t.to_string();
-    out.push('\n');
+    let mut out = if answer.players.is_empty() && answer.game_rules.is_empty() {
+        t.render(style) + "\n"
+    } else {
+        t.render_above_text(style)
+    };
     for p in &answer.players {
-        out.push_str(&format!("{} has: {}\n", p.name, p.has.join(", ")));
+        out.push_str(&style.wrap(&format!("{} has: {}", p.name, p.has.join(", "))));
+        out.push('\n');
     }
     for rule in &answer.game_rules {
-        out.push_str(&format!("Game rule: {rule}\n"));
+        out.push_str(&style.wrap(&format!("Game rule: {rule}")));
+        out.push('\n');
     }
     out
 }

@@ -1,5 +1,6 @@
 //! `judge rule` output: a table for people, the documented JSON for scripts.
 
+use super::grid::Grid;
 use super::style::Style;
 use crate::corpus::{Edition, Rule, RuleId};
 use serde::Serialize;
@@ -53,20 +54,18 @@ pub(crate) fn document<'a>(edition: &'a Edition, rules: &[&'a Rule]) -> RulesJso
 
 pub fn table(edition: &Edition, rules: &[&Rule], style: Style) -> String {
     let mut out = String::new();
-    let mut table = style.table();
-    table.set_header(["Rule", "Text"]);
+    let mut table = Grid::new(["Rule", "Text"]);
     let mut last_section = None;
     for rule in rules {
         if last_section != Some(rule.id.section()) {
             last_section = Some(rule.id.section());
-            let heading = edition.section_heading(rule.id).unwrap_or("(no section heading)");
-            table.add_row(["", &style.strong(heading)]);
+            table.heading(edition.section_heading(rule.id).unwrap_or("(no section heading)"));
         }
-        table.add_row([style.strong(&rule.id.to_string()), rule_cell(edition, rule, style)]);
+        table.row([style.strong(&rule.id.to_string()), rule_cell(edition, rule, style)]);
     }
-    out.push_str(&edition_line(edition, rules.iter().map(|r| r.id)));
+    out.push_str(&style.wrap(&edition_line(edition, rules.iter().map(|r| r.id))));
     out.push('\n');
-    out.push_str(&table.to_string());
+    out.push_str(&table.render(style));
     out.push('\n');
     out
 }

@@ -1,5 +1,6 @@
 //! `judge search` output: hits best first, with their section and a highlighted snippet.
 
+use super::grid::Grid;
 use super::style::Style;
 use crate::corpus::Outline;
 use crate::search::hints::Hint;
@@ -58,32 +59,50 @@ const OPEN: &str = "‹";
 const CLOSE: &str = "›";
 
 /// Where a hit stands: its section, and for a subrule the rule it belongs to, named when that
-/// rule is a name (`702. Keyword Abilities › 702.2 Deathtouch`).
-fn place(hit: &Hit) -> String {
-    match (hit.id.parent().filter(|p| !p.is_section()), &hit.parent_title) {
-        (Some(p), Some(title)) => format!("{} › {p} {title}", hit.section),
-        (Some(p), None) => format!("{} › {p}", hit.section),
-        (None, _) => hit.section.clone(),
+/// rule is a name (`702. Keyword Abilities`, `› 702.2 Deathtouch`).
+fn place(hit: &Hit) -> (&str, Option<String>) {
+    let rule = match (hit.id.parent().filter(|p| !p.is_section()), &hit.parent_title) {
+        (Some(p), Some(title)) => Some(format!("› {p} {title}")),
+        (Some(p), None) => Some(format!("› {p}")),
+        (None, _) => None,
+    };
+    (&hit.section, rule)
+}
+
+/// The heading over a hit whose place differs from the hit's before it: the section and the rule,
+/// or the rule alone under a section already said.
+fn heading(place: &(&str, Option<String>), before: Option<&(&str, Option<String>)>) -> String {
+    match (place, before) {
+        ((section, Some(rule)), Some((previous, _))) if section == previous => rule.clone(),
+        ((section, Some(rule)), _) => format!("{section} {rule}"),
+        ((section, None), _) => section.to_string(),
     }
 }
 
 pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], style: Style) -> String {
-    let mut out = format!("Edition {} · {} · search: {query}\n", edition.name(), edition.lang());
-    let notes: String = hints.iter().map(|h| format!("note: {}.\n", sentence(h, edition))).collect();
+    let mut out = style.wrap(&format!("Edition {} · {} · search: {query}", edition.name(), edition.lang()));
+    out.push('\n');
+    let notes: String = hints.iter().map(|h| style.wrap(&format!("note: {}.", sentence(h, edition))) + "\n").collect();
     if hits.is_empty() {
         out.push_str("No rule matches.\n");
         out.push_str(&notes);
         return out;
     }
-    let mut table = style.table();
-    table.set_header(["Rule", "Section", "Match"]);
+    let mut table = Grid::new(["Rule", "Match"]);
+    // Hits stay best first; their place is a heading over the hits that share it, said again
+    // only when it changes.
+    let mut last_place = None;
     for hit in hits {
+        let place = place(hit);
+        if last_place.as_ref() != Some(&place) {
+            table.heading(heading(&place, last_place.as_ref()));
+            last_place = Some(place);
+        }
         let snippet =
             if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet(OPEN, CLOSE) };
-        table.add_row([style.strong(&hit.id.to_string()), place(hit), snippet]);
+        table.row([style.strong(&hit.id.to_string()), snippet]);
     }
-    out.push_str(&table.to_string());
-    out.push('\n');
+    out.push_str(&if notes.is_empty() { table.render(style) + "\n" } else { table.render_above_text(style) });
     out.push_str(&notes);
     out
 }

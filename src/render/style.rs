@@ -1,6 +1,6 @@
 //! How human output looks on this run: colour (`--color`, else on a terminal unless `NO_COLOR`;
-//! `CLICOLOR_FORCE` forces it) and width (the terminal's, else `COLUMNS`, else 100), and the
-//! table every command starts from.
+//! `CLICOLOR_FORCE` forces it) and width (the terminal's, else `COLUMNS`, else 100), the table
+//! every command starts from, and prose wrapped at the width.
 
 use comfy_table::{presets, ContentArrangement, Table};
 use std::ffi::OsString;
@@ -71,6 +71,26 @@ impl Style {
         Style { color: false, width: Some(width) }
     }
 
+    /// The width output is laid out for: the one asked for, else the terminal's, else 100.
+    pub fn columns(self) -> u16 {
+        self.width.or_else(|| Table::new().width()).unwrap_or(DEFAULT_WIDTH)
+    }
+
+    /// Prose wrapped at the width on spaces only, so that an id (`opalescence-effect`, `614.1c`)
+    /// is never cut; each line keeps its indent, and its continuation lines go two further.
+    pub fn wrap(self, text: &str) -> String {
+        let width = usize::from(self.columns());
+        let lines: Vec<String> = text
+            .split('\n')
+            .map(|line| {
+                let body = line.trim_start_matches(' ');
+                let indent = &line[..line.len() - body.len()];
+                fill(body, width, indent, &format!("{indent}  "))
+            })
+            .collect();
+        lines.join("\n")
+    }
+
     pub fn table(self) -> Table {
         let mut table = Table::new();
         table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
@@ -101,6 +121,23 @@ impl Style {
             text.to_string()
         }
     }
+}
+
+/// `text` filled to `width`, first line after `first`, the others after `rest`; a word wider
+/// than the line stays whole and overflows it.
+pub fn fill(text: &str, width: usize, first: &str, rest: &str) -> String {
+    use textwrap::{Options, WordSeparator, WordSplitter, WrapAlgorithm};
+    if text.is_empty() {
+        return String::new();
+    }
+    let options = Options::new(width)
+        .initial_indent(first)
+        .subsequent_indent(rest)
+        .break_words(false)
+        .word_separator(WordSeparator::AsciiSpace)
+        .word_splitter(WordSplitter::NoHyphenation)
+        .wrap_algorithm(WrapAlgorithm::FirstFit);
+    textwrap::fill(text, options)
 }
 
 #[cfg(test)]

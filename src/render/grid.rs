@@ -1,0 +1,264 @@
+//! A table that fits the width it is given: every column from 100 columns up, the secondary
+//! columns folded into others below that, and below 60 columns one block of `field: value` lines
+//! per row, where a phone over SSH cannot show a table.
+//!
+//! No layout cuts a word: comfy-table splits only a word wider than its column, so each column is
+//! made as wide as its longest word (an effect id, a rule number), and a layout whose columns
+//! cannot all be that wide gives way to the next one.
+
+use super::style::{fill, Style};
+use comfy_table::{ColumnConstraint, Width};
+use textwrap::core::display_width;
+
+/// Below this width, tables fold their secondary columns into others.
+pub const FOLD_BELOW: u16 = 100;
+/// Below this width, rows are blocks of lines instead of tables.
+pub const LIST_BELOW: u16 = 60;
+
+pub struct Grid {
+    headers: Vec<String>,
+    /// Where each column goes in the folded layout: `Some(i)` makes it a `Header: value` line at
+    /// the end of column `i`.
+    folds: Vec<Option<usize>>,
+    rows: Vec<Row>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// A table of every column.
+    Full,
+    /// A table with the secondary columns as lines of others.
+    Folded,
+    /// A block of `field: value` lines per row.
+    List,
+}
+
+#[derive(Clone)]
+enum Row {
+    Cells(Vec<String>),
+    /// A line over the rows that follow (a section title), shown once instead of on each row.
+    Heading(String),
+}
+
+impl Grid {
+    pub fn new<S: Into<String>>(headers: impl IntoIterator<Item = S>) -> Self {
+        let headers: Vec<String> = headers.into_iter().map(Into::into).collect();
+        let folds = vec![None; headers.len()];
+        Grid { headers, folds, rows: Vec::new() }
+    }
+
+    /// Below 100 columns, `column` becomes a line of `into` (a column short to read and seldom
+    /// long, as a layer or the rules cited).
+    pub fn fold(mut self, column: usize, into: usize) -> Self {
+        self.folds[column] = Some(into);
+        self
+    }
+
+    pub fn row<S: Into<String>>(&mut self, cells: impl IntoIterator<Item = S>) {
+        let mut cells: Vec<String> = cells.into_iter().map(Into::into).collect();
+        // One cell per column, so that folding and measuring never index past a short row.
+        cells.resize(self.headers.len(), String::new());
+        self.rows.push(Row::Cells(cells));
+    }
+
+    pub fn heading(&mut self, text: impl Into<String>) {
+        self.rows.push(Row::Heading(text.into()));
+    }
+
+    /// The first layout that fits the style's width.
+    pub fn layout(&self, style: Style) -> Layout {
+        let width = style.columns();
+        if width < LIST_BELOW {
+            return Layout::List;
+        }
+        let layouts: &[Layout] = if width >= FOLD_BELOW { &[Layout::Full, Layout::Folded] } else { &[Layout::Folded] };
+        let fits = |layout: &&Layout| {
+            let (headers, rows) = self.shaped(**layout == Layout::Folded);
+            // Each column has one space of padding either side and a border on its left; the
+            // table a border on its right.
+            let needed: usize = minimum_widths(&headers, &rows).iter().map(|m| m + 3).sum::<usize>() + 1;
+            needed <= usize::from(width)
+        };
+        layouts.iter().find(fits).copied().unwrap_or(Layout::List)
+    }
+
+    /// The grid in the first layout that fits the style's width, without a final newline.
+    pub fn render(&self, style: Style) -> String {
+        let layout = self.layout(style);
+        if layout == Layout::List {
+            return self.list(style, usize::from(style.columns()));
+        }
+        let (headers, rows) = self.shaped(layout == Layout::Folded);
+        let minimums = minimum_widths(&headers, &rows);
+        table(&headers, &rows, &minimums, style, style.columns())
+    }
+
+    /// The grid and a newline, for a grid that lines of text follow: a list then ends with a
+    /// blank line, which sets it off from them as a table's border does.
+    pub fn render_above_text(&self, style: Style) -> String {
+        let mut out = self.render(style);
+        out.push('\n');
+        if self.layout(style) == Layout::List {
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The headers and rows with the folded columns moved into theirs, when `folded`.
+    fn shaped(&self, folded: bool) -> (Vec<String>, Vec<Row>) {
+        let kept = |i: &usize| !folded || self.folds[*i].is_none();
+        let keep: Vec<usize> = (0..self.headers.len()).filter(kept).collect();
+        let headers = keep.iter().map(|&i| self.headers[i].clone()).collect();
+        let rows = self
+            .rows
+            .iter()
+            .map(|row| match row {
+                Row::Heading(_) => row.clone(),
+                Row::Cells(cells) => {
+                    let mut cells = cells.clone();
+                    for (i, into) in self.folds.iter().enumerate() {
+                        let (Some(into), true) = (into, folded) else { continue };
+                        let value = cells[i].trim();
+                        if !value.is_empty() {
+                            let line = format!("{}: {}", self.headers[i], value.replace('\n', " "));
+                            let target = &mut cells[*into];
+                            *target = if target.is_empty() { line } else { format!("{target}\n{line}") };
+                        }
+                    }
+                    Row::Cells(keep.iter().map(|&i| cells[i].clone()).collect())
+                }
+            })
+            .collect();
+        (headers, rows)
+    }
+
+    /// Each row a block of `Header: value` lines, blocks apart by a blank line; a value of
+    /// several lines starts under its header, indented.
+    fn list(&self, style: Style, width: usize) -> String {
+        let mut blocks = Vec::new();
+        for row in &self.rows {
+            match row {
+                Row::Heading(text) => blocks.push(fill(&style.strong(text), width, "", "  ")),
+                Row::Cells(cells) => {
+                    let fields = self.headers.iter().zip(cells).filter_map(|(h, c)| field(h, c, width));
+                    blocks.push(fields.collect::<Vec<_>>().join("\n"));
+                }
+            }
+        }
+        blocks.join("\n\n")
+    }
+}
+
+fn field(header: &str, value: &str, width: usize) -> Option<String> {
+    let lines: Vec<&str> = value.lines().map(str::trim_end).filter(|l| !l.trim().is_empty()).collect();
+    match lines.as_slice() {
+        [] => None,
+        [line] => Some(fill(&format!("{header}: {line}"), width, "", "  ")),
+        lines => {
+            let mut out = format!("{header}:");
+            for line in lines {
+                out.push('\n');
+                out.push_str(&fill(line, width, "  ", "    "));
+            }
+            Some(out)
+        }
+    }
+}
+
+/// The widest word of each column, header and headings included: the narrowest it can be
+/// without cutting one.
+fn minimum_widths(headers: &[String], rows: &[Row]) -> Vec<usize> {
+    let widest = |text: &str| text.split(['\n', ' ']).map(display_width).max().unwrap_or(0);
+    let mut minimums: Vec<usize> = headers.iter().map(|h| widest(h).max(1)).collect();
+    let last = headers.len().saturating_sub(1);
+    for row in rows {
+        match row {
+            Row::Cells(cells) => {
+                for (m, cell) in minimums.iter_mut().zip(cells) {
+                    *m = (*m).max(widest(cell));
+                }
+            }
+            Row::Heading(text) => {
+                if let Some(m) = minimums.get_mut(last) {
+                    *m = (*m).max(widest(text));
+                }
+            }
+        }
+    }
+    minimums
+}
+
+fn table(headers: &[String], rows: &[Row], minimums: &[usize], style: Style, width: u16) -> String {
+    let mut table = style.table();
+    table.set_width(width);
+    table.set_header(headers);
+    for row in rows {
+        match row {
+            Row::Cells(cells) => table.add_row(cells),
+            // The heading goes in the last column, the one that holds the text.
+            Row::Heading(text) => {
+                let mut cells = vec![String::new(); headers.len()];
+                if let Some(last) = cells.last_mut() {
+                    *last = style.strong(text);
+                }
+                table.add_row(cells)
+            }
+        };
+    }
+    for (column, minimum) in table.column_iter_mut().zip(minimums) {
+        let with_padding = u16::try_from(minimum + 2).unwrap_or(u16::MAX);
+        column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(with_padding)));
+    }
+    table.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid() -> Grid {
+        let mut grid = Grid::new(["#", "Layer", "Effect", "Why"]).fold(1, 2);
+        grid.heading("613. Interaction of continuous effects");
+        grid.row(["1", "4", "opalescence-effect", "depends on conspiracy-effect, which applies first"]);
+        grid
+    }
+
+    /// Wide enough: every column, each at least as wide as its longest word.
+    #[test]
+    fn a_wide_grid_keeps_every_column() {
+        let text = grid().render(Style::plain(120));
+        assert!(text.lines().next().unwrap().matches('┬').count() == 3, "{text}");
+        assert!(text.contains("opalescence-effect"), "{text}");
+    }
+
+    /// Narrower: the layer becomes a line of the effect's cell; no word is cut.
+    #[test]
+    fn a_narrower_grid_folds_and_never_cuts_an_id() {
+        let text = grid().render(Style::plain(64));
+        assert!(text.contains("Layer: 4"), "{text}");
+        assert!(text.contains("opalescence-effect") && text.contains("conspiracy-effect,"), "{text}");
+        let widths: Vec<usize> = text.lines().map(display_width).collect();
+        assert!(widths.iter().all(|w| *w == widths[0] && *w <= 64), "{text}");
+    }
+
+    /// Colour escapes take no room: a coloured heading leaves the borders straight.
+    #[test]
+    fn colour_leaves_the_borders_straight() {
+        for width in [64, 120] {
+            let text = grid().render(Style { color: true, width: Some(width) });
+            assert!(text.contains("\x1b[1m"), "{text}");
+            let widths: Vec<usize> = text.lines().map(display_width).collect();
+            assert!(widths.iter().all(|w| *w == widths[0]), "{text}");
+        }
+    }
+
+    /// Below 60 columns: the heading once, then a block of fields per row.
+    #[test]
+    fn a_narrow_grid_is_a_list() {
+        let text = grid().render(Style::plain(36));
+        assert_eq!(
+            text,
+            "613. Interaction of continuous\n  effects\n\n#: 1\nLayer: 4\nEffect: opalescence-effect\nWhy: depends on conspiracy-effect,\n  which applies first"
+        );
+    }
+}
