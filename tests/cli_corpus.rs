@@ -2,10 +2,10 @@
 //! and `judge index` on the imported edition: a miniature rules text of our own
 //! (`tests/fixtures/mini-cr.txt`), and the official 2025 text when it is beside the repository.
 
-use crate::support::{data_dir, run, run_in};
+use crate::support::{self, data_dir, run, run_in};
 use serde_json::{json, Value};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini-cr.txt");
 
@@ -46,25 +46,6 @@ fn listed(data: &Path) -> Vec<(String, u64)> {
 
 fn names(listed: &[(&str, u64)]) -> Vec<(String, u64)> {
     listed.iter().map(|(n, r)| (n.to_string(), *r)).collect()
-}
-
-/// Every file under the data directory with its bytes, to show that a failed import wrote nothing.
-fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let bytes = fs::read(&path).unwrap();
-                out.push((path, bytes));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 #[test]
@@ -145,7 +126,7 @@ fn bad_file(file: &str, text: &str) -> tempfile::TempDir {
 #[test]
 fn a_file_without_effective_date_is_refused_and_changes_nothing() {
     let dir = imported(Some("mini"));
-    let before = (listed(dir.path()), files(dir.path()));
+    let before = (listed(dir.path()), support::files(dir.path()));
     let text = fixture_text().replace("These rules are effective as of April 1, 2024.", "These rules are effective.");
     let work = bad_file("no-date.txt", &text);
     for name in [&[][..], &["--edition", "mini"][..]] {
@@ -155,14 +136,14 @@ fn a_file_without_effective_date_is_refused_and_changes_nothing() {
         assert!(stdout.is_empty());
         assert!(stderr.contains("`no-date.txt` cannot be imported: 1 problem"), "{stderr}");
         assert!(stderr.contains("line 1: no effective date"), "{stderr}");
-        assert_eq!((listed(dir.path()), files(dir.path())), before, "{name:?}");
+        assert_eq!((listed(dir.path()), support::files(dir.path())), before, "{name:?}");
     }
 }
 
 #[test]
 fn a_rule_number_twice_is_refused_with_both_lines() {
     let dir = imported(Some("mini"));
-    let before = (listed(dir.path()), files(dir.path()));
+    let before = (listed(dir.path()), support::files(dir.path()));
     let text = fixture_text().replace("614.1b An effect", "614.1a An effect");
     let lines: Vec<usize> =
         text.lines().enumerate().filter(|(_, l)| l.starts_with("614.1a ")).map(|(i, _)| i + 1).collect();
@@ -173,7 +154,7 @@ fn a_rule_number_twice_is_refused_with_both_lines() {
     assert_eq!(code, 2);
     assert!(stdout.is_empty());
     insta::assert_snapshot!(stderr);
-    assert_eq!((listed(dir.path()), files(dir.path())), before);
+    assert_eq!((listed(dir.path()), support::files(dir.path())), before);
     // The edition of that name is the one imported before.
     let (code, json) = json_of(dir.path(), &["rule", "614.1b", "--edition", "mini", "--json"]);
     assert_eq!(code, 0);

@@ -2,12 +2,12 @@
 //! that links the miniature rules text, and servers that misbehave (a cut body, no answer, an
 //! endless body, something that is not the rules). Nothing here leaves the machine.
 
-use crate::support::{data_dir, judge};
+use crate::support::{self, data_dir, judge};
 use std::collections::HashMap;
 use std::fs;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -123,25 +123,6 @@ fn fetch(data: &Path, args: &[&str]) -> (i32, String, String, Duration) {
     (output.status.code().unwrap_or(-1), text(output.stdout), text(output.stderr), start.elapsed())
 }
 
-/// Every file under the data directory with its bytes, to show that a failed fetch wrote nothing.
-fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let bytes = fs::read(&path).unwrap();
-                out.push((path, bytes));
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// A data directory holding the fixture imported as `en-2024-04-01`, the state a failed fetch
 /// must leave as it is.
 fn with_an_edition() -> tempfile::TempDir {
@@ -155,11 +136,11 @@ fn with_an_edition() -> tempfile::TempDir {
 fn refused(routes: Vec<(&'static str, Reply)>, path: &str) -> (String, Duration) {
     let base = serve(routes);
     let dir = with_an_edition();
-    let before = files(dir.path());
+    let before = support::files(dir.path());
     let (code, stdout, stderr, took) = fetch(dir.path(), &["--url", &format!("{base}{path}")]);
     assert_eq!(code, 2, "{stdout}{stderr}");
     assert_eq!(stdout, "");
-    assert_eq!(files(dir.path()), before, "nothing is written: {stderr}");
+    assert_eq!(support::files(dir.path()), before, "nothing is written: {stderr}");
     (stderr.replace(&base, "http://SERVER"), took)
 }
 

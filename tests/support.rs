@@ -84,3 +84,23 @@ pub fn shuffled(text: &str, seed: u64) -> String {
     flush(&mut block, &mut out);
     out.join("\n") + "\n"
 }
+
+/// Every file under a directory with its bytes, sorted: equal before and after a command that
+/// failed shows it wrote nothing.
+pub fn files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                out.push((path, bytes));
+            }
+        }
+    }
+    out.sort();
+    out
+}
