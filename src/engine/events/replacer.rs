@@ -157,11 +157,9 @@ impl Env {
     /// The object's characteristics for this event: an entering permanent as it would exist on
     /// the battlefield (614.12), anything else as the layers left it.
     fn chars_for(&self, event: &Event, object: usize) -> (Cow<'_, Characteristics>, Zone) {
-        let entering = match event {
-            Event::Enter { copy: Some(EnteredAs { by: Some(by), .. }), .. } => {
-                self.entering_copy(object, self.replacers[*by as usize].key())
-            }
-            _ => self.entering.get(&object),
+        let entering = match self.copied_by(event) {
+            Some(by) => self.entering_copy(object, by),
+            None => self.entering.get(&object),
         };
         match (event, entering) {
             (Event::Enter { controller, .. }, Some(c)) => {
