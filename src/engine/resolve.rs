@@ -209,8 +209,8 @@ pub(super) fn run<'b>(
                     s.concepts.insert(1, "subtypes-follow-types");
                 }
                 // 612.1: the text a text change reached includes the type line.
-                let retyped = affected.iter().zip(&before).any(|(o, b)| b.subtypes != world.objects[*o].subtypes);
-                if layer == Layer::Text && retyped {
+                let retyped = || affected.iter().zip(&before).any(|(o, b)| b.subtypes != world.objects[*o].subtypes);
+                if layer == Layer::Text && retyped() {
                     s.concepts.insert(1, "text-change-type-line");
                 }
                 if let Some(Exchange::Nothing { why, incomplete }) = exchange {
@@ -237,7 +237,8 @@ pub(super) fn run<'b>(
             }
             done.insert(effect.key.clone());
         }
-        if layer == Layer::Copy && !done.is_empty() {
+        // Only the run that answers keeps them: the runs for locked-in sets never read them.
+        if trace && layer == Layer::Copy && !done.is_empty() {
             copiable = Some(world.objects.clone());
         }
         if layer == Layer::Type {
