@@ -1,6 +1,7 @@
 //! `judge`: rules lookup, ranked search and judge-call resolution for Magic: The Gathering.
 
 pub mod align;
+mod atomic_file;
 pub mod cards;
 pub mod cite;
 pub mod cli;
@@ -10,5 +11,6 @@ pub mod fetch;
 pub mod model;
 pub mod render;
 pub mod scenario;
+mod seal;
 pub mod search;
 pub mod suggest;

@@ -22,4 +22,5 @@ mod scenario_docs;
 mod scenario_traces;
 mod search_quality;
 mod search_quality_en;
+mod store_integrity;
 mod support;

@@ -2,18 +2,19 @@
 //! content fingerprints of both editions (the one the search index is keyed by, without the
 //! index's own version) and the algorithm's version, so a cached alignment is never stale.
 //!
-//! The cache only saves time: a file that cannot be read or does not hold a whole alignment of
-//! these two editions is ignored and the alignment computed again, and a directory that cannot
-//! be written is passed over in silence. A file is written beside its final place and renamed
-//! there, so a reader never sees half of one.
+//! The cache only saves time: a file that cannot be read, whose checksum is wrong (`seal.rs`) or
+//! that does not hold a whole alignment of these two editions is ignored and the alignment
+//! computed again, and a directory that cannot be written is passed over in silence. A file is
+//! written beside its final place and renamed there, so a reader never sees half of one.
 
 use super::{align, Alignment, Change, ALGORITHM_VERSION};
+use crate::atomic_file;
 use crate::corpus::Edition;
+use crate::seal::{seal, unseal};
 use crate::search::content_fingerprint;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 const DIRECTORY: &str = "align";
@@ -59,7 +60,7 @@ pub fn path(data_dir: &Path, old: &str, new: &str) -> PathBuf {
 
 fn read(path: &Path, old_print: &str, new_print: &str, old: &Edition, new: &Edition) -> Option<Vec<Change>> {
     let bytes = fs::read(path).ok()?;
-    let file: CacheFile = serde_json::from_slice(&bytes).ok()?;
+    let file: CacheFile = serde_json::from_slice(unseal(&bytes)?).ok()?;
     let fits = file.version == ALGORITHM_VERSION && file.old == old_print && file.new == new_print;
     (fits && covers(&file.changes, old, new)).then_some(file.changes)
 }
@@ -79,16 +80,6 @@ fn covers(changes: &[Change], old: &Edition, new: &Edition) -> bool {
 }
 
 fn write(path: &Path, file: &CacheFile) -> std::io::Result<()> {
-    let directory = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(directory)?;
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".align-").suffix(".tmp");
-    // Temporary files are private by default; a cached alignment is as readable as the editions.
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut temporary = builder.tempfile_in(directory)?;
-    let text = serde_json::to_vec(file).map_err(std::io::Error::other)?;
-    temporary.write_all(&text)?;
-    temporary.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    let sealed = seal(serde_json::to_vec(file).map_err(std::io::Error::other)?);
+    atomic_file::write(path, ".align-", |out| out.write_all(&sealed))
 }

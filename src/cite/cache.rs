@@ -2,16 +2,18 @@
 //! `<data_dir>/citations/<edition>-<key>.json`, where the key changes with the edition's content,
 //! the citation table and the placing code, so that a stale placement is never read.
 //!
-//! The file is written to a temporary name and renamed in, so it is either absent or whole. A
-//! store that cannot be written, or a file that cannot be read, costs only the time to place the
-//! concepts again: nothing here fails a command.
+//! The file is written to a temporary name and renamed in, so it is either absent or whole, and it
+//! is sealed with its checksum, so that a damaged file is never read as a placement. A store that
+//! cannot be written, or a file that cannot be read, costs only the time to place the concepts
+//! again: nothing here fails a command.
 
 use super::place::{place, Hints};
 use super::placement::Placement;
 use super::table::{table, TABLE};
+use crate::atomic_file;
 use crate::corpus::Edition;
+use crate::seal::{seal, unseal};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Bump when `place` changes what it finds, so that kept placements are computed again.
@@ -25,7 +27,9 @@ pub fn placement(data_dir: Option<&Path>, edition: &Edition) -> Placement {
         return place(edition, table(), Hints::Use);
     };
     let file = dir.join(format!("{}-{}.json", edition.name(), key(edition)));
-    if let Some(kept) = fs::read(&file).ok().and_then(|bytes| serde_json::from_slice::<Placement>(&bytes).ok()) {
+    let read = fs::read(&file).ok();
+    if let Some(kept) = read.as_deref().and_then(unseal).and_then(|json| serde_json::from_slice::<Placement>(json).ok())
+    {
         return kept;
     }
     let placement = place(edition, table(), Hints::Use);
@@ -44,10 +48,8 @@ fn key(edition: &Edition) -> String {
 }
 
 fn keep(dir: &Path, file: &Path, edition: &str, placement: &Placement) -> std::io::Result<()> {
-    fs::create_dir_all(dir)?;
-    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
-    temp.write_all(&serde_json::to_vec(placement).map_err(std::io::Error::other)?)?;
-    temp.persist(file).map_err(|e| e.error)?;
+    let sealed = seal(serde_json::to_vec(placement).map_err(std::io::Error::other)?);
+    atomic_file::write(file, ".citations-", |out| out.write_all(&sealed))?;
     // Placements of an earlier content or table of this edition will not be read again.
     for old in others(dir, edition, file) {
         let _ = fs::remove_file(old);
@@ -94,12 +96,15 @@ mod tests {
         // What is read back is the kept file: a placement written there is what comes out.
         let mut doctored = fresh.clone();
         doctored.labels.insert("layer-1".into(), "kept".into());
-        fs::write(&files[0], serde_json::to_vec(&doctored).unwrap()).unwrap();
+        fs::write(&files[0], seal(serde_json::to_vec(&doctored).unwrap())).unwrap();
         assert_eq!(placement(Some(dir.path()), &edition), doctored);
-        // A damaged file is not an error: the placement is computed again and kept anew.
-        fs::write(&files[0], b"{ not json").unwrap();
-        assert_eq!(placement(Some(dir.path()), &edition), fresh);
-        assert_eq!(fs::read(&files[0]).unwrap(), serde_json::to_vec(&fresh).unwrap());
+        // A damaged file is not an error: the placement is computed again and kept anew. A
+        // changed placement that still reads, without its checksum, is damage too.
+        for damage in [b"{ not json".to_vec(), serde_json::to_vec(&doctored).unwrap()] {
+            fs::write(&files[0], damage).unwrap();
+            assert_eq!(placement(Some(dir.path()), &edition), fresh);
+            assert_eq!(fs::read(&files[0]).unwrap(), seal(serde_json::to_vec(&fresh).unwrap()));
+        }
     }
 
     #[test]

@@ -13,27 +13,35 @@
 //! Layout, integers little-endian, a *string* being its byte length as a `u32` then its UTF-8:
 //! - the magic line `judge edition\n`, then the format as a `u32`;
 //! - a string holding the [`Header`] as JSON: what listing the store needs, and the sections;
+//! - the checksum of all the bytes before it (`u64`), so that listing checks what it reads;
 //! - each rule: number, line (`u32`), text (string), example count (`u32`) and examples
 //!   (strings), reference count (`u32`) and references (numbers), a *number* being five bytes:
 //!   section (`u16`), rule (`u16`, `0xFFFF` for none) and letter (ASCII, 0 for none);
 //! - each glossary entry: term (string), alias count (`u32`) and aliases (strings), definition
 //!   (string), obsolete (one byte, 0 or 1);
+//! - the checksum of all the bytes before it (`u64`), which every read checks, a lookup too;
 //! - and nothing after.
+//!
+//! The fingerprint of an edition's content hashes the same layout without the two checksums and
+//! without the fingerprint itself ([`write`]).
 
 use super::edition::{Document, Edition, EditionInfo, Parsed};
 use super::glossary::GlossaryEntry;
 use super::rule::Rule;
 use super::rule_id::RuleId;
+use crate::seal::{HashingReader, HashingWriter};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::ops::RangeInclusive;
 
 const MAGIC: &[u8] = b"judge edition\n";
 /// How a rule number without a rule part (a section, as in `see rule 614`) is written.
 const NO_RULE: u16 = u16::MAX;
+const CHECKSUM_LEN: u64 = 8;
 /// Version of the layout; a file of another version is refused and must be imported again.
-pub(crate) const FORMAT: u32 = 1;
+/// Format 2 added the checksums.
+pub(crate) const FORMAT: u32 = 2;
 
 #[derive(Serialize, Deserialize)]
 pub(crate) struct Header {
@@ -44,9 +52,10 @@ pub(crate) struct Header {
     pub sections: BTreeMap<u16, String>,
     /// The fingerprint of the edition's content (`search::content_fingerprint`: its layout
     /// without this field), written at import, so that `judge search` can name the edition's
-    /// index from the header alone, without reading the rules. Files written before it have none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub content: Option<String>,
+    /// index from the header alone, without reading the rules. Every stored file has it; only
+    /// the layout that the fingerprint hashes has none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub content: String,
 }
 
 /// Why a file could not be read as an edition.
@@ -74,49 +83,26 @@ fn damaged(reason: impl Into<String>) -> ReadError {
     ReadError::Damaged(reason.into())
 }
 
-/// Writes the edition without the fingerprint of its content: what that fingerprint hashes.
+/// Writes the layout the fingerprint of the edition's content hashes: no fingerprint, no checksums.
 pub(crate) fn write(edition: &Edition, out: impl Write) -> io::Result<()> {
-    write_with(edition, None, out)
-}
-
-/// Writes the edition as the store keeps it: with the fingerprint of its content in the header.
-pub(crate) fn write_stamped(edition: &Edition, content: &str, out: impl Write) -> io::Result<()> {
-    write_with(edition, Some(content.to_string()), out)
-}
-
-fn write_with(edition: &Edition, content: Option<String>, out: impl Write) -> io::Result<()> {
     let mut out = Writer(out);
-    out.0.write_all(MAGIC)?;
-    out.0.write_all(&FORMAT.to_le_bytes())?;
-    let header = Header {
-        info: edition.info.clone(),
-        rule_count: edition.rule_count(),
-        glossary_count: edition.parsed.glossary.len(),
-        documents: edition.documents.clone(),
-        sections: edition.parsed.sections.clone(),
-        content,
-    };
-    out.string(&serde_json::to_string(&header)?)?;
-    for rule in edition.rules() {
-        out.id(rule.id)?;
-        out.number(rule.line)?;
-        out.string(&rule.text)?;
-        out.strings(&rule.examples)?;
-        out.number(rule.references.len())?;
-        rule.references.iter().try_for_each(|&id| out.id(id))?;
-    }
-    for entry in &edition.parsed.glossary {
-        out.string(&entry.term)?;
-        out.strings(&entry.aliases)?;
-        out.string(&entry.definition)?;
-        out.0.write_all(&[u8::from(entry.obsolete)])?;
-    }
-    Ok(())
+    out.head(edition, String::new())?;
+    out.body(edition)
+}
+
+/// Writes the edition as the store keeps it: with the fingerprint of its content in the header,
+/// and the checksums.
+pub(crate) fn write_stamped(edition: &Edition, content: &str, out: impl Write) -> io::Result<()> {
+    let mut out = Writer(HashingWriter::new(out));
+    out.head(edition, content.to_string())?;
+    out.checksum()?;
+    out.body(edition)?;
+    out.checksum()
 }
 
 /// Reads the header only: what listing the store needs, without the rules.
 pub(crate) fn read_header(input: impl BufRead, len: u64) -> Result<Header, ReadError> {
-    Reader { input, remaining: len }.header()
+    Reader { input: HashingReader::new(input), remaining: len }.header()
 }
 
 /// How much of an edition to read.
@@ -137,30 +123,35 @@ pub(crate) enum Part {
 /// Reads an edition, or part of one. `len` is the file's length, which bounds every length read
 /// from it, so that a damaged file cannot make us allocate more than its size.
 pub(crate) fn read(input: impl BufRead, len: u64, part: &Part) -> Result<Edition, ReadError> {
-    let mut reader = Reader { input, remaining: len };
+    let mut reader = Reader { input: HashingReader::new(input), remaining: len };
     let header = reader.header()?;
     let rules = match part {
         Part::Whole => reader.all_rules(header.rule_count)?,
         Part::Lookup(sections) => reader.lookup_rules(header.rule_count, sections)?,
     };
     let mut glossary = Vec::new();
-    if let Part::Whole = part {
-        glossary.reserve(header.glossary_count.min(reader.max_count()));
-        for _ in 0..header.glossary_count {
-            glossary.push(GlossaryEntry {
-                term: reader.string()?,
-                aliases: reader.strings()?,
-                definition: reader.string()?,
-                obsolete: match reader.byte()? {
-                    0 => false,
-                    1 => true,
-                    other => return Err(damaged(format!("an obsolete flag of {other}"))),
-                },
-            });
+    match part {
+        Part::Whole => {
+            glossary.reserve(header.glossary_count.min(reader.max_count()));
+            for _ in 0..header.glossary_count {
+                glossary.push(GlossaryEntry {
+                    term: reader.string()?,
+                    aliases: reader.strings()?,
+                    definition: reader.string()?,
+                    obsolete: match reader.byte()? {
+                        0 => false,
+                        1 => true,
+                        other => return Err(damaged(format!("an obsolete flag of {other}"))),
+                    },
+                });
+            }
         }
-        if reader.remaining != 0 || reader.input.read(&mut [0])? != 0 {
-            return Err(damaged("data after the end of the edition"));
-        }
+        // Not kept, but checked: the checksum covers it.
+        Part::Lookup(_) => reader.skip(reader.remaining.saturating_sub(CHECKSUM_LEN) as usize)?,
+    }
+    reader.checksum()?;
+    if reader.remaining != 0 || reader.input.read(&mut [0])? != 0 {
+        return Err(damaged("data after the end of the edition"));
     }
     let parsed = Parsed { sections: header.sections, rules, glossary };
     Ok(Edition::new(header.info, header.documents, parsed))
@@ -168,7 +159,46 @@ pub(crate) fn read(input: impl BufRead, len: u64, part: &Part) -> Result<Edition
 
 struct Writer<W>(W);
 
+impl<W: Write> Writer<HashingWriter<W>> {
+    fn checksum(&mut self) -> io::Result<()> {
+        let sum = self.0.digest();
+        self.0.write_all(&sum.to_le_bytes())
+    }
+}
+
 impl<W: Write> Writer<W> {
+    fn head(&mut self, edition: &Edition, content: String) -> io::Result<()> {
+        self.0.write_all(MAGIC)?;
+        self.0.write_all(&FORMAT.to_le_bytes())?;
+        let header = Header {
+            info: edition.info.clone(),
+            rule_count: edition.rule_count(),
+            glossary_count: edition.parsed.glossary.len(),
+            documents: edition.documents.clone(),
+            sections: edition.parsed.sections.clone(),
+            content,
+        };
+        self.string(&serde_json::to_string(&header)?)
+    }
+
+    fn body(&mut self, edition: &Edition) -> io::Result<()> {
+        for rule in edition.rules() {
+            self.id(rule.id)?;
+            self.number(rule.line)?;
+            self.string(&rule.text)?;
+            self.strings(&rule.examples)?;
+            self.number(rule.references.len())?;
+            rule.references.iter().try_for_each(|&id| self.id(id))?;
+        }
+        for entry in &edition.parsed.glossary {
+            self.string(&entry.term)?;
+            self.strings(&entry.aliases)?;
+            self.string(&entry.definition)?;
+            self.0.write_all(&[u8::from(entry.obsolete)])?;
+        }
+        Ok(())
+    }
+
     fn number(&mut self, n: usize) -> io::Result<()> {
         let n = u32::try_from(n).map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "a length over 4 GiB"))?;
         self.0.write_all(&n.to_le_bytes())
@@ -196,7 +226,7 @@ impl<W: Write> Writer<W> {
 }
 
 struct Reader<R> {
-    input: R,
+    input: HashingReader<R>,
     /// Bytes of the file not read yet.
     remaining: u64,
 }
@@ -283,7 +313,22 @@ impl<R: BufRead> Reader<R> {
             return Err(ReadError::Outdated(format as u32));
         }
         let header = self.string()?;
-        serde_json::from_str(&header).map_err(|e| damaged(format!("a header that does not read: {e}")))
+        self.checksum()?;
+        let header: Header =
+            serde_json::from_str(&header).map_err(|e| damaged(format!("a header that does not read: {e}")))?;
+        if header.content.is_empty() {
+            return Err(damaged("a header without the fingerprint of its content"));
+        }
+        Ok(header)
+    }
+
+    /// Reads a checksum and compares it with that of the bytes before it.
+    fn checksum(&mut self) -> Result<(), ReadError> {
+        let computed = self.input.digest();
+        if u64::from_le_bytes(self.array()?) != computed {
+            return Err(damaged("its checksum does not match its content"));
+        }
+        Ok(())
     }
 
     fn bytes(&mut self, len: usize) -> Result<Vec<u8>, ReadError> {
@@ -452,7 +497,7 @@ mod tests {
 
     fn bytes_of(edition: &Edition) -> Vec<u8> {
         let mut bytes = Vec::new();
-        write(edition, &mut bytes).unwrap();
+        write_stamped(edition, "0123456789abcdef", &mut bytes).unwrap();
         bytes
     }
 
@@ -518,12 +563,14 @@ mod tests {
             glossary_count: 0,
             documents: vec![],
             sections: edition.parsed.sections.clone(),
-            content: None,
+            content: "0123456789abcdef".to_string(),
         };
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend(FORMAT.to_le_bytes());
-        let mut out = Writer(&mut bytes);
+        let mut bytes = Vec::new();
+        let mut out = Writer(HashingWriter::new(&mut bytes));
+        out.0.write_all(MAGIC).unwrap();
+        out.0.write_all(&FORMAT.to_le_bytes()).unwrap();
         out.string(&serde_json::to_string(&header).unwrap()).unwrap();
+        out.checksum().unwrap();
         for _ in 0..2 {
             out.id(RuleId::parse("614.1").unwrap()).unwrap();
             out.number(7).unwrap();
@@ -531,6 +578,7 @@ mod tests {
             out.strings::<&str>([]).unwrap();
             out.number(0).unwrap();
         }
+        out.checksum().unwrap();
         for part in [Part::Whole, Part::Lookup(614..=614), Part::Lookup(100..=100)] {
             match read(bytes.as_slice(), bytes.len() as u64, &part) {
                 Err(ReadError::Damaged(reason)) => assert_eq!(reason, "a rule number twice"),
@@ -551,14 +599,19 @@ mod tests {
     }
 
     #[test]
-    fn every_flipped_byte_is_damage_or_a_valid_edition_never_a_panic() {
+    fn every_flipped_byte_is_damage_never_a_panic() {
         let bytes = bytes_of(&sample());
         for at in 0..bytes.len() {
             for flip in [0x01, 0x80, 0xFF] {
                 let mut damaged = bytes.clone();
                 damaged[at] ^= flip;
-                // A flipped letter inside a text is still an edition; anything else must be an error.
-                let _ = read_bytes(&damaged);
+                // The checksums see every change, a letter inside a text too.
+                let outdated = (MAGIC.len()..MAGIC.len() + 4).contains(&at);
+                match read_bytes(&damaged) {
+                    Err(ReadError::Outdated(_)) if outdated => {}
+                    Err(ReadError::Damaged(_)) => {}
+                    other => panic!("byte {at} ^ {flip:#x}: {other:?}"),
+                }
             }
         }
     }

@@ -15,7 +15,7 @@ use super::parse_en;
 use super::problem::{FileProblems, Problem};
 use miette::Diagnostic;
 use std::fs;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -25,6 +25,9 @@ const EXTENSION: &str = "edition";
 /// Big enough that reading an edition takes few system calls, small enough to stay in cache.
 const READ_BUFFER: usize = 64 * 1024;
 const MAX_NAME_LENGTH: usize = 64;
+/// What an import's temporary file is named after; one left by an import that was killed is
+/// removed at the next import.
+const TEMPORARY_PREFIX: &str = ".import-";
 
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -86,11 +89,17 @@ pub enum StoreError {
     Read { path: PathBuf, source: io::Error },
 
     #[error("stored edition `{}` is damaged", .path.display())]
-    #[diagnostic(help("{reason}; import its rules text again under the name `{name}` to replace it"))]
+    #[diagnostic(help(
+        "{reason}; import its rules text again to replace it: `judge corpus import FILE --name {name}`"
+    ))]
     Damaged { path: PathBuf, name: String, reason: String },
 
+    #[error("stored edition `{}` is a link to `{}`, which does not exist", .path.display(), .target.display())]
+    #[diagnostic(help("import the rules text again (`judge corpus import FILE --name {name}`), or remove the link"))]
+    Dangling { path: PathBuf, name: String, target: PathBuf },
+
     #[error("stored edition `{}` was written in format {found}, and this version of judge reads format {FORMAT}", .path.display())]
-    #[diagnostic(help("import its rules text again under the name `{name}` to replace it"))]
+    #[diagnostic(help("import its rules text again to replace it: `judge corpus import FILE --name {name}`"))]
     Outdated { path: PathBuf, name: String, found: u32 },
 }
 
@@ -173,66 +182,35 @@ impl Store {
         Ok(Imported { info, rule_count, warnings })
     }
 
-    /// Writes the whole edition to a temporary file beside its final place, then renames it there,
-    /// which replaces an older file of the same name in one step.
+    /// Writes the whole edition beside its final place, then renames it there, which replaces an
+    /// older file of the same name in one step (`atomic_file.rs`).
     fn write(&self, edition: &Edition) -> Result<(), ImportError> {
-        let directory = self.directory();
-        let failed = |path: &Path| {
-            let path = path.to_path_buf();
-            move |source: io::Error| ImportError::Write { path, source }
-        };
-        fs::create_dir_all(&directory).map_err(failed(&directory))?;
         let target = self.path_of(edition.name());
-        let mut builder = tempfile::Builder::new();
-        builder.prefix(".import-").suffix(".tmp");
-        // Temporary files are private by default; an edition is an ordinary file, as readable as
-        // the umask lets any new file be.
-        #[cfg(unix)]
-        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let mut temporary = builder.tempfile_in(&directory).map_err(failed(&directory))?;
-        let temporary_path = temporary.path().to_path_buf();
-        let mut writer = BufWriter::new(temporary.as_file_mut());
         let content = crate::search::content_fingerprint(edition);
-        edition_file::write_stamped(edition, &content, &mut writer).map_err(failed(&temporary_path))?;
-        writer.flush().map_err(failed(&temporary_path))?;
-        drop(writer);
-        // On disk before the rename, so that a crash cannot leave a renamed but empty file.
-        temporary.as_file().sync_all().map_err(failed(&temporary_path))?;
-        temporary.persist(&target).map_err(|e| ImportError::Write { path: target.clone(), source: e.error })?;
-        sync_directory(&directory);
-        Ok(())
+        crate::atomic_file::write(&target, TEMPORARY_PREFIX, |out| edition_file::write_stamped(edition, &content, out))
+            .map_err(|source| ImportError::Write { path: target.clone(), source })
     }
 
     /// The imported editions, by name, with their rule counts. The embedded edition is not stored
     /// here and is not listed.
     pub fn list(&self) -> Result<Vec<(EditionInfo, usize)>, StoreError> {
         let mut listed = Vec::new();
-        for (name, path) in self.stored_files()? {
-            let header = read_stored(&path, &name, edition_file::read_header)?;
+        for (name, _) in self.stored_files()? {
+            let header = self.read(&name, edition_file::read_header)?;
             listed.push((header.info, header.rule_count));
         }
         Ok(listed)
     }
 
-    /// What `judge search` needs of an imported edition once its index is built: its header. An
-    /// edition imported before headers held the fingerprint of their content is loaded whole to
-    /// compute it.
+    /// What `judge search` needs of an imported edition once its index is built: its header.
     pub fn outline(&self, name: &str) -> Result<Outline, StoreError> {
-        if !valid_name(name) {
-            return Err(StoreError::BadName { name: name.to_string() });
-        }
-        let header = match read_stored(&self.path_of(name), name, edition_file::read_header) {
-            // `load` says which editions there are.
-            Err(StoreError::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
-                return self.load(name).map(|edition| Outline::of(&edition));
-            }
-            header => header?,
-        };
-        let content = match header.content {
-            Some(content) => content,
-            None => return self.load(name).map(|edition| Outline::of(&edition)),
-        };
-        Ok(Outline { info: header.info, rule_count: header.rule_count, sections: header.sections, content })
+        let header = self.read(name, edition_file::read_header)?;
+        Ok(Outline {
+            info: header.info,
+            rule_count: header.rule_count,
+            sections: header.sections,
+            content: header.content,
+        })
     }
 
     /// Loads an imported edition.
@@ -250,15 +228,30 @@ impl Store {
     }
 
     fn load_part(&self, name: &str, part: &Part) -> Result<Edition, StoreError> {
+        self.read(name, |input, len| edition_file::read(input, len, part))
+    }
+
+    /// Reads the stored file of the edition `name` with `read`.
+    fn read<T>(
+        &self,
+        name: &str,
+        read: impl FnOnce(BufReader<fs::File>, u64) -> Result<T, ReadError>,
+    ) -> Result<T, StoreError> {
         if !valid_name(name) {
             return Err(StoreError::BadName { name: name.to_string() });
         }
-        match read_stored(&self.path_of(name), name, |input, len| edition_file::read(input, len, part)) {
+        let path = self.path_of(name);
+        match read_stored(&path, name, read) {
+            // A link to a file that is gone is listed but cannot be read: say so, not that the
+            // edition does not exist.
             Err(StoreError::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+                if let Ok(target) = fs::read_link(&path) {
+                    return Err(StoreError::Dangling { path, name: name.to_string(), target });
+                }
                 let imported = self.stored_files().unwrap_or_default().into_iter().map(|(n, _)| n).collect();
                 Err(StoreError::NotFound { name: name.to_string(), imported })
             }
-            loaded => loaded,
+            read => read,
         }
     }
 
@@ -328,19 +321,6 @@ fn count(n: usize, noun: &str) -> String {
     }
 }
 
-/// Makes the rename itself durable. Only Unix can open a directory to sync it; elsewhere the
-/// rename is still atomic, just not yet flushed.
-fn sync_directory(directory: &Path) {
-    #[cfg(unix)]
-    if let Ok(dir) = fs::File::open(directory) {
-        // Best effort: the edition is already in place, and a failed sync is no reason to say
-        // the import failed.
-        let _ = dir.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = directory;
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,24 +366,14 @@ mod tests {
     }
 
     /// The header of an imported edition holds the fingerprint of its content, so that its
-    /// outline is the whole edition's without reading the rules; a file stored before headers
-    /// held it gives the same outline, computed from the whole edition.
+    /// outline is the whole edition's without reading the rules.
     #[test]
     fn the_outline_is_the_whole_editions() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path());
         store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
         let edition = store.load("en-2023-06-09").unwrap();
-        let outline = store.outline("en-2023-06-09").unwrap();
-        assert_eq!(outline, Outline::of(&edition));
-        let header = read_stored(&store.path_of("en-2023-06-09"), "x", edition_file::read_header).unwrap();
-        assert_eq!(header.content.as_deref(), Some(outline.content.as_str()), "read from the header");
-
-        let mut unstamped = Vec::new();
-        edition_file::write(&edition, &mut unstamped).unwrap();
-        fs::write(store.path_of("old"), unstamped).unwrap();
-        let old = store.outline("old").unwrap();
-        assert_eq!((old.rule_count, &old.sections, &old.content), (2, &outline.sections, &outline.content));
+        assert_eq!(store.outline("en-2023-06-09").unwrap(), Outline::of(&edition));
         assert!(matches!(store.outline("absent"), Err(StoreError::NotFound { .. })));
     }
 
@@ -490,7 +460,9 @@ mod tests {
             let help = err.help().unwrap().to_string();
             assert_eq!(
                 help,
-                format!("{reason}; import its rules text again under the name `en-2023-06-09` to replace it")
+                format!(
+                    "{reason}; import its rules text again to replace it: `judge corpus import FILE --name en-2023-06-09`"
+                )
             );
             // Listing reads the header only, which a cut file may still hold whole.
             assert_eq!(matches!(store.list(), Err(StoreError::Damaged { .. })), header_too, "{reason}");
@@ -503,12 +475,65 @@ mod tests {
         assert!(matches!(store.list(), Err(StoreError::Outdated { found: 99, .. })));
     }
 
+    /// Every byte of a stored edition is checked on every read: whichever byte is changed, the
+    /// edition is refused (damaged, or of another format when the format's bytes changed), and
+    /// never read with other rules or another name.
     #[test]
-    fn leftovers_of_an_interrupted_import_are_ignored() {
+    fn a_changed_byte_anywhere_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path());
         store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
-        fs::write(store.directory().join(".import-abc123.tmp"), "{\"format\": 1, \"edit").unwrap();
+        let path = store.path_of("en-2023-06-09");
+        let good = fs::read(&path).unwrap();
+        let original = store.list().unwrap();
+        for at in 0..good.len() {
+            for bit in [0x01, 0x20, 0x80] {
+                let mut flipped = good.clone();
+                flipped[at] ^= bit;
+                fs::write(&path, &flipped).unwrap();
+                let refused = |result: Result<(), StoreError>| {
+                    matches!(result, Err(StoreError::Damaged { .. } | StoreError::Outdated { .. }))
+                };
+                assert!(refused(store.load("en-2023-06-09").map(drop)), "byte {at} ^ {bit:#x}: load");
+                assert!(refused(store.load_for_lookup("en-2023-06-09", 100..=100).map(drop)), "byte {at}: lookup");
+                // Listing reads the header only, which has its own checksum: a byte changed after
+                // it is seen by the reads above, not here.
+                if let Ok(listed) = store.list() {
+                    assert_eq!(listed, original, "byte {at} ^ {bit:#x}: list");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn leftovers_of_an_interrupted_import_are_ignored_then_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        fs::write(store.directory().join(".import-abc123.tmp"), "judge edition\n half").unwrap();
         assert_eq!(store.list().unwrap().len(), 1);
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), Some("again")).unwrap();
+        assert_eq!(store_files(&store), ["again.edition", "en-2023-06-09.edition"]);
+    }
+
+    /// A link left pointing nowhere is named as such, not as an edition that does not exist while
+    /// the list of editions names it.
+    #[cfg(unix)]
+    #[test]
+    fn a_dangling_link_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let link = store.path_of("en-2025-11-14");
+        std::os::unix::fs::symlink(dir.path().join("gone.edition"), &link).unwrap();
+        let err = store.load("en-2025-11-14").unwrap_err();
+        assert!(matches!(err, StoreError::Dangling { .. }), "{err:?}");
+        let gone = dir.path().join("gone.edition");
+        assert_eq!(
+            err.to_string(),
+            format!("stored edition `{}` is a link to `{}`, which does not exist", link.display(), gone.display())
+        );
+        assert!(matches!(store.outline("en-2025-11-14"), Err(StoreError::Dangling { .. })));
+        assert!(matches!(store.list(), Err(StoreError::Dangling { .. })));
     }
 }
