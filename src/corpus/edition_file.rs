@@ -39,9 +39,10 @@ const MAGIC: &[u8] = b"judge edition\n";
 /// How a rule number without a rule part (a section, as in `see rule 614`) is written.
 const NO_RULE: u16 = u16::MAX;
 const CHECKSUM_LEN: u64 = 8;
-/// Version of the layout; a file of another version is refused and must be imported again.
-/// Format 2 added the checksums.
+/// Version of the layout; a file of another version is refused and must be imported again,
+/// except format 1, the same layout without the checksums, which the store upgrades ([`read_unsealed`]).
 pub(crate) const FORMAT: u32 = 2;
+const UNSEALED_FORMAT: u32 = 1;
 
 #[derive(Serialize, Deserialize)]
 pub(crate) struct Header {
@@ -102,7 +103,7 @@ pub(crate) fn write_stamped(edition: &Edition, content: &str, out: impl Write) -
 
 /// Reads the header only: what listing the store needs, without the rules.
 pub(crate) fn read_header(input: impl BufRead, len: u64) -> Result<Header, ReadError> {
-    Reader { input: HashingReader::new(input), remaining: len }.header()
+    Reader::new(input, len).header()
 }
 
 /// How much of an edition to read.
@@ -123,38 +124,54 @@ pub(crate) enum Part {
 /// Reads an edition, or part of one. `len` is the file's length, which bounds every length read
 /// from it, so that a damaged file cannot make us allocate more than its size.
 pub(crate) fn read(input: impl BufRead, len: u64, part: &Part) -> Result<Edition, ReadError> {
-    let mut reader = Reader { input: HashingReader::new(input), remaining: len };
-    let header = reader.header()?;
-    let rules = match part {
-        Part::Whole => reader.all_rules(header.rule_count)?,
-        Part::Lookup(sections) => reader.lookup_rules(header.rule_count, sections)?,
-    };
-    let mut glossary = Vec::new();
-    match part {
-        Part::Whole => {
-            glossary.reserve(header.glossary_count.min(reader.max_count()));
-            for _ in 0..header.glossary_count {
-                glossary.push(GlossaryEntry {
-                    term: reader.string()?,
-                    aliases: reader.strings()?,
-                    definition: reader.string()?,
-                    obsolete: match reader.byte()? {
-                        0 => false,
-                        1 => true,
-                        other => return Err(damaged(format!("an obsolete flag of {other}"))),
-                    },
-                });
+    Reader::new(input, len).edition(part)
+}
+
+/// Reads a whole edition of format 1, written before the checksums, so that the store can write
+/// it again with them: what it holds cannot be checked, only its structure.
+pub(crate) fn read_unsealed(input: impl BufRead, len: u64) -> Result<Edition, ReadError> {
+    Reader { sealed: false, ..Reader::new(input, len) }.edition(&Part::Whole)
+}
+
+impl<R: BufRead> Reader<R> {
+    fn new(input: R, len: u64) -> Self {
+        Reader { input: HashingReader::new(input), remaining: len, sealed: true }
+    }
+
+    fn edition(mut self, part: &Part) -> Result<Edition, ReadError> {
+        let reader = &mut self;
+        let header = reader.header()?;
+        let rules = match part {
+            Part::Whole => reader.all_rules(header.rule_count)?,
+            Part::Lookup(sections) => reader.lookup_rules(header.rule_count, sections)?,
+        };
+        let mut glossary = Vec::new();
+        match part {
+            Part::Whole => {
+                glossary.reserve(header.glossary_count.min(reader.max_count()));
+                for _ in 0..header.glossary_count {
+                    glossary.push(GlossaryEntry {
+                        term: reader.string()?,
+                        aliases: reader.strings()?,
+                        definition: reader.string()?,
+                        obsolete: match reader.byte()? {
+                            0 => false,
+                            1 => true,
+                            other => return Err(damaged(format!("an obsolete flag of {other}"))),
+                        },
+                    });
+                }
             }
+            // Not kept, but checked: the checksum covers it.
+            Part::Lookup(_) => reader.skip(reader.remaining.saturating_sub(CHECKSUM_LEN) as usize)?,
         }
-        // Not kept, but checked: the checksum covers it.
-        Part::Lookup(_) => reader.skip(reader.remaining.saturating_sub(CHECKSUM_LEN) as usize)?,
+        reader.checksum()?;
+        if reader.remaining != 0 || reader.input.read(&mut [0])? != 0 {
+            return Err(damaged("data after the end of the edition"));
+        }
+        let parsed = Parsed { sections: header.sections, rules, glossary };
+        Ok(Edition::new(header.info, header.documents, parsed))
     }
-    reader.checksum()?;
-    if reader.remaining != 0 || reader.input.read(&mut [0])? != 0 {
-        return Err(damaged("data after the end of the edition"));
-    }
-    let parsed = Parsed { sections: header.sections, rules, glossary };
-    Ok(Edition::new(header.info, header.documents, parsed))
 }
 
 struct Writer<W>(W);
@@ -226,6 +243,9 @@ impl<W: Write> Writer<W> {
 }
 
 struct Reader<R> {
+    /// Whether the file has checksums to check (format 2) or not (format 1, read only to be
+    /// written again with them).
+    sealed: bool,
     input: HashingReader<R>,
     /// Bytes of the file not read yet.
     remaining: u64,
@@ -308,15 +328,16 @@ impl<R: BufRead> Reader<R> {
         if magic != MAGIC {
             return Err(damaged("not an edition file"));
         }
-        let format = self.number()?;
-        if format != FORMAT as usize {
-            return Err(ReadError::Outdated(format as u32));
+        let format = self.number()? as u32;
+        let expected = if self.sealed { FORMAT } else { UNSEALED_FORMAT };
+        if format != expected {
+            return Err(ReadError::Outdated(format));
         }
         let header = self.string()?;
         self.checksum()?;
         let header: Header =
             serde_json::from_str(&header).map_err(|e| damaged(format!("a header that does not read: {e}")))?;
-        if header.content.is_empty() {
+        if self.sealed && header.content.is_empty() {
             return Err(damaged("a header without the fingerprint of its content"));
         }
         Ok(header)
@@ -324,6 +345,9 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads a checksum and compares it with that of the bytes before it.
     fn checksum(&mut self) -> Result<(), ReadError> {
+        if !self.sealed {
+            return Ok(());
+        }
         let computed = self.input.digest();
         if u64::from_le_bytes(self.array()?) != computed {
             return Err(damaged("its checksum does not match its content"));

@@ -235,13 +235,16 @@ impl Store {
     fn read<T>(
         &self,
         name: &str,
-        read: impl FnOnce(BufReader<fs::File>, u64) -> Result<T, ReadError>,
+        read: impl Fn(BufReader<fs::File>, u64) -> Result<T, ReadError>,
     ) -> Result<T, StoreError> {
         if !valid_name(name) {
             return Err(StoreError::BadName { name: name.to_string() });
         }
         let path = self.path_of(name);
-        match read_stored(&path, name, read) {
+        match read_stored(&path, name, &read) {
+            Err(StoreError::Outdated { found: 1, .. }) if self.add_checksums(name, &path) => {
+                read_stored(&path, name, &read)
+            }
             // A link to a file that is gone is listed but cannot be read: say so, not that the
             // edition does not exist.
             Err(StoreError::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
@@ -253,6 +256,12 @@ impl Store {
             }
             read => read,
         }
+    }
+
+    /// Writes an edition stored before the checksums (format 1) again with them, so that an
+    /// upgrade of `judge` loses no edition; whether it could (not in a store it cannot write).
+    fn add_checksums(&self, name: &str, path: &Path) -> bool {
+        read_stored(path, name, edition_file::read_unsealed).is_ok_and(|edition| self.write(&edition).is_ok())
     }
 
     /// The stored edition files, sorted by name. Temporary files of imports that never finished
@@ -325,6 +334,9 @@ fn count(n: usize, noun: &str) -> String {
 mod tests {
     use super::*;
     use crate::corpus::rule_id::RuleId;
+
+    /// `judge edition\n`: the format comes after it.
+    const MAGIC_LEN: usize = 14;
 
     const TEXT: &str = "Comprehensive Rules\n\nThese rules are effective as of June 9, 2023.\n\n\
         100. General\n\n100.1. These Magic rules apply to any Magic game.\n\n100.1a A two-player game.\n\n\
@@ -503,6 +515,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// An edition stored by an earlier `judge`, without checksums, is still read, and written
+    /// again with them the first time it is.
+    #[test]
+    fn an_edition_stored_before_the_checksums_is_upgraded() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let edition = store.load("en-2023-06-09").unwrap();
+        let path = store.path_of("en-2023-06-09");
+        let mut old = Vec::new();
+        edition_file::write(&edition, &mut old).unwrap();
+        let format_at = MAGIC_LEN;
+        old[format_at..format_at + 4].copy_from_slice(&1u32.to_le_bytes());
+        fs::write(&path, &old).unwrap();
+        assert_eq!(store.outline("en-2023-06-09").unwrap(), Outline::of(&edition));
+        let upgraded = fs::read(&path).unwrap();
+        assert_eq!(upgraded[format_at..format_at + 4], FORMAT.to_le_bytes());
+        assert_eq!(
+            store.load("en-2023-06-09").unwrap().rules().collect::<Vec<_>>(),
+            edition.rules().collect::<Vec<_>>()
+        );
     }
 
     #[test]
