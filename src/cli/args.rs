@@ -357,7 +357,6 @@ Examples:
   judge corpus import MagicCompRules.txt
   judge corpus import MagicCompRules_20110204.txt --edition en-2011-02-04
   judge corpus import cut.txt --edition en-2011-cut --allow-partial
-  judge corpus import MagicCompRules_20110204.txt --edition en-2011-02-04 --replace
 
 A text is imported only whole: every section its contents list announces, then the glossary and
 the credits. A file cut short is refused with what it lacks (`--allow-partial` takes it anyway).
