@@ -67,12 +67,21 @@ fn unwrapped(stderr: &str) -> String {
     out
 }
 
-/// The rules, headings and glossary of an edition, to compare two imports.
-fn content(edition: &Edition) -> (Vec<(String, String, Vec<String>)>, Vec<(u16, String)>, Vec<(String, String)>) {
-    let rules = edition.rules().map(|r| (r.id.to_string(), r.text.clone(), r.examples.clone())).collect();
-    let sections = edition.parsed.sections.iter().map(|(s, h)| (*s, h.clone())).collect();
-    let glossary = edition.parsed.glossary.iter().map(|e| (e.term.clone(), e.definition.clone())).collect();
-    (rules, sections, glossary)
+/// The rules (number, text, examples), headings and glossary of an edition, to compare two
+/// imports.
+#[derive(Debug, PartialEq, Eq)]
+struct Content {
+    rules: Vec<(String, String, Vec<String>)>,
+    sections: Vec<(u16, String)>,
+    glossary: Vec<(String, String)>,
+}
+
+fn content(edition: &Edition) -> Content {
+    Content {
+        rules: edition.rules().map(|r| (r.id.to_string(), r.text.clone(), r.examples.clone())).collect(),
+        sections: edition.parsed.sections.iter().map(|(s, h)| (*s, h.clone())).collect(),
+        glossary: edition.parsed.glossary.iter().map(|e| (e.term.clone(), e.definition.clone())).collect(),
+    }
 }
 
 #[test]
@@ -112,6 +121,28 @@ fn a_cut_file_is_refused_with_what_it_lacks_and_changes_nothing() {
             assert!(stderr.contains("--allow-partial"), "{stderr}");
             assert_eq!(support::files(dir.path()), before, "{place} {name:?}: the store is left byte for byte");
         }
+    }
+}
+
+/// A cut inside the front matter leaves no rule at all: the parser refuses the text before the
+/// check of its parts is reached.
+#[test]
+fn a_cut_inside_the_front_matter_is_refused_by_the_parser() {
+    let dir = with_mini();
+    let before = support::files(dir.path());
+    for (place, marker, problems) in [
+        ("before the date", "rules are effective", &["no effective date", "no rules found"][..]),
+        ("inside the contents list", "613. Interaction", &["no rules found"]),
+    ] {
+        let text = fixture_text();
+        let work = work_with("cut.txt", &text[..text.find(marker).unwrap()]);
+        let (code, _, stderr) = run_in(dir.path(), work.path(), &["corpus", "import", "cut.txt", "--edition", "mini"]);
+        assert_eq!(code, 2, "{place}");
+        assert!(stderr.contains(&format!("`cut.txt` cannot be imported: {} problem", problems.len())), "{stderr}");
+        for problem in problems {
+            assert!(stderr.contains(&format!("line 1: {problem}")), "{place}: {stderr}");
+        }
+        assert_eq!(support::files(dir.path()), before, "{place}");
     }
 }
 
@@ -373,7 +404,9 @@ fn an_official_text_cut_anywhere_is_refused_or_whole() {
             fs::write(&cut, &bytes[..point]).unwrap();
             let store = Store::new(root.path().join(format!("store-{point}")));
             match store.import(&cut, None) {
-                Err(_) => {
+                Err(e) => {
+                    let refused = matches!(e, ImportError::Incomplete(_) | ImportError::Parse(_));
+                    assert!(refused, "{file} cut at {point}: {e:?}");
                     assert!(store_files(store.root()).is_empty(), "{file} cut at {point}: nothing written");
                     outcomes.0 += 1;
                 }
