@@ -224,6 +224,50 @@ fn a_text_that_is_not_the_rules_is_refused() {
     assert!(stderr.contains("no effective date"), "the parser says why: {stderr}");
 }
 
+/// A server that sends all it has of a text that is itself cut short: the download is whole, the
+/// text is not, and the import says so, unless told to take it.
+#[test]
+fn a_text_that_is_not_whole_is_refused_unless_allowed() {
+    let text = rules_text();
+    let cut = text[..text.windows(8).rposition(|w| w == b"Glossary").unwrap()].to_vec();
+    let (stderr, _) = refused(vec![("/cr.txt", Reply::Serve("text/plain", cut.clone()))], "/cr.txt");
+    assert!(stderr.contains("`http://SERVER/cr.txt` is not a whole rules text: the glossary is missing"), "{stderr}");
+    assert!(stderr.contains("--allow-partial"), "{stderr}");
+
+    let base = serve(vec![("/cr.txt", Reply::Serve("text/plain", cut))]);
+    let dir = data_dir();
+    let url = format!("{base}/cr.txt");
+    let (code, stdout, stderr, _) = fetch(dir.path(), &["--url", &url, "--edition", "part", "--allow-partial"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("imported part: 13 rules"), "{stdout}");
+    assert!(stderr.contains("is not a whole rules text and was imported as `part` all the same"), "{stderr}");
+}
+
+/// A smaller text fetched under the name of a bigger edition replaces it only with `--replace`.
+#[test]
+fn a_smaller_text_replaces_an_edition_only_with_replace() {
+    let text = String::from_utf8(rules_text()).unwrap();
+    // Whole, without rule 614.2 (the last one before the glossary).
+    let smaller = format!("{}{}", &text[..text.find("614.2. ").unwrap()], &text[text.rfind("Glossary\n").unwrap()..]);
+    let base = serve(vec![("/cr.txt", Reply::Serve("text/plain", smaller.into_bytes()))]);
+    let dir = with_an_edition();
+    let before = support::files(dir.path());
+    let url = format!("{base}/cr.txt");
+    let (code, stdout, stderr, _) = fetch(dir.path(), &["--url", &url]);
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains("would replace an edition with more rules: 13 rules in 4 sections now, 12 rules"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("it would lose 1 rule (614.2)"), "{stderr}");
+    assert_eq!(support::files(dir.path()), before);
+
+    let (code, stdout, stderr, _) = fetch(dir.path(), &["--url", &url, "--replace"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("imported en-2024-04-01: 12 rules"), "{stdout}");
+    assert!(stderr.contains("`en-2024-04-01` no longer has 1 rule (614.2)"), "{stderr}");
+}
+
 #[test]
 fn a_page_without_the_link_says_the_page_changed() {
     let (stderr, _) = refused(vec![("/en/rules", page("/en/MagicCompRules.pdf"))], "/en/rules");

@@ -15,6 +15,7 @@ mod cli_search;
 mod cli_shell;
 mod engine_properties;
 mod import;
+mod import_whole;
 mod index_lifecycle;
 mod parsers_never_panic;
 mod replacement_properties;

@@ -307,14 +307,14 @@ pub struct CardArgs {
 #[derive(Debug, Subcommand)]
 pub enum CorpusCommand {
     /// Import an official CR text file (MagicCompRules.txt) into the data directory
-    #[command(
-        after_help = "Examples:\n  judge corpus import MagicCompRules.txt\n  judge corpus import MagicCompRules_20110204.txt --edition en-2011-02-04"
-    )]
+    #[command(after_help = IMPORT_HELP)]
     Import {
         file: PathBuf,
         /// Name of the new edition [default: en-<effective date>]
         #[arg(long, value_name = "NAME")]
         edition: Option<String>,
+        #[command(flatten)]
+        checks: ImportChecks,
     },
     /// Download the current official CR text from the publisher's rules page and import it
     #[command(after_help = FETCH_HELP)]
@@ -327,6 +327,8 @@ pub enum CorpusCommand {
         /// Name of the new edition [default: en-<effective date>]
         #[arg(long, value_name = "NAME")]
         edition: Option<String>,
+        #[command(flatten)]
+        checks: ImportChecks,
     },
     /// List every edition with its language, date and rule count
     #[command(after_help = "Examples:\n  judge corpus list\n  judge corpus list --json")]
@@ -337,13 +339,39 @@ pub enum CorpusCommand {
     },
 }
 
+/// What an import may do that it refuses by default, for `corpus import` and `corpus fetch`.
+#[derive(Debug, Args)]
+pub struct ImportChecks {
+    /// Import a text that is not whole (sections its contents list announces, the glossary or the
+    /// credits are missing), with a warning naming what is missing
+    #[arg(long)]
+    pub allow_partial: bool,
+    /// Replace an edition of the same name that has more rules or sections, with a warning naming
+    /// what it loses
+    #[arg(long)]
+    pub replace: bool,
+}
+
+const IMPORT_HELP: &str = "\
+Examples:
+  judge corpus import MagicCompRules.txt
+  judge corpus import MagicCompRules_20110204.txt --edition en-2011-02-04
+  judge corpus import cut.txt --edition en-2011-cut --allow-partial
+
+A text is imported only whole: every section its contents list announces, then the glossary and
+the credits. A file cut short is refused with what it lacks (`--allow-partial` takes it anyway).
+An edition of the same name is replaced only by one with as many rules and sections or more
+(`--replace` replaces it anyway); otherwise the store is left as it was.";
+
 const FETCH_HELP: &str = "\
 Examples:
   judge corpus fetch
   judge corpus fetch --url https://media.wizards.com/2026/downloads/MagicCompRules%2020260227.txt
+  judge corpus fetch --replace
 
 An answer that begins with `<` (HTML) is read as the page, anything else as the rules text. The
-text is checked as an import checks a file, and stored the same way, all or nothing. Redirections
+text is checked as an import checks a file (whole, and no smaller than the edition it replaces:
+`--allow-partial`, `--replace`), and stored the same way, all or nothing. Redirections
 are followed (at most 5), never from https to http; a page over 4 MiB or a text over 16 MiB is
 refused. Offline, download the .txt with a browser and run `judge corpus import FILE`.";
 

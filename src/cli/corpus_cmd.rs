@@ -1,28 +1,28 @@
 //! `judge corpus import FILE`, `judge corpus fetch` and `judge corpus list`.
 
-use super::args::CorpusCommand;
+use super::args::{CorpusCommand, ImportChecks};
 use super::config::{embedded_edition, names_embedded, Config};
 use super::edition_choice::{Origin, Requested};
 use super::fetch_cmd;
 use super::outcome::Outcome;
-use crate::corpus::store::{ImportError, Imported, Store};
+use crate::corpus::store::{ImportError, ImportOptions, Imported, Store};
 use crate::corpus::{embedded, EditionInfo};
 use crate::render::editions::DefaultEdition;
 use crate::render::{self, Style};
 
 pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Result<Outcome> {
     match command {
-        CorpusCommand::Import { file, edition } => {
+        CorpusCommand::Import { file, edition, checks } => {
             let store = config.store()?;
             if let Some(name) = edition.as_deref().filter(|n| names_embedded(n)) {
                 return Err(ImportError::Reserved { name: name.to_string() }.into());
             }
-            let imported = store.import(file, edition.as_deref())?;
+            let imported = store.import_with(file, edition.as_deref(), options(checks))?;
             Ok(imported_outcome(String::new(), imported, &store))
         }
-        CorpusCommand::Fetch { url, edition } => {
+        CorpusCommand::Fetch { url, edition, checks } => {
             let store = config.store()?;
-            let (from, imported) = fetch_cmd::run(url.as_deref(), edition.as_deref(), &store)?;
+            let (from, imported) = fetch_cmd::run(url.as_deref(), edition.as_deref(), options(checks), &store)?;
             Ok(imported_outcome(format!("downloaded {from}\n"), imported, &store))
         }
         CorpusCommand::List { json } => {
@@ -53,6 +53,10 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
     }
 }
 
+fn options(checks: &ImportChecks) -> ImportOptions {
+    ImportOptions { allow_partial: checks.allow_partial, replace: checks.replace }
+}
+
 /// What an import says on stdout, after `before`, and its warnings.
 fn imported_outcome(before: String, imported: Imported, store: &Store) -> Outcome {
     let info = &imported.info;
@@ -64,7 +68,9 @@ fn imported_outcome(before: String, imported: Imported, store: &Store) -> Outcom
         info.date,
         store.root().display()
     );
-    let warnings = imported.warnings.into_iter().map(miette::Report::new).collect();
+    let mut warnings: Vec<miette::Report> = imported.warnings.into_iter().map(miette::Report::new).collect();
+    warnings.extend(imported.partial.map(miette::Report::new));
+    warnings.extend(imported.replaced.map(miette::Report::new));
     Outcome { stdout, warnings, status: super::outcome::Status::Found }
 }
 

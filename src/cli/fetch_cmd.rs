@@ -2,7 +2,7 @@
 //! `judge corpus import` does a file, all or nothing.
 
 use super::config::names_embedded;
-use crate::corpus::store::{valid_name, ImportError, Imported, Store};
+use crate::corpus::store::{valid_name, ImportError, ImportOptions, Imported, Store};
 use crate::fetch::{self, FetchError, Options, Timeouts};
 use std::time::Duration;
 
@@ -12,7 +12,12 @@ const TIMEOUT_VARIABLE: &str = "JUDGE_FETCH_TIMEOUT_MS";
 
 /// Downloads from `url` (the publisher's rules page by default) and imports; returns the address
 /// the text came from and what was imported.
-pub fn run(url: Option<&str>, edition: Option<&str>, store: &Store) -> miette::Result<(String, Imported)> {
+pub fn run(
+    url: Option<&str>,
+    edition: Option<&str>,
+    options: ImportOptions,
+    store: &Store,
+) -> miette::Result<(String, Imported)> {
     // A name that would be refused is refused before a download is spent on it.
     if let Some(name) = edition {
         if names_embedded(name) {
@@ -22,11 +27,11 @@ pub fn run(url: Option<&str>, edition: Option<&str>, store: &Store) -> miette::R
             return Err(ImportError::BadName { name: name.to_string() }.into());
         }
     }
-    let options = Options { timeouts: timeouts(), progress: true };
-    let fetched = fetch::rules_text(url.unwrap_or(fetch::RULES_PAGE), &options)?;
+    let download = Options { timeouts: timeouts(), progress: true };
+    let fetched = fetch::rules_text(url.unwrap_or(fetch::RULES_PAGE), &download)?;
     let from = fetched.address.text.clone();
     let file = fetched.address.file_name().unwrap_or_else(|| "MagicCompRules.txt".to_string());
-    let imported = store.import_bytes(&fetched.bytes, &from, &file, edition).map_err(|e| match e {
+    let imported = store.import_bytes(&fetched.bytes, &from, &file, edition, options).map_err(|e| match e {
         // What came is not a rules text: the page changed, or the address is not the rules'.
         ImportError::Decode { .. } | ImportError::Parse(_) => {
             miette::Report::new(FetchError::NotRules { url: from.clone(), problems: Box::new(e) })

@@ -1,5 +1,6 @@
 //! Rules texts: rule numbers, the rule tree, parsers for each text format, and the editions.
 
+pub mod completeness;
 pub mod decode;
 pub mod define;
 pub mod edition;
@@ -12,6 +13,7 @@ pub mod parse_en;
 pub mod parse_fr;
 pub mod problem;
 pub mod references;
+pub mod replacing;
 pub mod rule;
 pub mod rule_id;
 pub mod rule_ref;

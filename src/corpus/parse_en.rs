@@ -44,6 +44,37 @@ pub struct EnglishCr {
     /// line of text that starts with a rule number and was taken for a rule), text outside any
     /// rule, glossary headwords without a definition.
     pub warnings: Vec<Problem>,
+    /// Where the parts of the text were found, for the completeness check of an import.
+    pub structure: Structure,
+}
+
+/// What the text's own parts say about it: the contents list of its front matter and the
+/// headings of the glossary and credits that follow the rules. An official text has all of them;
+/// one cut short lacks what came after the cut (`completeness.rs` tells which).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Structure {
+    /// None when the front matter has no `Contents` heading.
+    pub contents: Option<Contents>,
+    /// The line of the glossary's heading after the rules.
+    pub glossary: Option<usize>,
+    /// The line of the credits' heading after the rules or the glossary.
+    pub credits: Option<usize>,
+    /// The last line read that holds text, and its span: where a text cut short ends.
+    pub last_line: usize,
+    pub last_span: (usize, usize),
+}
+
+/// The contents list: the chapters and sections it announces, in its order, and whether it
+/// announces a glossary and credits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Contents {
+    /// The line of the `Contents` heading, and its span.
+    pub line: usize,
+    pub span: (usize, usize),
+    pub chapters: Vec<u8>,
+    pub sections: Vec<u16>,
+    pub glossary: bool,
+    pub credits: bool,
 }
 
 /// Reads an English rules text with `\n` (or CRLF) line endings, as [`super::decode::decode`]
@@ -118,11 +149,19 @@ struct Parser<'a> {
     previous: Option<RuleId>,
     /// The lines of the glossary entry being read.
     entry: Vec<Line<'a>>,
+    structure: Structure,
+    /// True from the `Contents` heading until the list ends (a heading it already holds: the
+    /// real one, before the first rule).
+    in_contents: bool,
 }
 
 impl<'a> Parser<'a> {
     /// Reads one line; false once there is nothing more to read.
     fn line(&mut self, line: Line<'a>) -> bool {
+        if !line.text.is_empty() {
+            self.structure.last_line = line.number;
+            self.structure.last_span = line.span();
+        }
         match self.part {
             Part::Front => self.front_line(line),
             Part::Rules => self.rules_line(line),
@@ -139,9 +178,17 @@ impl<'a> Parser<'a> {
                 return;
             }
         }
+        if self.in_contents {
+            self.contents_line(line);
+        } else if line.text == "Contents" && self.structure.contents.is_none() {
+            self.structure.contents = Some(Contents { line: line.number, span: line.span(), ..Contents::default() });
+            self.in_contents = true;
+            return;
+        }
         match classify(line.text) {
             Kind::Section(section) => self.pending_heading = Some((section, line.text.to_string())),
             Kind::Rule(..) => {
+                self.in_contents = false;
                 self.part = Part::Rules;
                 self.rules_line(line);
             }
@@ -150,15 +197,49 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A line of the contents list. Headings are compared by number, not by title, so that a title
+    /// spelled otherwise in the rules still ends the list.
+    fn contents_line(&mut self, line: Line<'a>) {
+        let Some(contents) = self.structure.contents.as_mut() else {
+            return;
+        };
+        let repeated = match classify(line.text) {
+            Kind::Chapter => {
+                let chapter = line.text.as_bytes()[0] - b'0';
+                let repeated = contents.chapters.contains(&chapter);
+                if !repeated {
+                    contents.chapters.push(chapter);
+                }
+                repeated
+            }
+            Kind::Section(section) => {
+                let repeated = contents.sections.contains(&section);
+                if !repeated {
+                    contents.sections.push(section);
+                }
+                repeated
+            }
+            Kind::Glossary => std::mem::replace(&mut contents.glossary, true),
+            Kind::Credits => std::mem::replace(&mut contents.credits, true),
+            // Blank lines, and entries that are neither (`Customer Service Information`, 2011).
+            _ => false,
+        };
+        if repeated {
+            self.in_contents = false;
+        }
+    }
+
     fn rules_line(&mut self, line: Line<'a>) {
         match classify(line.text) {
             Kind::Blank => {}
             Kind::Glossary => {
                 self.close_rule();
+                self.structure.glossary = Some(line.number);
                 self.part = Part::Glossary;
             }
             Kind::Credits => {
                 self.close_rule();
+                self.structure.credits = Some(line.number);
                 self.part = Part::End;
             }
             Kind::Chapter => self.close_rule(),
@@ -252,6 +333,7 @@ impl<'a> Parser<'a> {
         if line.text.is_empty() {
             self.close_entry();
         } else if self.entry.is_empty() && line.text == "Credits" {
+            self.structure.credits = Some(line.number);
             self.part = Part::End;
         } else {
             self.entry.push(line);
@@ -306,7 +388,7 @@ impl<'a> Parser<'a> {
         glossary::set_aliases(&mut self.parsed.glossary);
         match self.date {
             Some(date) if self.errors.is_empty() => {
-                Ok(EnglishCr { date, parsed: self.parsed, warnings: self.warnings })
+                Ok(EnglishCr { date, parsed: self.parsed, warnings: self.warnings, structure: self.structure })
             }
             _ => {
                 self.errors.sort_by_key(|p| p.line);
@@ -545,6 +627,32 @@ These rules are effective as of February 4, 2011.
         assert_eq!(headings, ["100. General", "614. Replacement Effects"]);
         assert_eq!(cr.parsed.rules[&id("100.1")].text, "These Magic rules apply to any Magic game.");
         assert_eq!(cr.parsed.rules[&id("100.1")].line, 23);
+    }
+
+    #[test]
+    fn the_contents_list_and_the_parts_after_the_rules_are_recorded() {
+        let cr = parse_ok(TEXT);
+        let line_of = |line: &str| TEXT.lines().enumerate().filter(|(_, l)| *l == line).map(|(i, _)| i + 1).last();
+        let contents = cr.structure.contents.as_ref().expect("a contents list");
+        assert_eq!((contents.line, &TEXT[contents.span.0..contents.span.1]), (9, "Contents"));
+        assert_eq!(contents.chapters, [1, 6]);
+        assert_eq!(contents.sections, [100, 101, 614], "the real `1.` and `100.` headings end the list");
+        assert!(contents.glossary && contents.credits);
+        assert_eq!(cr.structure.glossary, line_of("Glossary"));
+        assert_eq!(cr.structure.credits, line_of("Credits"));
+
+        // Cut inside the glossary: no credits, and the last line with text is where it ends.
+        let cut = &TEXT[..TEXT.find("Banding").unwrap()];
+        let cr = parse_ok(cut);
+        assert_eq!(cr.structure.credits, None);
+        assert_eq!(cr.structure.last_line, cut.trim_end().lines().count());
+        assert_eq!(
+            &cut[cr.structure.last_span.0..cr.structure.last_span.1],
+            "A system that determines the order by which players make choices."
+        );
+        // No `Contents` heading, no list: the headings of the front matter are not one.
+        let cr = parse_ok(&TEXT.replacen("Contents\n", "\n", 1));
+        assert_eq!(cr.structure.contents, None);
     }
 
     #[test]

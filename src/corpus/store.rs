@@ -6,6 +6,7 @@
 //! a temporary file in the same directory that is then renamed over the old one: a bad text or a
 //! crash leaves the store exactly as it was.
 
+use super::completeness::{self, Incomplete};
 use super::decode::{decode, DecodeError};
 use super::edition::{Document, Edition, EditionInfo, Outline};
 use super::edition_file::{self, Part, ReadError, FORMAT};
@@ -13,6 +14,7 @@ use super::embedded;
 use super::lang::Lang;
 use super::parse_en;
 use super::problem::{FileProblems, Problem};
+use super::replacing::{self, Loss};
 use miette::Diagnostic;
 use std::fs;
 use std::io::{self, BufReader};
@@ -42,6 +44,20 @@ pub struct Imported {
     /// What the parser found odd without stopping the import (see
     /// [`parse_en::EnglishCr::warnings`]), ready to show; none when the text was clean.
     pub warnings: Option<FileProblems>,
+    /// What the text lacks of a whole one, when `--allow-partial` let it in.
+    pub partial: Option<Incomplete>,
+    /// What the edition it replaced had and it has not, when `--replace` let it in.
+    pub replaced: Option<Loss>,
+}
+
+/// What an import may do beyond storing a whole text under a new name or over an edition no
+/// bigger than it. The default allows neither.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ImportOptions {
+    /// Store a text that is not whole (`completeness.rs`), with a warning.
+    pub allow_partial: bool,
+    /// Replace an edition that has more rules or sections (`replacing.rs`), with a warning.
+    pub replace: bool,
 }
 
 #[derive(Debug, thiserror::Error, Diagnostic)]
@@ -69,6 +85,14 @@ pub enum ImportError {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Parse(FileProblems),
+
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Incomplete(Box<Incomplete>),
+
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    WouldLose(Box<Loss>),
 
     #[error("cannot write the edition to `{}`", .path.display())]
     #[diagnostic(help("the store is left as it was"))]
@@ -139,15 +163,26 @@ impl Store {
 
     /// Reads an English rules text and stores it as an edition named `name`, or `en-YYYY-MM-DD`
     /// after its effective date. An edition of the same name is replaced; the embedded edition's
-    /// name is refused.
+    /// name is refused. A text that is not whole, or that has fewer rules or sections than the
+    /// edition it would replace, is refused unless `options` allow it.
     pub fn import(&self, path: &Path, name: Option<&str>) -> Result<Imported, ImportError> {
+        self.import_with(path, name, ImportOptions::default())
+    }
+
+    /// [`Store::import`] with options.
+    pub fn import_with(
+        &self,
+        path: &Path,
+        name: Option<&str>,
+        options: ImportOptions,
+    ) -> Result<Imported, ImportError> {
         if let Some(name) = name {
             check_import_name(name)?;
         }
         let bytes = fs::read(path).map_err(|source| ImportError::Read { path: path.to_path_buf(), source })?;
         let shown = path.display().to_string();
         let file = path.file_name().map_or_else(|| shown.clone(), |f| f.to_string_lossy().into_owned());
-        self.import_bytes(&bytes, &shown, &file, name)
+        self.import_bytes(&bytes, &shown, &file, name, options)
     }
 
     /// Stores the bytes of an English rules text, as [`Store::import`] does a file's: `shown`
@@ -159,6 +194,7 @@ impl Store {
         shown: &str,
         file: &str,
         name: Option<&str>,
+        options: ImportOptions,
     ) -> Result<Imported, ImportError> {
         if let Some(name) = name {
             check_import_name(name)?;
@@ -170,16 +206,31 @@ impl Store {
             let help = Some("the store is left as it was".to_string());
             ImportError::Parse(FileProblems::new(shown, Arc::clone(&text), summary, help, &problems))
         })?;
+        let gaps = completeness::check(&cr);
+        let partial = if gaps.is_whole() {
+            None
+        } else {
+            let incomplete = Incomplete::new(shown, Arc::clone(&text), &cr, &gaps);
+            if !options.allow_partial {
+                return Err(ImportError::Incomplete(Box::new(incomplete)));
+            }
+            Some(incomplete)
+        };
         // A name made of the date is always valid: the parser only gives `YYYY-MM-DD`.
         let name = name.map_or_else(|| format!("en-{}", cr.date), str::to_string);
+        let partial = partial.map(|p| p.allowed(&name));
         let info = EditionInfo { name, lang: Lang::En, date: cr.date.clone() };
         let document =
             Document { file: file.to_string(), date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
         let edition = Edition::new(info.clone(), vec![document], cr.parsed);
         let rule_count = edition.rule_count();
+        let replaced = match replacing::loss(self, &edition, shown) {
+            Some(loss) if !options.replace => return Err(ImportError::WouldLose(Box::new(loss))),
+            loss => loss.map(Loss::replaced),
+        };
         self.write(&edition)?;
         let warnings = warnings(shown, text, &cr.warnings);
-        Ok(Imported { info, rule_count, warnings })
+        Ok(Imported { info, rule_count, warnings, partial, replaced })
     }
 
     /// Writes the whole edition beside its final place, then renames it there, which replaces an
@@ -339,7 +390,7 @@ mod tests {
     const MAGIC_LEN: usize = 14;
 
     const TEXT: &str = "Comprehensive Rules\n\nThese rules are effective as of June 9, 2023.\n\n\
-        100. General\n\n100.1. These Magic rules apply to any Magic game.\n\n100.1a A two-player game.\n\n\
+        Contents\n\n100. General\nGlossary\nCredits\n\n100. General\n\n100.1. These Magic rules apply to any Magic game.\n\n100.1a A two-player game.\n\n\
         Glossary\n\nActive Player\nThe player whose turn it is. See rule 100.1.\n\nCredits\n";
 
     fn fixture(dir: &Path, file: &str, text: &str) -> PathBuf {
