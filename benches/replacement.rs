@@ -63,7 +63,7 @@ fn one_event(k: usize) -> Case {
 type Outcome = (Vec<Happened>, Vec<(String, i64)>);
 
 fn outcome((happened, left): (Vec<Happened>, Left)) -> Outcome {
-    (happened, left.used().to_vec())
+    (happened, left.used().map(|(k, n)| (k.to_string(), n)).collect())
 }
 
 /// Every one of the k! orders of the k effects, run with `run_fixed` (the player takes the first
