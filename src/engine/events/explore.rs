@@ -99,7 +99,13 @@ pub struct Explorer {
 
 impl Explorer {
     pub fn new(env: &Env) -> Self {
-        Explorer { envs: Envs::new(env), memo: FxHashMap::default(), found: Found::new(), expanded: 0, exhausted: None }
+        Explorer {
+            envs: Envs::new(env),
+            memo: FxHashMap::default(),
+            found: Found::default(),
+            expanded: 0,
+            exhausted: None,
+        }
     }
 
     /// Every distinct outcome from `state`, in the order first found.

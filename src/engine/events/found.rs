@@ -16,7 +16,8 @@ const NONE: u32 = u32::MAX;
 /// The list of no outcome, what a state gives once exploring has stopped at a limit.
 pub const EMPTY: u32 = 0;
 
-/// One outcome of a state, and the first decisions found that lead to it from there.
+/// One outcome of a state, and the first decisions found that lead to it from there. (Numbers
+/// are `u32`: at most `MAX_STATES` lists of at most `MAX_OUTCOMES` outcomes are ever made.)
 #[derive(Clone, Copy)]
 pub struct Out {
     /// The outcome's number: the same outcome, the same number.
@@ -45,8 +46,9 @@ pub struct Found {
     steps: Vec<Step>,
 }
 
-impl Found {
-    pub fn new() -> Found {
+impl Default for Found {
+    /// With the list `EMPTY`.
+    fn default() -> Found {
         Found {
             happened: Numbered::default(),
             lefts: Numbered::default(),
@@ -55,7 +57,9 @@ impl Found {
             steps: Vec::new(),
         }
     }
+}
 
+impl Found {
     pub fn list(&self, list: u32) -> &[Out] {
         &self.lists[list as usize]
     }
