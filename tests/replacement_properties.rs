@@ -29,7 +29,7 @@ const EXPANDED_CAP: usize = 100_000;
 type Outcome = (Vec<Happened>, Vec<(String, i64)>);
 
 fn outcome((happened, left): (Vec<Happened>, Left)) -> Outcome {
-    (happened, left.used().to_vec())
+    (happened, left.used().map(|(k, n)| (k.to_string(), n)).collect())
 }
 
 fn board(text: &str) -> Board {

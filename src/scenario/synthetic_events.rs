@@ -7,8 +7,9 @@ use super::synthetic::Rng;
 use std::fmt::Write;
 
 /// The effects of `one_event`, in the order they are added: doublers, adders, static prevention
-/// and shields, so that most orders give different damage and different shields left.
-const DAMAGE_EFFECTS: [(&str, &str); 10] = [
+/// and shields, so that most orders give different damage and different shields left. (id, what
+/// it does to the damage.)
+pub const DAMAGE_EFFECTS: [(&str, &str); 12] = [
     ("double", "multiply: 2"),
     ("plus-one", "add: 1"),
     ("shield-three", "shield: 3"),
@@ -19,12 +20,14 @@ const DAMAGE_EFFECTS: [(&str, &str); 10] = [
     ("triple", "multiply: 3"),
     ("plus-one-again", "add: 1"),
     ("shield-two", "shield: 2"),
+    ("plus-three", "add: 3"),
+    ("shield-four", "shield: 4"),
 ];
 
 /// Most effects `one_event` can put on its event.
 pub const MAX_DAMAGE_EFFECTS: usize = DAMAGE_EFFECTS.len();
 
-/// Lava Axe deals 5 damage to Bob under the first `k` effects of `DAMAGE_EFFECTS` (at most 10),
+/// Lava Axe deals 5 damage to Bob under the first `k` effects of `DAMAGE_EFFECTS` (at most 12),
 /// all applying to it, Bob choosing their order (616.1).
 pub fn one_event(k: usize) -> String {
     let mut out = String::from(

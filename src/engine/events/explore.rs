@@ -4,11 +4,13 @@
 //! event cost their subsets, not their orders.
 
 use super::event::Happened;
+use super::found::{Found, Out, EMPTY};
 use super::left::Left;
 pub use super::next::{next, takes, Next, Tier};
 use super::replacer::Env;
 pub use super::state::{Envs, State};
 use rustc_hash::FxHashMap;
+use std::hash::BuildHasher;
 use std::rc::Rc;
 
 /// One effect applied (or, for `Tier::Simultaneous`, one waiting event started), and how it
@@ -18,8 +20,9 @@ pub struct Decision {
     /// The effect's index, or the event's origin for `Tier::Simultaneous`.
     pub effect: u16,
     pub tier: Tier,
-    /// The effects it was chosen among (itself included), before any fixed choice narrowed them.
-    pub among: Vec<u16>,
+    /// The effects it was chosen among (itself included), before any fixed choice narrowed them:
+    /// one list shared by every option of the choice.
+    pub among: Rc<[u16]>,
     pub chooser: usize,
     /// Taken from the scenario's `choose` list rather than explored.
     pub fixed: bool,
@@ -64,9 +67,31 @@ pub enum Exhausted {
     Effects,
 }
 
+/// A state with its hash, computed once: the memo looks it up, then keeps it, without hashing
+/// the events in it twice.
+#[derive(PartialEq, Eq)]
+struct Known {
+    hash: u64,
+    state: State,
+}
+
+impl std::hash::Hash for Known {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_u64(self.hash);
+    }
+}
+
+impl Known {
+    fn new(state: State) -> Known {
+        Known { hash: rustc_hash::FxBuildHasher.hash_one(&state), state }
+    }
+}
+
 pub struct Explorer {
     envs: Envs,
-    memo: FxHashMap<State, Rc<Vec<Branch>>>,
+    /// Each state explored, and its list of outcomes in `found`.
+    memo: FxHashMap<Known, u32>,
+    found: Found,
     /// States expanded, for the benchmark and the property test.
     pub expanded: usize,
     pub exhausted: Option<Exhausted>,
@@ -74,42 +99,56 @@ pub struct Explorer {
 
 impl Explorer {
     pub fn new(env: &Env) -> Self {
-        Explorer { envs: Envs::new(env), memo: FxHashMap::default(), expanded: 0, exhausted: None }
+        Explorer {
+            envs: Envs::new(env),
+            memo: FxHashMap::default(),
+            found: Found::default(),
+            expanded: 0,
+            exhausted: None,
+        }
     }
 
-    pub fn explore(&mut self, state: &State) -> Rc<Vec<Branch>> {
-        if let Some(done) = self.memo.get(state) {
-            return done.clone();
+    /// Every distinct outcome from `state`, in the order first found.
+    pub fn explore(&mut self, state: &State) -> Vec<Branch> {
+        let list = self.outcomes(state.clone());
+        self.found.list(list).iter().map(|out| self.found.branch(out)).collect()
+    }
+
+    /// The number of the state's list of outcomes in `found`.
+    fn outcomes(&mut self, state: State) -> u32 {
+        let known = Known::new(state);
+        if let Some(done) = self.memo.get(&known) {
+            return *done;
         }
         if self.exhausted.is_some() {
-            return Rc::new(Vec::new());
+            return EMPTY;
         }
+        let state = &known.state;
         self.expanded += 1;
         if self.expanded > MAX_STATES {
             self.exhausted = Some(Exhausted::States);
         } else if state.waiting.len() + state.stack.len() > MAX_EVENTS {
             self.exhausted = Some(Exhausted::Events);
         }
-        let branches = if self.exhausted.is_some() {
-            Vec::new()
+        let list = if self.exhausted.is_some() {
+            EMPTY
         } else if state.is_done() {
-            vec![Branch { happened: Vec::new(), left: state.left.clone(), decisions: Vec::new(), sequences: 1 }]
+            self.found.done(&state.left)
         } else {
             self.expand(state)
         };
-        let branches = Rc::new(branches);
-        self.memo.insert(state.clone(), branches.clone());
-        branches
+        self.memo.insert(known, list);
+        list
     }
 
-    fn expand(&mut self, state: &State) -> Vec<Branch> {
+    fn expand(&mut self, state: &State) -> u32 {
         let env = self.envs.get(&state.changes);
         let env = env.as_ref();
         match next(env, state) {
-            Next::Open { among, .. } if among.len() == 1 => self.explore(&state.open(among[0])).to_vec(),
+            Next::Open { among, .. } if among.len() == 1 => self.outcomes(state.open(among[0])),
             Next::Open { among, chooser, .. } => {
-                let origins: Vec<u16> = among.iter().map(|p| state.origin_at(*p)).collect();
-                let options = among.iter().zip(&origins).map(|(position, origin)| {
+                let origins: Rc<[u16]> = among.iter().map(|p| state.origin_at(*p)).collect();
+                let options = among.iter().zip(origins.iter()).map(|(position, origin)| {
                     let decision = Decision {
                         effect: *origin,
                         tier: Tier::Simultaneous,
@@ -122,23 +161,18 @@ impl Explorer {
                 self.merge(options.collect())
             }
             Next::Happens => {
-                let top = state.stack.last().expect("under way");
-                let rest = self.explore(&state.happen(env));
-                rest.iter()
-                    .map(|b| {
-                        let mut b = b.clone();
-                        b.happened.insert(0, top.happened());
-                        b
-                    })
-                    .collect()
+                let top = state.stack.last().expect("under way").happened();
+                let rest = self.outcomes(state.happen(env));
+                self.found.after(&top, rest)
             }
-            Next::Cannot { rest: Some(rest), .. } => self.explore(&state.replace_top(rest)).to_vec(),
-            Next::Cannot { rest: None, .. } | Next::Vanishes { .. } => self.explore(&state.drop_top()).to_vec(),
-            Next::Split => self.explore(&state.split()).to_vec(),
-            Next::StateBased { found } => self.explore(&state.perform(found, env.first_state_based_origin())).to_vec(),
+            Next::Cannot { rest: Some(rest), .. } => self.outcomes(state.replace_top(rest)),
+            Next::Cannot { rest: None, .. } | Next::Vanishes { .. } => self.outcomes(state.drop_top()),
+            Next::Split => self.outcomes(state.split()),
+            Next::StateBased { found } => self.outcomes(state.perform(found, env.first_state_based_origin())),
             Next::Apply { tier, group, chooser, fixed } => {
+                let among: Rc<[u16]> = group.as_slice().into();
                 let options = takes(env, &group, fixed).into_iter().map(|effect| {
-                    let decision = Decision { effect, tier, among: group.clone(), chooser, fixed };
+                    let decision = Decision { effect, tier, among: among.clone(), chooser, fixed };
                     (decision, state.apply(env, effect))
                 });
                 self.merge(options.collect())
@@ -147,45 +181,46 @@ impl Explorer {
     }
 
     /// Each option's outcomes, the same outcome reached twice kept once with both counts.
-    fn merge(&mut self, options: Vec<(Decision, State)>) -> Vec<Branch> {
-        let mut merged: Vec<Branch> = Vec::new();
-        // Outcomes by a hash of what they are, so that finding one is not a scan of the list.
-        let mut seen: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+    fn merge(&mut self, options: Vec<(Decision, State)>) -> u32 {
+        let mut merged: Vec<Out> = Vec::new();
+        // Outcome number → its position in `merged`, once there are too many to scan.
+        let mut seen: FxHashMap<u32, usize> = FxHashMap::default();
         for (decision, state) in options {
-            for b in self.explore(&state).iter() {
+            let list = self.outcomes(state);
+            let step = self.found.step(decision, list);
+            for (at, b) in self.found.list(list).iter().enumerate() {
                 if self.exhausted.is_some() {
-                    return Vec::new();
+                    return EMPTY;
                 }
-                let key = outcome_hash(b);
-                let same = seen.get(&key).and_then(|at| {
-                    at.iter().copied().find(|i| merged[*i].happened == b.happened && merged[*i].left == b.left)
-                });
+                let same = if merged.len() <= SCAN {
+                    merged.iter().position(|m| m.id == b.id)
+                } else {
+                    if seen.is_empty() {
+                        seen.extend(merged.iter().enumerate().map(|(i, m)| (m.id, i)));
+                    }
+                    seen.get(&b.id).copied()
+                };
                 match same {
                     Some(i) => merged[i].sequences = merged[i].sequences.saturating_add(b.sequences),
                     None => {
-                        seen.entry(key).or_default().push(merged.len());
-                        let mut b = b.clone();
-                        b.decisions.insert(0, decision.clone());
-                        merged.push(b);
+                        if !seen.is_empty() {
+                            seen.insert(b.id, merged.len());
+                        }
+                        merged.push(self.found.by(step, list, at));
                     }
                 }
                 if merged.len() > MAX_OUTCOMES {
                     self.exhausted = Some(Exhausted::Outcomes);
-                    return Vec::new();
+                    return EMPTY;
                 }
             }
         }
-        merged
+        self.found.keep(merged)
     }
 }
 
-fn outcome_hash(b: &Branch) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = rustc_hash::FxHasher::default();
-    b.happened.hash(&mut h);
-    b.left.hash(&mut h);
-    h.finish()
-}
+/// Up to this many outcomes, a merge finds one by scanning the list: quicker than hashing.
+const SCAN: usize = 16;
 
 /// Every distinct outcome of the board's events, in the order first found.
 pub fn explore(env: &Env) -> Result<Vec<Branch>, Exhausted> {
@@ -203,12 +238,18 @@ pub fn explore_keeping_boards(env: &Env) -> Result<(Vec<Branch>, Envs), Exhauste
         return Err(limit);
     }
     let mut merged: Vec<Branch> = Vec::new();
-    for b in found.iter() {
-        let mut b = b.clone();
+    // By a hash of what they are, as in `Explorer::merge`: up to `MAX_OUTCOMES` of them.
+    let mut seen: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+    for mut b in found {
         in_event_order(&mut b.happened);
-        match merged.iter_mut().find(|m| m.happened == b.happened && m.left == b.left) {
-            Some(m) => m.sequences = m.sequences.saturating_add(b.sequences),
-            None => merged.push(b),
+        let key = rustc_hash::FxBuildHasher.hash_one((&b.happened, &b.left));
+        let at = seen.entry(key).or_default();
+        match at.iter().copied().find(|i| merged[*i].happened == b.happened && merged[*i].left == b.left) {
+            Some(i) => merged[i].sequences = merged[i].sequences.saturating_add(b.sequences),
+            None => {
+                at.push(merged.len());
+                merged.push(b);
+            }
         }
     }
     Ok((merged, explorer.envs))

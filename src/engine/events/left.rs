@@ -3,16 +3,18 @@
 //! moment to the next as permanents leave and enter.
 
 use super::replacer::Replacer;
+use std::rc::Rc;
 
-/// Only the effects used so far; any other limited effect is whole.
+/// Only the effects used so far; any other limited effect is whole. Every state of an
+/// exploration carries one: the ids are shared, not copied, from state to state.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Left(Vec<(String, i64)>);
+pub struct Left(Vec<(Rc<str>, i64)>);
 
 impl Left {
     /// What is left of the effect: `i64::MAX` for an effect that is never used up.
     pub fn of(&self, r: &Replacer) -> i64 {
         let Some(limit) = r.limited() else { return i64::MAX };
-        self.0.binary_search_by(|(k, _)| k.as_str().cmp(r.key())).map_or(limit, |i| self.0[i].1)
+        self.0.binary_search_by(|(k, _)| (**k).cmp(r.key())).map_or(limit, |i| self.0[i].1)
     }
 
     pub fn use_up(&mut self, r: &Replacer, amount: i64) {
@@ -20,14 +22,14 @@ impl Left {
             return;
         }
         let now = (self.of(r) - amount).max(0);
-        match self.0.binary_search_by(|(k, _)| k.as_str().cmp(r.key())) {
+        match self.0.binary_search_by(|(k, _)| (**k).cmp(r.key())) {
             Ok(i) => self.0[i].1 = now,
-            Err(i) => self.0.insert(i, (r.key().to_string(), now)),
+            Err(i) => self.0.insert(i, (r.key().into(), now)),
         }
     }
 
     /// The effects used so far with what is left of each, by id.
-    pub fn used(&self) -> &[(String, i64)] {
-        &self.0
+    pub fn used(&self) -> impl Iterator<Item = (&str, i64)> {
+        self.0.iter().map(|(k, n)| (&**k, *n))
     }
 }

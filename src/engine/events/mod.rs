@@ -8,6 +8,7 @@ pub mod damage;
 pub mod describe;
 pub mod event;
 pub mod explore;
+pub mod found;
 pub mod left;
 pub mod look_ahead;
 pub mod modify;
@@ -92,7 +93,7 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
                 result: events.iter().map(|h| describe::event(&env, &h.event)).collect(),
                 then: then.iter().map(|h| describe::state_based(&env, h)).collect(),
                 remaining: remaining(&env, &b.left),
-                used_up: b.left.used().iter().filter(|(_, n)| *n == 0).map(|(k, _)| k.clone()).collect(),
+                used_up: b.left.used().filter(|(_, n)| *n == 0).map(|(k, _)| k.to_string()).collect(),
                 sequences: b.sequences,
                 steps,
                 events: events.iter().map(|h| h.event.clone()).collect(),
@@ -110,7 +111,7 @@ fn remaining(env: &Env, left: &left::Left) -> Vec<(String, i64)> {
         env.replacers.iter().filter(|r| r.limited().is_some()).map(|r| (r.key().to_string(), left.of(r))).collect();
     for (key, n) in left.used() {
         if !out.iter().any(|(k, _)| k == key) {
-            out.push((key.clone(), *n));
+            out.push((key.to_string(), n));
         }
     }
     out.retain(|(_, n)| *n > 0);

@@ -14,17 +14,19 @@ use std::rc::Rc;
 /// Past this, an instruction to draw is a typo; exploring stops at its own limit anyway.
 const MAX_DRAWS: i64 = 1000;
 
+/// What changes seldom (the events waiting, the earlier moments) is shared between a state and
+/// the next: exploring makes a state for every option of every choice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Events not started, by moment, then APNAP order.
-    pub waiting: Vec<Pending>,
+    pub waiting: Rc<Vec<Pending>>,
     /// The event under way and what replaced it so far, the next to handle on top.
     pub stack: Vec<Pending>,
     pub left: Left,
     /// The moment under way.
     pub moment: usize,
     /// What earlier moments did to the board, in order: the board this moment meets.
-    pub changes: Vec<Event>,
+    pub changes: Rc<Vec<Event>>,
     /// What the moment under way has done to the board so far.
     pub current: Vec<Event>,
     /// State-based actions made into events so far: the next one's origin follows them.
@@ -44,11 +46,11 @@ impl State {
         waiting.sort_by_key(|p| (p.moment, env.apnap_rank(env.chooser(&p.event))));
         let moment = waiting.first().map_or(0, |p| p.moment);
         State {
-            waiting,
+            waiting: Rc::new(waiting),
             stack: Vec::new(),
             left: Left::default(),
             moment,
-            changes: Vec::new(),
+            changes: Rc::default(),
             current: Vec::new(),
             state_based: 0,
             rounds: 0,
@@ -74,7 +76,14 @@ impl State {
         for (cause, event) in found {
             let origin = first_origin + next.state_based;
             next.state_based += 1;
-            next.waiting.push(Pending { event, by: None, origin, moment, applied: Vec::new(), cause: Some(cause) });
+            Rc::make_mut(&mut next.waiting).push(Pending {
+                event,
+                by: None,
+                origin,
+                moment,
+                applied: Vec::new(),
+                cause: Some(cause),
+            });
         }
         next
     }
@@ -95,7 +104,7 @@ impl State {
     /// The waiting event at `position` gets under way.
     pub fn open(&self, position: u16) -> State {
         let mut next = self.clone();
-        let pending = next.waiting.remove(position as usize);
+        let pending = Rc::make_mut(&mut next.waiting).remove(position as usize);
         next.moment = pending.moment;
         next.stack.push(pending);
         next
@@ -113,17 +122,18 @@ impl State {
 
     /// The state after `effect` is applied to the event on top.
     pub fn apply(&self, env: &Env, effect: u16) -> State {
-        let mut next = self.clone();
-        let pending = next.stack.pop().expect("an event is under way");
+        let (mut next, pending) = self.without_top();
         let r = &env.replacers[effect as usize];
         let modified = modify(env, effect, &pending.event, next.left.of(r));
         next.left.use_up(r, modified.used);
-        let mut applied = pending.applied.clone();
+        let mut applied = Vec::with_capacity(pending.applied.len() + 1);
+        applied.extend_from_slice(&pending.applied);
         if let Err(at) = applied.binary_search(&effect) {
             applied.insert(at, effect);
         }
         for event in modified.events.into_iter().rev() {
-            next.stack.push(Pending { event, applied: applied.clone(), ..pending.clone() });
+            let cause = pending.cause.clone();
+            next.stack.push(Pending { event, applied: applied.clone(), cause, ..*pending });
         }
         next.settle();
         next
@@ -140,7 +150,7 @@ impl State {
         if matches!(pending.event, Event::Draw { .. }) {
             // Draws are one after another, never at the same time (121.2, 121.2c): the next meets
             // the hand this one left.
-            next.changes.push(pending.event);
+            Rc::make_mut(&mut next.changes).push(pending.event);
         } else if changes_board(&pending.event) {
             next.current.push(pending.event);
         }
@@ -157,17 +167,35 @@ impl State {
 
     /// The event on top does not happen.
     pub fn drop_top(&self) -> State {
-        let mut next = self.clone();
-        next.stack.pop();
+        let (mut next, _) = self.without_top();
         next.settle();
         next
+    }
+
+    /// This state without the event on top, and that event: the event is not copied.
+    fn without_top(&self) -> (State, &Pending) {
+        let (top, rest) = self.stack.split_last().expect("an event is under way");
+        let next = State {
+            waiting: self.waiting.clone(),
+            stack: {
+                // Room for what replaces it.
+                let mut stack = Vec::with_capacity(self.stack.len() + 1);
+                stack.extend_from_slice(rest);
+                stack
+            },
+            left: self.left.clone(),
+            changes: self.changes.clone(),
+            current: self.current.clone(),
+            ..*self
+        };
+        (next, top)
     }
 
     /// At the end of a moment, what it did becomes the board the next moment meets.
     fn settle(&mut self) {
         let moment_over = self.stack.is_empty() && self.waiting.first().is_none_or(|p| p.moment != self.moment);
-        if moment_over {
-            self.changes.append(&mut self.current);
+        if moment_over && !self.current.is_empty() {
+            Rc::make_mut(&mut self.changes).append(&mut self.current);
         }
     }
 }
