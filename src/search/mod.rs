@@ -18,6 +18,7 @@ pub mod hints;
 mod hit;
 mod index;
 mod query;
+mod readonly_dir;
 mod schema;
 mod store;
 mod synonyms;
