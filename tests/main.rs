@@ -17,6 +17,7 @@ mod engine_properties;
 mod import;
 mod index_lifecycle;
 mod parsers_never_panic;
+mod readonly_store;
 mod replacement_properties;
 mod scenario_docs;
 mod scenario_traces;
