@@ -16,6 +16,8 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
     if query.trim().is_empty() {
         return Err(CliError::EmptyQuery.into());
     }
+    // Before anything reads it, and before an index is built for it.
+    search::check_size(&query)?;
     if RuleRef::parse(&query).is_ok() {
         let lookup = RuleArgs { refs: vec![query], edition: args.edition.clone(), in_edition: None, json: args.json };
         return rule_cmd::run(&lookup, config, style);

@@ -63,6 +63,20 @@ pub enum SearchError {
     )]
     Unstable { path: PathBuf },
 
+    #[error("the question has {chars} characters; a search reads at most {max}")]
+    #[diagnostic(
+        code(judge::search::too_long),
+        help("keep the words that matter: a few words find best, and a whole rule pasted fits")
+    )]
+    QuestionTooLong { chars: usize, max: usize },
+
+    #[error("the question has {words} words; a search reads at most {max}")]
+    #[diagnostic(
+        code(judge::search::too_many_words),
+        help("keep the words that matter: a few words find best, and a whole rule pasted fits")
+    )]
+    TooManyWords { words: usize, max: usize },
+
     #[error("search failed")]
     #[diagnostic(code(judge::search::query), help("the index may be damaged; the rebuild command builds it anew"))]
     Search {
