@@ -28,7 +28,7 @@ impl std::fmt::Display for BuildReason {
         f.write_str(match self {
             BuildReason::FirstUse => "first use",
             BuildReason::Outdated => "the corpus or judge changed",
-            BuildReason::Corrupt => "the old index could not be read",
+            BuildReason::Corrupt => "the old index was damaged",
             BuildReason::Forced => "rebuild asked for",
             BuildReason::InMemory => "in memory",
         })
@@ -42,7 +42,7 @@ pub enum BuildReason {
     /// Indexes of this edition existed for other content or another version of `judge`; they
     /// were removed.
     Outdated,
-    /// The index on disk could not be read; it was removed.
+    /// The index on disk was damaged, incomplete or of another schema; it was replaced.
     Corrupt,
     /// A rebuild was asked for.
     Forced,
