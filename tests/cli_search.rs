@@ -300,3 +300,58 @@ fn a_damaged_index_is_rebuilt_not_a_crash() {
         assert!(stdout.contains(": up to date,"), "{what}: {stdout}");
     }
 }
+
+/// Runs a search whose words are each an argument, as a shell passes a long unquoted question.
+fn search_words(data: &Path, words: &[String]) -> (i32, String, String) {
+    let mut args = vec!["search"];
+    args.extend(words.iter().map(String::as_str));
+    run(data, &args)
+}
+
+#[test]
+fn a_question_over_the_limits_is_refused_saying_the_limit() {
+    let dir = data_dir();
+    // The two questions: one word of 120,000 characters, and 95,000 words.
+    let (code, stdout, stderr) = run(dir.path(), &["search", &"a".repeat(120_000)]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(stderr.contains("the question has 120000 characters; a search reads at most 3000"), "{stderr}");
+    assert!(stderr.contains("keep the words that matter"), "{stderr}");
+    let (code, stdout, stderr) = search_words(dir.path(), &vec!["carte".to_string(); 95_000]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(stderr.contains("the question has 569999 characters; a search reads at most 3000"), "{stderr}");
+    // Short words: the number of words is the limit reached.
+    let (code, stdout, stderr) = search_words(dir.path(), &vec!["a".to_string(); 401]);
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(stderr.contains("the question has 401 words; a search reads at most 400"), "{stderr}");
+    // Nothing was built for a question refused.
+    assert!(!dir.path().join("index").exists());
+}
+
+#[test]
+fn the_help_says_the_limits() {
+    let (code, stdout, _) = run(data_dir().path(), &["search", "--help"]);
+    assert_eq!(code, 0);
+    let limits = format!(
+        "at most {} characters and {} words",
+        judge::search::MAX_QUESTION_CHARS,
+        judge::search::MAX_QUESTION_WORDS
+    );
+    assert!(stdout.contains(&limits), "{stdout}");
+    assert!(stdout.contains(&format!("longer than {} characters", judge::search::MAX_FUZZY_CHARS)), "{stdout}");
+}
+
+#[test]
+fn a_question_at_the_limits_is_searched() {
+    let dir = data_dir();
+    let mut words = vec!["a".to_string(); 399];
+    words.push("régénération".into());
+    let (code, stdout, stderr) = search_words(dir.path(), &words);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert!(stdout.contains("614.8"), "{stdout}");
+    // 3,000 characters, the last word too long to be anyone's typo: not corrected, not refused.
+    let question = format!("régénération {}", "x".repeat(3_000 - 13));
+    assert_eq!(question.chars().count(), 3_000);
+    let (code, stdout, stderr) = run(dir.path(), &["search", &question]);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert!(stdout.contains("614.8"), "{stdout}");
+}

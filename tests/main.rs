@@ -18,6 +18,7 @@ mod import;
 mod import_whole;
 mod index_lifecycle;
 mod parsers_never_panic;
+mod readonly_store;
 mod replacement_properties;
 mod scenario_docs;
 mod scenario_traces;

@@ -153,3 +153,16 @@ fn english_questions_find_their_rule_in_the_whole_cr() {
     assert!(ours[1].mrr() >= FLOOR_HELD_OUT, "held-out MRR fell below {FLOOR_HELD_OUT}\n{report}");
     assert!(all.mrr() >= FLOOR_ALL, "MRR fell below {FLOOR_ALL}\n{report}");
 }
+
+/// Words longer than `MAX_FUZZY_CHARS` are not corrected: that must change no answer, so no word
+/// of any edition may be within two edits of one (the embedded edition: `src/search/index.rs`).
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn no_word_of_the_rules_is_too_long_to_be_found_from_a_typo() {
+    let dates =
+        ["20110204", "20110501", "20121001", "20150123", "20180713", "20210924", "20231117", "20251114", "20260227"];
+    for date in dates {
+        let longest = SearchIndex::in_memory(&official_edition(date)).unwrap().longest_word().unwrap();
+        assert!((10..judge::search::MAX_FUZZY_CHARS - 2).contains(&longest), "{date}: a word of {longest} characters");
+    }
+}

@@ -60,6 +60,10 @@ Examples:
   judge rule 614.1a-d 101 --edition en-2025-11-14
   judge rule 614.14 --edition en-2011-02-04 --in en-2025-11-14";
 const SEARCH_EXAMPLES: &str = "\
+Limits: a question of at most 3000 characters and 400 words (a whole rule pasted fits); a longer
+one is refused (exit 2), never searched in part. Words longer than 32 characters are not
+corrected as typos: no word of the rules comes near that length.
+
 Examples:
   judge search \"effet d'auto-remplacement\"
   judge search regeneration --limit 3

@@ -7,14 +7,17 @@ use super::outcome::{Outcome, Status};
 use super::rule_cmd;
 use crate::corpus::RuleRef;
 use crate::render::{self, Style};
-use crate::search::{self, Origin};
+use crate::search::{self, BuildReason, Origin, SearchError, SearchIndex};
 use std::io::IsTerminal;
+use std::path::Path;
 
 pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
     let query = args.query.join(" ");
     if query.trim().is_empty() {
         return Err(CliError::EmptyQuery.into());
     }
+    // Before anything reads it, and before an index is built for it.
+    search::check_size(&query)?;
     if RuleRef::parse(&query).is_ok() {
         let lookup = RuleArgs { refs: vec![query], edition: args.edition.clone(), in_edition: None, json: args.json };
         return rule_cmd::run(&lookup, config, style);
@@ -25,9 +28,11 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
     let edition = config.outline(&choice)?;
     let index = match search::open_built(&data_dir, &search::IndexKey::of_outline(&edition)) {
         Some(index) => index,
-        None => search::open_or_build(&data_dir, &config.edition(&choice)?)?,
+        None => open_or_build(&data_dir, &config.edition(&choice)?)?,
     };
-    if let Origin::Built(reason) = index.origin() {
+    if let Origin::Built(reason @ (BuildReason::FirstUse | BuildReason::Outdated | BuildReason::Corrupt)) =
+        index.origin()
+    {
         if std::io::stderr().is_terminal() {
             eprintln!("note: built the search index of {} ({reason})", edition.name());
         }
@@ -41,4 +46,19 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
     };
     let status = if hits.is_empty() { Status::NothingFound } else { Status::Found };
     Ok(Outcome { stdout, warnings: Vec::new(), status })
+}
+
+/// The edition's index from the data directory, built there if need be; when the store may not
+/// be written or its index not read, one built in memory for this search, said in one line on
+/// stderr, always: the judge or whoever installed `judge` can then keep an index on disk, and
+/// every search meanwhile takes the build's time.
+fn open_or_build(data_dir: &Path, edition: &crate::corpus::Edition) -> Result<SearchIndex, SearchError> {
+    match search::open_or_build(data_dir, edition) {
+        Err(error) if error.is_read_only() => {
+            let cause = std::error::Error::source(&error).map(|s| format!(" ({s})")).unwrap_or_default();
+            eprintln!("note: {error}{cause}; searching with an index built in memory");
+            SearchIndex::in_memory(edition)
+        }
+        opened => opened,
+    }
 }

@@ -15,6 +15,39 @@ pub enum SearchError {
         source: std::io::Error,
     },
 
+    /// The data directory may not be written: no index can be built or replaced there. Nothing
+    /// was deleted.
+    #[error("cannot write the search index in `{}`", path.display())]
+    #[diagnostic(
+        code(judge::search::read_only),
+        help(
+            "`judge search` still works, from an index built in memory at each search; to keep one, run \
+             `judge index` as a user who may write there, or pass `--data-dir` a directory you own"
+        )
+    )]
+    Unwritable {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+
+    /// An index is there but cannot be opened for another reason than damage (no right to read
+    /// it, an I/O error): it was left as it is.
+    #[error("cannot read the search index at `{}`", path.display())]
+    #[diagnostic(
+        code(judge::search::unreadable),
+        help(
+            "it was left as it is; `judge search` still works, from an index built in memory; check the \
+             permissions of the directory and its files"
+        )
+    )]
+    Unreadable {
+        path: PathBuf,
+        /// The system's error when there is one (`Permission denied`), else tantivy's.
+        #[source]
+        source: std::io::Error,
+    },
+
     #[error("cannot build the search index of `{edition}`")]
     #[diagnostic(code(judge::search::build))]
     Build {
@@ -30,10 +63,41 @@ pub enum SearchError {
     )]
     Unstable { path: PathBuf },
 
+    #[error("the question has {chars} characters; a search reads at most {max}")]
+    #[diagnostic(
+        code(judge::search::too_long),
+        help("keep the words that matter: a few words find best, and a whole rule pasted fits")
+    )]
+    QuestionTooLong { chars: usize, max: usize },
+
+    #[error("the question has {words} words; a search reads at most {max}")]
+    #[diagnostic(
+        code(judge::search::too_many_words),
+        help("keep the words that matter: a few words find best, and a whole rule pasted fits")
+    )]
+    TooManyWords { words: usize, max: usize },
+
     #[error("search failed")]
     #[diagnostic(code(judge::search::query), help("the index may be damaged; the rebuild command builds it anew"))]
     Search {
         #[source]
         source: tantivy::TantivyError,
     },
+}
+
+impl SearchError {
+    /// Whether the index on disk cannot be written or read here, though it could be built in
+    /// memory: the store is read-only to this user, or the index belongs to another.
+    pub fn is_read_only(&self) -> bool {
+        match self {
+            SearchError::Unwritable { .. } | SearchError::Unreadable { .. } => true,
+            SearchError::Io { source, .. } => is_permission(source),
+            _ => false,
+        }
+    }
+}
+
+/// Whether an I/O error says the user may not do this here, rather than that something broke.
+pub(crate) fn is_permission(error: &std::io::Error) -> bool {
+    matches!(error.kind(), std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem)
 }

@@ -28,7 +28,7 @@ impl std::fmt::Display for BuildReason {
         f.write_str(match self {
             BuildReason::FirstUse => "first use",
             BuildReason::Outdated => "the corpus or judge changed",
-            BuildReason::Corrupt => "the old index could not be read",
+            BuildReason::Corrupt => "the old index was damaged",
             BuildReason::Forced => "rebuild asked for",
             BuildReason::InMemory => "in memory",
         })
@@ -42,7 +42,7 @@ pub enum BuildReason {
     /// Indexes of this edition existed for other content or another version of `judge`; they
     /// were removed.
     Outdated,
-    /// The index on disk could not be read; it was removed.
+    /// The index on disk was damaged, incomplete or of another schema; it was replaced.
     Corrupt,
     /// A rebuild was asked for.
     Forced,
@@ -106,6 +106,20 @@ impl SearchIndex {
             })
     }
 
+    /// The length in characters of the longest word of the rules, as typos are corrected to.
+    pub fn longest_word(&self) -> Result<usize, SearchError> {
+        let failed = |source| SearchError::Search { source };
+        let mut longest = 0;
+        for segment in self.reader.searcher().segment_readers() {
+            let inverted = segment.inverted_index(self.fields.words).map_err(failed)?;
+            let mut stream = inverted.terms().stream().map_err(|e| failed(e.into()))?;
+            while stream.advance() {
+                longest = longest.max(String::from_utf8_lossy(stream.key()).chars().count());
+            }
+        }
+        Ok(longest)
+    }
+
     /// The number of rules indexed.
     pub fn rule_count(&self) -> u64 {
         self.reader.searcher().num_docs()
@@ -118,7 +132,9 @@ impl SearchIndex {
     }
 
     /// [`SearchIndex::search`], and how much of the question the best hit has.
+    /// A question over the limits of [`super::check_size`] is an error.
     pub fn answer(&self, query: &str, limit: usize) -> Result<Answer, SearchError> {
+        super::check_size(query)?;
         let failed = |source| SearchError::Search { source };
         let searcher = self.reader.searcher();
         // Tantivy allocates room for twice the limit up front: never more than there are rules.
@@ -298,6 +314,25 @@ mod tests {
         assert_eq!(ids(&index.search("pioche", usize::MAX).unwrap()), ["100.1"]);
         let empty = SearchIndex::in_memory(&edition(Lang::Fr, &[])).unwrap();
         assert!(empty.search("pioche", 10).unwrap().is_empty());
+    }
+
+    #[test]
+    fn the_embedded_corpus_has_no_word_too_long_to_be_found_from_a_typo() {
+        let index = SearchIndex::in_memory(&crate::corpus::embedded::load().0).unwrap();
+        let longest = index.longest_word().unwrap();
+        assert!((10..super::super::MAX_FUZZY_CHARS - 2).contains(&longest), "a word of {longest} characters");
+    }
+
+    #[test]
+    fn a_question_over_the_limits_is_an_error_not_a_part_of_it_searched() {
+        let index = SearchIndex::in_memory(&edition(Lang::Fr, &[("100.1", "Le joueur pioche une carte.")])).unwrap();
+        let too_long = format!("pioche {}", "x".repeat(3_000));
+        assert!(matches!(index.answer(&too_long, 10), Err(SearchError::QuestionTooLong { chars: 3007, max: 3000 })));
+        let too_many = "pioche ".repeat(401);
+        assert!(matches!(index.answer(&too_many, 10), Err(SearchError::TooManyWords { words: 401, max: 400 })));
+        assert_eq!(ids(&index.search(&"pioche ".repeat(400), 10).unwrap()), ["100.1"]);
+        // A word longer than any of the rules is not corrected: nothing to correct it to.
+        assert!(index.search(&format!("pioche{}", "e".repeat(40)), 10).unwrap().is_empty());
     }
 
     #[test]

@@ -52,6 +52,34 @@ const MAX_CORRECTIONS: usize = 3;
 const MIN_FUZZY_CHARS: usize = 4;
 /// Words this long or longer may be two edits away from what was meant.
 const LONG_WORD_CHARS: usize = 8;
+/// Longer words are never corrected. No word of the rules is within two edits of one: the
+/// longest, joined compounds included, has 22 characters in every edition of 2011–2026 (a test
+/// checks each edition's index), so this changes no answer; and the automaton that finds the
+/// corrections grows with the word (one of 120,000 characters took 1.2 GB).
+pub const MAX_FUZZY_CHARS: usize = 32;
+
+/// The most characters a question may have: any rule of the CR pasted whole fits (the longest,
+/// of the 2026 CR, has 2,818). At this size a search takes a fraction of a second and a few
+/// tens of MB; unbounded, 95,000 words took 51 s and 3.5 GB (every word is scored, compared with
+/// every other for the coverage, and paired with its neighbour).
+pub const MAX_QUESTION_CHARS: usize = 3_000;
+/// The most words a question may have: the longest rule has 348. Typo correction is part of
+/// the bound: each word is corrected at most once, into [`MAX_CORRECTIONS`] words.
+pub const MAX_QUESTION_WORDS: usize = 400;
+
+/// Refuses a question too long to be one: the judge is told the limit rather than given the
+/// answer to a part of the question.
+pub fn check_size(question: &str) -> Result<(), super::SearchError> {
+    let chars = question.chars().count();
+    if chars > MAX_QUESTION_CHARS {
+        return Err(super::SearchError::QuestionTooLong { chars, max: MAX_QUESTION_CHARS });
+    }
+    let words = question.split_whitespace().count();
+    if words > MAX_QUESTION_WORDS {
+        return Err(super::SearchError::TooManyWords { words, max: MAX_QUESTION_WORDS });
+    }
+    Ok(())
+}
 
 /// Words of a judge's question that ask rather than say what about: `what happens`, `does it
 /// still work`. Dropped from the question (not from a quoted phrase).
@@ -342,7 +370,7 @@ impl Planner<'_> {
             return Ok(Vec::new());
         };
         let chars = typed.chars().count();
-        if chars < MIN_FUZZY_CHARS {
+        if !(MIN_FUZZY_CHARS..=MAX_FUZZY_CHARS).contains(&chars) {
             return Ok(Vec::new());
         }
         let distance: u8 = if chars >= LONG_WORD_CHARS { 2 } else { 1 };

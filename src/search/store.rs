@@ -3,15 +3,22 @@
 //! An index is built in a temporary directory beside its final place and moved there with one
 //! rename, so the final directory is either absent or complete: a crash mid-build leaves only a
 //! temporary directory, which is ignored and later removed. When two `judge` processes build at
-//! once, one rename wins and the other process uses the winner's index. An index that cannot be
-//! read is removed and built again; one of another fingerprint (the rules or `judge` changed)
-//! is removed once the new one is in place.
+//! once, one rename wins and the other process uses the winner's index. A damaged index is
+//! replaced by a new one once that one is built; one of another fingerprint (the rules or `judge`
+//! changed) is removed once the new one is in place.
+//!
+//! Reading never writes ([`ReadOnlyDir`]), so a store the user may only read (a system-wide
+//! install, a shared directory) serves searches. An index that cannot be opened for any other
+//! reason than damage (no right to read it, an I/O error) is never deleted: the caller gets
+//! [`SearchError::Unreadable`], and [`SearchError::Unwritable`] when one must be built where it
+//! may not be; a search then builds one in memory.
 
 use super::analyzer;
 use super::build;
-use super::error::SearchError;
+use super::error::{is_permission, SearchError};
 use super::fingerprint::index_fingerprint;
 use super::index::{BuildReason, Origin, SearchIndex};
+use super::readonly_dir::ReadOnlyDir;
 use super::schema;
 use crate::corpus::{Edition, Lang, Outline};
 use std::fs;
@@ -19,7 +26,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
-use tantivy::Index;
+use tantivy::directory::error::{OpenDirectoryError, OpenReadError};
+use tantivy::{Index, TantivyError};
 
 /// Temporary directories start with this, then the name of the index they are building.
 const TEMP_PREFIX: &str = ".tmp-";
@@ -72,33 +80,43 @@ pub fn open_built(data_dir: &Path, key: &IndexKey) -> Option<SearchIndex> {
 }
 
 /// Opens the edition's index under `data_dir`, building it first when it is missing, outdated
-/// or unreadable. [`SearchIndex::origin`] tells which happened.
+/// or damaged. [`SearchIndex::origin`] tells which happened. An index that cannot be opened for
+/// another reason is left alone ([`SearchError::Unreadable`]), and so is a damaged one when no
+/// new one can be built in its place ([`SearchError::Unwritable`]).
 pub fn open_or_build(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, SearchError> {
     let parent = data_dir.join("index");
-    fs::create_dir_all(&parent).map_err(io_error("create the index directory", &parent))?;
     let key = IndexKey::of(edition);
     let name = key.dir_name();
     let target = parent.join(&name);
     let mut built: Option<BuildReason> = None;
-    let mut corrupt = false;
     for _ in 0..ATTEMPTS {
-        if exists(&target)? {
-            if let Ok(index) = open_existing(&target, &key, built.map_or(Origin::Reused, Origin::Built)) {
-                remove_others(&parent, edition, &name);
-                return Ok(index);
-            }
-            remove_dir(&target)?;
-            corrupt = true;
-        }
-        let reason = if corrupt {
+        let damaged = exists(&target)?
+            && match open_existing(&target, &key, built.map_or(Origin::Reused, Origin::Built)) {
+                Ok(index) => {
+                    remove_others(&parent, edition, &name);
+                    return Ok(index);
+                }
+                Err(OpenFailure::Unreadable(error)) => {
+                    return Err(SearchError::Unreadable { path: target, source: io_cause(error) })
+                }
+                Err(OpenFailure::Damaged(_)) => true,
+            };
+        fs::create_dir_all(&parent).map_err(write_error("create the index directory", &parent))?;
+        let reason = if damaged {
             BuildReason::Corrupt
         } else if others(&parent, edition, &name).is_empty() {
             BuildReason::FirstUse
         } else {
             BuildReason::Outdated
         };
+        // Built before anything is removed: a store where no new index can be built keeps the
+        // damaged one, which may be someone else's to look at.
         let temp = build_in_temp(&parent, &name, edition)?;
         built = Some(reason);
+        if damaged {
+            put_in_place(&parent, &name, &temp)?;
+            continue;
+        }
         match fs::rename(&temp, &target) {
             Ok(()) => sync_dir(&parent),
             // Another process moved its complete index in first: take that one.
@@ -115,48 +133,121 @@ pub fn open_or_build(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, 
 /// Builds the edition's index anew and puts it in place of the current one, if any.
 pub fn rebuild(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, SearchError> {
     let parent = data_dir.join("index");
-    fs::create_dir_all(&parent).map_err(io_error("create the index directory", &parent))?;
+    fs::create_dir_all(&parent).map_err(write_error("create the index directory", &parent))?;
     let key = IndexKey::of(edition);
     let name = key.dir_name();
     let target = parent.join(&name);
     let temp = build_in_temp(&parent, &name, edition)?;
+    put_in_place(&parent, &name, &temp)?;
+    remove_others(&parent, edition, &name);
+    open_existing(&target, &key, Origin::Built(BuildReason::Forced)).map_err(|failure| match failure {
+        OpenFailure::Damaged(source) => SearchError::Build { edition: edition.name().to_string(), source },
+        OpenFailure::Unreadable(error) => SearchError::Unreadable { path: target.clone(), source: io_cause(error) },
+    })
+}
+
+/// Moves the index built in `temp` to its place in `parent`, the one there (if any) out of the
+/// way first and then removed.
+fn put_in_place(parent: &Path, name: &str, temp: &Path) -> Result<(), SearchError> {
+    let target = parent.join(name);
     for _ in 0..ATTEMPTS {
         // Out of the way first: a directory cannot be renamed onto one that is not empty.
-        let old = temp_path(&parent, &name);
+        let old = temp_path(parent, name);
         match fs::rename(&target, &old) {
             Ok(()) => remove_dir(&old)?,
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => return Err(SearchError::Io { action: "move the old index away from", path: target, source: e }),
+            Err(e) => {
+                let _ = fs::remove_dir_all(temp);
+                return Err(if is_permission(&e) {
+                    SearchError::Unwritable { path: parent.to_path_buf(), source: e }
+                } else {
+                    SearchError::Io { action: "move the old index away from", path: target, source: e }
+                });
+            }
         }
-        if fs::rename(&temp, &target).is_ok() {
-            sync_dir(&parent);
-            remove_others(&parent, edition, &name);
-            return open_existing(&target, &key, Origin::Built(BuildReason::Forced))
-                .map_err(|source| SearchError::Build { edition: edition.name().to_string(), source });
+        if fs::rename(temp, &target).is_ok() {
+            sync_dir(parent);
+            return Ok(());
         }
         // Another process put an index there between the two renames: replace it again.
     }
-    let _ = fs::remove_dir_all(&temp);
+    let _ = fs::remove_dir_all(temp);
     Err(SearchError::Unstable { path: target })
 }
 
-/// Opens an index directory and checks that it is whole and holds this edition with the
-/// current schema; any failure means it must be built again.
-fn open_existing(dir: &Path, key: &IndexKey, origin: Origin) -> tantivy::Result<SearchIndex> {
-    let index = Index::open_in_dir(dir)?;
-    analyzer::register(&index);
-    let unreadable =
-        |what: String| tantivy::TantivyError::InvalidArgument(format!("index at `{}`: {what}", dir.display()));
-    if index.schema() != schema::build(key.lang).0 {
-        return Err(unreadable("schema differs".into()));
+/// Why an index directory could not be opened.
+enum OpenFailure {
+    /// Damaged, incomplete, or not this edition's or this schema's: to be built again.
+    Damaged(TantivyError),
+    /// Anything else (no right to read it, an I/O error): it may be whole, so it is kept.
+    Unreadable(TantivyError),
+}
+
+impl From<TantivyError> for OpenFailure {
+    fn from(error: TantivyError) -> Self {
+        if is_damage(&error) {
+            OpenFailure::Damaged(error)
+        } else {
+            OpenFailure::Unreadable(error)
+        }
     }
-    let damaged = index.validate_checksum()?;
-    if !damaged.is_empty() {
-        return Err(unreadable(format!("{} damaged files", damaged.len())));
+}
+
+/// Whether an error opening an index says that the index itself is wrong, so that replacing it
+/// loses nothing. Only what the files say counts: an error of the system (permissions, I/O) says
+/// nothing about them.
+fn is_damage(error: &TantivyError) -> bool {
+    let damaged_io = |e: &io::Error| matches!(e.kind(), io::ErrorKind::InvalidData | io::ErrorKind::UnexpectedEof);
+    match error {
+        TantivyError::DataCorruption(_)
+        | TantivyError::IncompatibleIndex(_)
+        | TantivyError::SchemaError(_)
+        | TantivyError::DeserializeError(_)
+        | TantivyError::FieldNotFound(_)
+        | TantivyError::OpenReadError(OpenReadError::FileDoesNotExist(_) | OpenReadError::IncompatibleIndex(_))
+        | TantivyError::OpenDirectoryError(
+            OpenDirectoryError::NotADirectory(_) | OpenDirectoryError::DoesNotExist(_),
+        ) => true,
+        TantivyError::OpenReadError(OpenReadError::IoError { io_error, .. }) => damaged_io(io_error),
+        TantivyError::IoError(io_error) => damaged_io(io_error),
+        _ => false,
+    }
+}
+
+/// The system's error under tantivy's, which a judge can act on (`Permission denied`); tantivy's
+/// own when there is none.
+fn io_cause(error: TantivyError) -> io::Error {
+    let io = match &error {
+        TantivyError::IoError(e)
+        | TantivyError::OpenReadError(OpenReadError::IoError { io_error: e, .. })
+        | TantivyError::OpenDirectoryError(OpenDirectoryError::IoError { io_error: e, .. }) => Some(e),
+        _ => None,
+    };
+    match io {
+        Some(e) => io::Error::new(e.kind(), e.to_string()),
+        None => io::Error::other(error.to_string()),
+    }
+}
+
+/// Opens an index directory for reading only and checks that it is whole and holds this edition
+/// with the current schema.
+fn open_existing(dir: &Path, key: &IndexKey, origin: Origin) -> Result<SearchIndex, OpenFailure> {
+    let directory = ReadOnlyDir::open(dir).map_err(TantivyError::from)?;
+    let index = Index::open(directory)?;
+    analyzer::register(&index);
+    let damaged = |what: String| {
+        OpenFailure::Damaged(TantivyError::InvalidArgument(format!("index at `{}`: {what}", dir.display())))
+    };
+    if index.schema() != schema::build(key.lang).0 {
+        return Err(damaged("schema differs".into()));
+    }
+    let corrupt = index.validate_checksum()?;
+    if !corrupt.is_empty() {
+        return Err(damaged(format!("{} damaged files", corrupt.len())));
     }
     let opened = SearchIndex::open(index, key.lang, origin, Some(dir.to_path_buf()))?;
     if opened.rule_count() != key.rule_count as u64 {
-        return Err(unreadable(format!("{} rules instead of {}", opened.rule_count(), key.rule_count)));
+        return Err(damaged(format!("{} rules instead of {}", opened.rule_count(), key.rule_count)));
     }
     Ok(opened)
 }
@@ -164,15 +255,34 @@ fn open_existing(dir: &Path, key: &IndexKey, origin: Origin) -> tantivy::Result<
 /// Builds the edition's index in a new temporary directory of `parent` and returns it.
 fn build_in_temp(parent: &Path, name: &str, edition: &Edition) -> Result<PathBuf, SearchError> {
     let temp = temp_path(parent, name);
-    fs::create_dir(&temp).map_err(io_error("create a temporary index directory", &temp))?;
-    match build::create(Some(&temp), edition) {
-        // Dropped here: it is opened again from its final place.
-        Ok(_index) => Ok(temp),
-        Err(source) => {
+    fs::create_dir(&temp).map_err(write_error("create a temporary index directory", &temp))?;
+    let built = build::create(Some(&temp), edition)
+        .map_err(|source| SearchError::Build { edition: edition.name().to_string(), source })
+        .and_then(|_index| readable_as_directory(&temp).map_err(io_error("set the permissions in", &temp)));
+    match built {
+        // The index is dropped: it is opened again from its final place.
+        Ok(()) => Ok(temp),
+        Err(error) => {
             let _ = fs::remove_dir_all(&temp);
-            Err(SearchError::Build { edition: edition.name().to_string(), source })
+            Err(error)
         }
     }
+}
+
+/// Gives the index's files the read permissions of their directory (made under the user's
+/// umask). Tantivy writes `meta.json` and `.managed.json` through temporary files, which are
+/// private to their owner: an index built by one user (a system-wide install) would be
+/// unreadable to every other.
+fn readable_as_directory(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = fs::metadata(dir)?.permissions().mode() & 0o666;
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_file() {
+            fs::set_permissions(entry.path(), fs::Permissions::from_mode(mode))?;
+        }
+    }
+    Ok(())
 }
 
 /// A temporary directory name no other thread or process uses: process id, a counter, and the
@@ -265,6 +375,18 @@ fn remove_dir(path: &Path) -> Result<(), SearchError> {
 fn sync_dir(dir: &Path) {
     if let Ok(handle) = fs::File::open(dir) {
         let _ = handle.sync_all();
+    }
+}
+
+/// [`io_error`], but a refusal to write is said to be one, with the directory refused.
+fn write_error<'a>(action: &'static str, path: &'a Path) -> impl FnOnce(io::Error) -> SearchError + 'a {
+    move |source| {
+        if is_permission(&source) {
+            let refused = path.parent().filter(|_| !path.exists()).unwrap_or(path);
+            SearchError::Unwritable { path: refused.to_path_buf(), source }
+        } else {
+            SearchError::Io { action, path: path.to_path_buf(), source }
+        }
     }
 }
 
