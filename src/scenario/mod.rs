@@ -2,6 +2,7 @@
 //! diagnostics, `validate` checks what serde cannot (ids, references, timestamps) and builds the
 //! `Scenario` the engine runs on.
 
+pub mod limits;
 pub mod load;
 mod serde_words;
 pub mod spans;
@@ -11,6 +12,7 @@ pub mod synthetic_cards;
 pub mod synthetic_events;
 pub mod validate;
 mod validate_events;
+mod yaml;
 
 use crate::corpus::problem::FileProblems;
 use crate::engine::board::Board;
