@@ -31,6 +31,37 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// The lists of a scenario longer than their limit, each placed at its first item past it.
+pub(super) fn too_long(
+    source: &str,
+    spans: &super::spans::Spans,
+    top: &serde_yaml::Mapping,
+) -> Vec<crate::corpus::problem::Problem> {
+    let mut problems = Vec::new();
+    for (key, limit, what) in
+        [("objects", OBJECTS, "objects"), ("effects", EFFECTS, "resolved effects"), ("events", EVENTS, "events")]
+    {
+        let Some(items) = top.get(key).and_then(serde_yaml::Value::as_sequence) else { continue };
+        if items.len() > limit {
+            let at = spans.value(&super::spans::item(key, limit));
+            problems.push(super::load::problem(
+                source,
+                (at.0, at.0),
+                format!(
+                    "more than {} {what}: this file has {}",
+                    thousands(limit as u64),
+                    thousands(items.len() as u64)
+                ),
+                Some(
+                    "split the board, or leave out what the question does not need (docs/SCENARIO.md, \"Limits\")"
+                        .into(),
+                ),
+            ));
+        }
+    }
+    problems
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -37,6 +37,12 @@ pub struct Loaded {
 
 pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
     let (spans, mut root) = parse(source)?;
+    if let Value::Mapping(top) = &root {
+        let too_long = super::limits::too_long(source, &spans, top);
+        if !too_long.is_empty() {
+            return Err(too_long);
+        }
+    }
     // Objects that name a card of the library become the objects the cards make.
     crate::cards::expand(source, &spans, &mut root)?;
     let Value::Mapping(top) = &root else {

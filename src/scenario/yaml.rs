@@ -346,9 +346,15 @@ impl<'a> Reader<'a> {
 
     fn scalar_end(&self, start: usize, value: &str, style: TScalarStyle) -> usize {
         let quoted = matches!(style, TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted);
-        let line_end = self.source[start..].find('\n').map_or(self.source.len(), |i| start + i);
-        let wanted = start + value.len() + if quoted { 2 } else { 0 };
-        let mut end = wanted.min(line_end).max(start);
+        let wanted = (start + value.len() + if quoted { 2 } else { 0 }).min(self.source.len());
+        // Up to the end of the line, looked for only as far as the scalar goes: a line of
+        // megabytes is not scanned again for each of its scalars.
+        let mut end = wanted.max(start);
+        while !self.source.is_char_boundary(end) {
+            end -= 1;
+        }
+        let end = self.source[start..end].find('\n').map_or(end, |i| start + i);
+        let mut end = end.max(start);
         while !self.source.is_char_boundary(end) {
             end -= 1;
         }
