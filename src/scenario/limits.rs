@@ -7,7 +7,7 @@
 pub const FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Nodes of the document (each scalar, list and mapping), an alias counting as the nodes it
-/// repeats: a synthetic board of 100,000 objects is about 1.8 million.
+/// repeats: a synthetic board of 100,000 objects is about 2.3 million.
 pub const NODES: u64 = 4_000_000;
 
 /// Levels of lists and mappings, one inside the other: a scenario needs about ten.
