@@ -321,3 +321,153 @@ fn outcomes_that_differ_are_listed_one_per_line() {
         "DIFFERS  outcomes-differ.yaml\n         events outcome: expected Shock deals 3 damage to Grizzly Bears, got Shock deals 4 damage to Grizzly Bears\n1 files: 0 ok, 1 differ, 0 invalid\n"
     );
 }
+
+/// A negative timestamp, on an object and on an effect, and an Aura attached before it got its
+/// own timestamp: each refused at its value.
+#[test]
+fn timestamps_no_game_gives() {
+    let stderr = resolve_fails("impossible-timestamps.yaml");
+    assert!(stderr.contains("is not a valid scenario: 3 problems"), "{stderr}");
+    assert_eq!(problem_lines(&stderr), [6, 14, 19]);
+    assert!(stderr.contains("[impossible-timestamps.yaml:6:106]"), "{stderr}");
+    assert!(stderr.contains("`-5`: a timestamp is 0 or more"), "{stderr}");
+    assert!(stderr.contains("`-1`: a timestamp is 0 or more"), "{stderr}");
+    assert!(stderr.contains("`rancor` became attached at 3, before its own timestamp 4"), "{stderr}");
+    assert!(!stderr.contains("t-5"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+/// Two objects attached to each other, three in a circle, and one attached to itself: each
+/// circle once, at the `attached_to` of its first object, named whole; an object attached to a
+/// circle without being in it is not reported.
+#[test]
+fn attachments_that_go_round_in_a_circle() {
+    let stderr = resolve_fails("attachment-cycles.yaml");
+    assert!(stderr.contains("is not a valid scenario: 3 problems"), "{stderr}");
+    assert_eq!(problem_lines(&stderr), [12, 7, 9]);
+    assert!(stderr.contains("`mask` cannot be attached to itself"), "{stderr}");
+    assert!(stderr.contains("attachments go round in a circle: `rancor` → `spikes` → `rancor`"), "{stderr}");
+    assert!(stderr.contains("attachments go round in a circle: `web` → `shield` → `chain` → `web`"), "{stderr}");
+    assert!(!stderr.contains("`boots`"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+/// yaml-rust2 reports a tab in the indentation at the node before it: it is placed at the tab.
+#[test]
+fn a_tab_in_the_indentation_is_placed_at_the_tab() {
+    let stderr = resolve_fails("tab-indentation.yaml");
+    assert_eq!(problem_lines(&stderr), [4]);
+    assert!(stderr.contains("[tab-indentation.yaml:4:1]"), "{stderr}");
+    assert!(stderr.contains("help: indent with spaces"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+/// Eight anchors of ten aliases each would stand for 11 million nodes: refused at the alias
+/// that passes the limit, naming it, before anything is copied.
+#[test]
+fn an_alias_bomb_is_refused_at_its_alias_with_a_way_out() {
+    let stderr = resolve_fails("alias-bomb.yaml");
+    assert_eq!(problem_lines(&stderr), [9]);
+    assert!(stderr.contains("this file repeats an anchor too many times (`*f`)"), "{stderr}");
+    assert!(stderr.contains("[alias-bomb.yaml:9:16]"), "{stderr}");
+    assert!(stderr.contains("help: write the objects out or use fewer aliases"), "{stderr}");
+    assert!(!stderr.contains("repetition limit"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+#[test]
+fn lists_nested_past_the_limit() {
+    let stderr = resolve_fails("too-deep.yaml");
+    assert_eq!(problem_lines(&stderr), [3]);
+    assert!(stderr.contains("nested more than 64 levels deep"), "{stderr}");
+    assert!(stderr.contains("[too-deep.yaml:3:74]"), "{stderr}");
+    insta::assert_snapshot!(stderr);
+}
+
+/// A board written on one line of 2 MB: the diagnostic shows a window around the place, at its
+/// true line and column, not the line whole.
+#[test]
+fn a_problem_on_a_very_long_line_shows_a_window_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let objects: Vec<String> = (0..50_000).map(|i| format!("{{id: o{i}, name: O, owner: Alice}}")).collect();
+    let text = format!(
+        "title: t\nplayers: [{{name: Alice, active: true}}]\nobjects: [{}, {{id: bad, name: B, owner: Bob}}]\n",
+        objects.join(", ")
+    );
+    assert!(text.len() > 1_500_000);
+    std::fs::write(dir.path().join("long.yaml"), &text).unwrap();
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), dir.path(), &["resolve", "long.yaml"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("no player is named `Bob`"), "{stderr}");
+    let column = text.lines().nth(2).unwrap().rfind("Bob").unwrap() + 1;
+    assert!(stderr.contains(&format!("[long.yaml:3:{column}]")), "{stderr}");
+    assert!(stderr.contains("{id: bad, name: B, owner: Bob}]"), "{stderr}");
+    assert!(stderr.len() < 2_000, "{} bytes: {stderr}", stderr.len());
+    assert!(stderr.lines().all(|l| l.chars().count() < 400), "{stderr}");
+}
+
+/// More objects than the limit: refused at the first one past it, before any is checked.
+#[test]
+fn more_objects_than_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let limit = judge::scenario::limits::OBJECTS;
+    let text = format!("title: t\nplayers: [{{name: Alice, active: true}}]\nobjects:\n{}", "- {}\n".repeat(limit + 1));
+    std::fs::write(dir.path().join("many.yaml"), &text).unwrap();
+    let data = data_dir();
+    let (code, _, stderr) = run_in(data.path(), dir.path(), &["check", "many.yaml"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("more than 100,000 objects: this file has 100,001"), "{stderr}");
+    assert!(stderr.contains(&format!("[many.yaml:{}:3]", limit + 4)), "{stderr}");
+    assert_eq!(problem_lines(&stderr), [limit + 4]);
+}
+
+/// A file over the size limit is refused from its size, without being read: a sparse file of
+/// 65 MiB costs nothing to make or to refuse.
+#[test]
+fn a_file_larger_than_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = std::fs::File::create(dir.path().join("huge.yaml")).unwrap();
+    file.set_len(judge::scenario::limits::FILE_BYTES + 1).unwrap();
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), dir.path(), &["resolve", "huge.yaml"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("cannot read `huge.yaml`: a scenario file is at most 67,108,864 bytes"), "{stderr}");
+}
+
+/// `judge check` on a directory with no scenario file in it is an error (exit 2), not "0 files":
+/// most likely the path is wrong, as for a file that cannot be read.
+#[test]
+fn check_of_a_directory_without_scenarios_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    std::fs::write(dir.path().join("empty/notes.txt"), "not a scenario").unwrap();
+    std::fs::create_dir(dir.path().join("x.yaml")).unwrap();
+    let data = data_dir();
+    let (code, stdout, stderr) = run_in(data.path(), dir.path(), &["check", "empty"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("no scenario file (`*.yaml`, `*.yml`) in the directory `empty`"), "{stderr}");
+    let (code, stdout, stderr) = run_in(data.path(), dir.path(), &["check", "x.yaml"]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("in the directory `x.yaml`"), "{stderr}");
+    assert!(stderr.contains("it is a directory named like a scenario file"), "{stderr}");
+}
+
+/// `judge resolve` and `judge ruling` take one file: a directory is named as such, with the
+/// command that takes directories.
+#[test]
+fn resolve_and_ruling_of_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("x.yaml")).unwrap();
+    let data = data_dir();
+    for command in ["resolve", "ruling"] {
+        let (code, stdout, stderr) = run_in(data.path(), dir.path(), &[command, "x.yaml"]);
+        assert_eq!(code, 2, "{command}: {stderr}");
+        assert!(stdout.is_empty(), "{command}: {stdout}");
+        assert!(stderr.contains("cannot read `x.yaml`: it is a directory, not a scenario file"), "{stderr}");
+        assert!(stderr.contains("`judge check x.yaml` checks every scenario file in a directory"), "{stderr}");
+    }
+}

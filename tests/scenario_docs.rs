@@ -55,7 +55,7 @@ fn yaml_blocks(doc: &str) -> Vec<Block> {
     blocks
 }
 
-fn rendered(error: judge::corpus::problem::FileProblems) -> String {
+fn rendered(error: judge::scenario::ScenarioProblems) -> String {
     format!("{:?}", miette::Report::new(error))
 }
 

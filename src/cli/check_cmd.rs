@@ -4,6 +4,7 @@ use super::args::CheckArgs;
 use super::outcome::{Outcome, Status};
 use super::scenario_file;
 use crate::engine;
+use miette::Diagnostic;
 use std::path::{Path, PathBuf};
 
 /// Exit 0 when every file is valid and meets its expectations, 1 when an answer differs, 2 when a
@@ -70,13 +71,34 @@ pub fn run(args: &CheckArgs, quiet: bool) -> miette::Result<Outcome> {
     Ok(Outcome { stdout, warnings, status })
 }
 
+/// A directory given to `judge check` with no scenario file under it: most likely a wrong path,
+/// so an error (exit 2, as for a file that cannot be read), not a count of 0 files that passes.
+#[derive(Debug, thiserror::Error, Diagnostic)]
+#[error("no scenario file (`*.yaml`, `*.yml`) in the directory `{path}`")]
+#[diagnostic(code(judge::no_scenario_files))]
+struct NoScenarioFiles {
+    path: String,
+    #[help]
+    help: String,
+}
+
 /// The files named, and the `*.yaml` files under the directories named, sorted.
 fn scenario_files(paths: &[PathBuf]) -> miette::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
+            let before = files.len();
             collect(path, &mut files)
                 .map_err(|e| miette::miette!("cannot read the directory `{}`: {e}", path.display()))?;
+            if files.len() == before {
+                let named_like_a_file = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
+                let help = if named_like_a_file {
+                    "it is a directory named like a scenario file, and holds none".to_string()
+                } else {
+                    "scenario files end in `.yaml` or `.yml`; name a file, or a directory that holds some".to_string()
+                };
+                return Err(NoScenarioFiles { path: path.display().to_string(), help }.into());
+            }
         } else {
             files.push(path.clone());
         }

@@ -1,7 +1,8 @@
 //! Reading a scenario file from disk, or from standard input when it is named `-`, with a
-//! diagnostic when it cannot be read.
+//! diagnostic when it cannot be read: missing, a directory, too large, not UTF-8.
 
 use crate::engine::board::Board;
+use crate::scenario::limits::{self, thousands};
 use miette::Diagnostic;
 use std::io::Read;
 use std::path::Path;
@@ -15,6 +16,8 @@ pub const STDIN: &str = "<stdin>";
 pub struct Unreadable {
     path: String,
     reason: String,
+    #[help]
+    help: Option<String>,
 }
 
 /// `-` names standard input, as for most commands that read files.
@@ -34,15 +37,36 @@ pub fn shown(path: &Path) -> String {
 /// The board a scenario file describes, or a diagnostic placing every problem in it.
 pub fn read(path: &Path) -> miette::Result<Board> {
     let shown = shown(path);
-    let unreadable = |reason: String| Unreadable { path: shown.clone(), reason };
+    let unreadable = |reason: String, help: Option<String>| Unreadable { path: shown.clone(), reason, help };
+    let too_large = || {
+        unreadable(
+            format!("a scenario file is at most {} bytes", thousands(limits::FILE_BYTES)),
+            Some("split the board, or leave out what the question does not need (docs/SCENARIO.md, \"Limits\")".into()),
+        )
+    };
     let bytes = if is_stdin(path) {
+        // One byte past the limit tells a file too large without reading all of it.
         let mut bytes = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+        std::io::stdin().lock().take(limits::FILE_BYTES + 1).read_to_end(&mut bytes).map(|_| bytes)
     } else {
+        if path.is_dir() {
+            return Err(unreadable(
+                "it is a directory, not a scenario file".into(),
+                Some(format!("`judge check {}` checks every scenario file in a directory", path.display())),
+            )
+            .into());
+        }
+        // The size is checked before reading, so that refusing a huge file costs nothing.
+        if std::fs::metadata(path).is_ok_and(|m| m.len() > limits::FILE_BYTES) {
+            return Err(too_large().into());
+        }
         std::fs::read(path)
     }
-    .map_err(|e| unreadable(e.to_string()))?;
+    .map_err(|e| unreadable(e.to_string(), None))?;
+    if bytes.len() as u64 > limits::FILE_BYTES {
+        return Err(too_large().into());
+    }
     let text = String::from_utf8(bytes)
-        .map_err(|e| unreadable(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
+        .map_err(|e| unreadable(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()), None))?;
     Ok(crate::scenario::read(&shown, &text)?)
 }

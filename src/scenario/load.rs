@@ -37,6 +37,12 @@ pub struct Loaded {
 
 pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
     let (spans, mut root) = parse(source)?;
+    if let Value::Mapping(top) = &root {
+        let too_long = super::limits::too_long(source, &spans, top);
+        if !too_long.is_empty() {
+            return Err(too_long);
+        }
+    }
     // Objects that name a card of the library become the objects the cards make.
     crate::cards::expand(source, &spans, &mut root)?;
     let Value::Mapping(top) = &root else {
@@ -89,12 +95,12 @@ pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
     }
 }
 
-/// The YAML of a file and the places of its nodes; a syntax error or a key given twice is a
-/// problem placed where it is.
+/// The YAML of a file and the places of its nodes; a syntax error, a limit passed or a key given
+/// twice is a problem placed where it is.
 fn parse(source: &str) -> Result<(Spans, Value), Vec<Problem>> {
-    let spans = match Spans::parse(source) {
-        Ok(spans) => spans,
-        Err(e) => return Err(vec![problem(source, (e.at, e.at), format!("invalid YAML: {}", e.message), None)]),
+    let (value, spans) = match super::yaml::read(source) {
+        Ok(read) => read,
+        Err(e) => return Err(vec![problem(source, e.at, e.message, e.help)]),
     };
     if !spans.duplicates().is_empty() {
         return Err(spans
@@ -113,13 +119,7 @@ fn parse(source: &str) -> Result<(Spans, Value), Vec<Problem>> {
             })
             .collect());
     }
-    match serde_yaml::from_str(source) {
-        Ok(value) => Ok((spans, value)),
-        Err(e) => {
-            let at = e.location().map_or(0, |l| l.index());
-            Err(vec![problem(source, (at, at), format!("invalid YAML: {e}"), None)])
-        }
-    }
+    Ok((spans, value))
 }
 
 /// A file that is a list of `T` (the card library's files): each item read on its own, every

@@ -2,6 +2,8 @@
 //! diagnostics, `validate` checks what serde cannot (ids, references, timestamps) and builds the
 //! `Scenario` the engine runs on.
 
+mod diagnostic;
+pub mod limits;
 pub mod load;
 mod serde_words;
 pub mod spans;
@@ -10,14 +12,15 @@ pub mod synthetic;
 pub mod synthetic_cards;
 pub mod synthetic_events;
 pub mod validate;
+mod validate_attachments;
 mod validate_events;
+mod yaml;
 
-use crate::corpus::problem::FileProblems;
 use crate::engine::board::Board;
-use std::sync::Arc;
+pub use diagnostic::ScenarioProblems;
 
 /// Reads a scenario file's text into a checked board, or every problem it has.
-pub fn read(file_name: &str, source: &str) -> Result<Board, FileProblems> {
+pub fn read(file_name: &str, source: &str) -> Result<Board, ScenarioProblems> {
     let problems = match load::load(source).and_then(|loaded| validate::validate(source, &loaded)) {
         Ok(board) => return Ok(board),
         Err(problems) => problems,
@@ -28,9 +31,9 @@ pub fn read(file_name: &str, source: &str) -> Result<Board, FileProblems> {
     } else {
         format!("`{file_name}` is not a valid scenario: {count} problems")
     };
-    Err(FileProblems::new(
+    Err(ScenarioProblems::new(
         file_name,
-        Arc::new(source.to_string()),
+        source,
         summary,
         Some("see docs/SCENARIO.md for the format".into()),
         &problems,

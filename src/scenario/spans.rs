@@ -1,19 +1,34 @@
 //! Where each node of a YAML document stands, by path (`objects[2].zone`), so that problems found
-//! after deserializing (an unknown id, a duplicate) point at their place. serde_yaml gives a place
-//! for the first syntax or type error only.
+//! after deserializing (an unknown id, a duplicate) point at their place.
+//!
+//! The places are a tree of small fixed-size nodes (offsets as `u32`, keys as hashes), built in
+//! the same pass that reads the document (`super::yaml`): a path is looked up by walking it,
+//! not stored as a string per node, so that a board of 100,000 objects keeps its places in a
+//! few tens of bytes per node.
 
-use std::collections::HashMap;
-use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
-use yaml_rust2::scanner::{Marker, TScalarStyle};
+use std::hash::{Hash, Hasher};
 
 /// Byte offsets into the source.
 pub type Span = (usize, usize);
 
 #[derive(Debug, Default)]
 pub struct Spans {
-    values: HashMap<String, Span>,
-    keys: HashMap<String, Span>,
+    nodes: Vec<Node>,
+    /// The children of each collection, contiguous per collection, in the order of the file.
+    children: Vec<u32>,
     duplicates: Vec<Duplicate>,
+}
+
+/// One node: its value's place, its key's place in the mapping that holds it (if any), and
+/// where its children are listed.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Node {
+    pub(super) value: (u32, u32),
+    pub(super) key: Option<(u32, u32)>,
+    /// The hash of the key's text (`key_hash`); 0 for an item of a list or a complex key.
+    pub(super) key_hash: u64,
+    pub(super) first_child: u32,
+    pub(super) child_count: u32,
 }
 
 /// A key given twice in one mapping: serde_yaml refuses it but places it at the mapping.
@@ -27,22 +42,18 @@ pub struct Duplicate {
     pub first: Span,
 }
 
-/// A syntax error, with its place.
+/// A syntax error, or a limit passed, with its place.
 #[derive(Debug)]
 pub struct SyntaxError {
     pub message: String,
-    pub at: usize,
+    pub at: Span,
+    pub help: Option<String>,
 }
 
 impl Spans {
+    /// The places of a document's nodes (the value read is dropped).
     pub fn parse(source: &str) -> Result<Spans, SyntaxError> {
-        let mut builder = Builder { byte_of_char: byte_offsets(source), source, ..Builder::default() };
-        let mut parser = Parser::new_from_str(source);
-        if let Err(e) = parser.load(&mut builder, false) {
-            let at = builder.byte(e.marker().index());
-            return Err(SyntaxError { message: e.info().to_string(), at });
-        }
-        Ok(builder.spans)
+        super::yaml::read(source).map(|(_, spans)| spans)
     }
 
     /// Every key given twice in the same mapping, in the order of the file.
@@ -52,29 +63,107 @@ impl Spans {
 
     /// The span of the value at `path`, or of the closest ancestor that has one.
     pub fn value(&self, path: &str) -> Span {
-        self.lookup(&self.values, path)
+        match self.walk(path) {
+            Some((node, _)) => widen(self.nodes[node].value),
+            None => (0, 0),
+        }
     }
 
     /// The span of the key naming `path` (`zone` in `zone: hand`), else of its value.
     pub fn key(&self, path: &str) -> Span {
-        match self.keys.get(path) {
-            Some(span) => *span,
-            None => self.value(path),
+        match self.walk(path) {
+            Some((node, true)) => self.nodes[node].key.map_or(widen(self.nodes[node].value), widen),
+            Some((node, false)) => widen(self.nodes[node].value),
+            None => (0, 0),
         }
     }
 
-    fn lookup(&self, map: &HashMap<String, Span>, path: &str) -> Span {
-        let mut path = path;
-        loop {
-            if let Some(span) = map.get(path) {
-                return *span;
-            }
-            match path.rfind(['.', '[']) {
-                Some(cut) => path = &path[..cut],
-                None => return self.values.get("").copied().unwrap_or((0, 0)),
+    pub(super) fn push_node(&mut self, node: Node) -> u32 {
+        self.nodes.push(node);
+        (self.nodes.len() - 1) as u32
+    }
+
+    pub(super) fn node_mut(&mut self, index: u32) -> &mut Node {
+        &mut self.nodes[index as usize]
+    }
+
+    pub(super) fn node(&self, index: u32) -> &Node {
+        &self.nodes[index as usize]
+    }
+
+    /// Lists a collection's children, once they are all known.
+    pub(super) fn set_children(&mut self, parent: u32, children: &[u32]) {
+        let first = self.children.len() as u32;
+        self.children.extend_from_slice(children);
+        let node = self.node_mut(parent);
+        node.first_child = first;
+        node.child_count = children.len() as u32;
+    }
+
+    pub(super) fn push_duplicate(&mut self, duplicate: Duplicate) {
+        self.duplicates.push(duplicate);
+    }
+
+    fn children_of(&self, node: usize) -> &[u32] {
+        let n = &self.nodes[node];
+        &self.children[n.first_child as usize..(n.first_child + n.child_count) as usize]
+    }
+
+    /// The deepest node along `path`, and whether it is the node `path` names. The root is
+    /// node 0 (None for an empty document).
+    fn walk(&self, path: &str) -> Option<(usize, bool)> {
+        if self.nodes.is_empty() {
+            return None;
+        }
+        Some(self.descend(0, path))
+    }
+
+    fn descend(&self, node: usize, rest: &str) -> (usize, bool) {
+        if rest.is_empty() {
+            return (node, true);
+        }
+        if let Some(after) = rest.strip_prefix('[') {
+            let Some((index, rest)) = after.split_once(']') else { return (node, false) };
+            let child = index.parse::<usize>().ok().and_then(|i| self.children_of(node).get(i));
+            return match child {
+                Some(&child) if self.nodes[child as usize].key.is_none() => self.descend(child as usize, rest),
+                _ => (node, false),
+            };
+        }
+        let rest = rest.strip_prefix('.').unwrap_or(rest);
+        // A key may hold `.` or `[` itself (an id in `expect`): try each place the key could
+        // end, shortest first, and keep the walk that goes furthest.
+        let mut best = (node, false);
+        let ends = rest.match_indices(['.', '[']).map(|(i, _)| i).chain(std::iter::once(rest.len()));
+        for end in ends {
+            let hash = key_hash(&rest[..end]);
+            let found = self.children_of(node).iter().find(|&&c| {
+                let child = &self.nodes[c as usize];
+                child.key.is_some() && child.key_hash == hash
+            });
+            if let Some(&child) = found {
+                let reached = self.descend(child as usize, &rest[end..]);
+                if reached.1 {
+                    return reached;
+                }
+                if best.0 == node {
+                    best = reached;
+                }
             }
         }
+        best
     }
+}
+
+fn widen((start, end): (u32, u32)) -> Span {
+    (start as usize, end as usize)
+}
+
+/// The hash a key is found by. Not 0, which marks items and complex keys.
+pub(super) fn key_hash(key: &str) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    key.hash(&mut hasher);
+    hasher.finish() | 1
 }
 
 /// Joins a path and a map key: `objects[0]` + `zone` → `objects[0].zone`.
@@ -89,135 +178,6 @@ pub fn child(path: &str, key: &str) -> String {
 /// Joins a path and a sequence index: `objects` + 2 → `objects[2]`.
 pub fn item(path: &str, index: usize) -> String {
     format!("{path}[{index}]")
-}
-
-enum Frame {
-    /// `seen`: the keys of this mapping so far, with their places, to find one given twice.
-    Map {
-        path: String,
-        key: Option<(String, Span)>,
-        seen: HashMap<String, Span>,
-    },
-    Seq {
-        path: String,
-        next: usize,
-    },
-    Root,
-}
-
-#[derive(Default)]
-struct Builder<'a> {
-    source: &'a str,
-    byte_of_char: Vec<usize>,
-    spans: Spans,
-    stack: Vec<Frame>,
-    /// Start of each open collection, to close its span at its end event.
-    open: Vec<(String, usize)>,
-}
-
-/// yaml-rust2's markers count characters; miette wants bytes.
-fn byte_offsets(source: &str) -> Vec<usize> {
-    source.char_indices().map(|(b, _)| b).chain(std::iter::once(source.len())).collect()
-}
-
-impl Builder<'_> {
-    fn byte(&self, char_index: usize) -> usize {
-        self.byte_of_char.get(char_index).copied().unwrap_or(self.source.len())
-    }
-
-    /// The path of the node that starts now, and whether it is a map key rather than a value.
-    fn next_path(&mut self) -> (Option<String>, bool) {
-        match self.stack.last_mut() {
-            Some(Frame::Map { path, key, .. }) => match key.take() {
-                Some((name, key_span)) => {
-                    let p = child(path, &name);
-                    self.spans.keys.insert(p.clone(), key_span);
-                    (Some(p), false)
-                }
-                None => (None, true),
-            },
-            Some(Frame::Seq { path, next }) => {
-                let p = item(path, *next);
-                *next += 1;
-                (Some(p), false)
-            }
-            Some(Frame::Root) | None => (Some(String::new()), false),
-        }
-    }
-
-    fn scalar_end(&self, start: usize, value: &str, style: TScalarStyle) -> usize {
-        let quoted = matches!(style, TScalarStyle::SingleQuoted | TScalarStyle::DoubleQuoted);
-        let line_end = self.source[start..].find('\n').map_or(self.source.len(), |i| start + i);
-        let wanted = start + value.len() + if quoted { 2 } else { 0 };
-        let mut end = wanted.min(line_end).max(start);
-        while !self.source.is_char_boundary(end) {
-            end -= 1;
-        }
-        end
-    }
-}
-
-impl MarkedEventReceiver for Builder<'_> {
-    fn on_event(&mut self, event: Event, mark: Marker) {
-        let at = self.byte(mark.index());
-        match event {
-            Event::DocumentStart => self.stack.push(Frame::Root),
-            Event::Scalar(value, style, ..) => {
-                let end = self.scalar_end(at, &value, style);
-                let (path, is_key) = self.next_path();
-                if is_key {
-                    // yaml-rust2 marks a block mapping's start after its first key: start there.
-                    if let Some((_, start)) = self.open.last_mut() {
-                        *start = (*start).min(at);
-                    }
-                    if let Some(Frame::Map { path, key, seen }) = self.stack.last_mut() {
-                        if let Some(first) = seen.get(&value) {
-                            self.spans.duplicates.push(Duplicate {
-                                path: child(path, &value),
-                                key: value.clone(),
-                                at: (at, end),
-                                first: *first,
-                            });
-                        } else {
-                            seen.insert(value.clone(), (at, end));
-                        }
-                        *key = Some((value, (at, end)));
-                    }
-                } else if let Some(path) = path {
-                    self.spans.values.insert(path, (at, end));
-                }
-            }
-            Event::MappingStart(..) | Event::SequenceStart(..) => {
-                let (path, is_key) = self.next_path();
-                // A collection used as a key is legal YAML but names nothing we look up.
-                let path = if is_key { String::from("<complex key>") } else { path.unwrap_or_default() };
-                self.open.push((path.clone(), at));
-                if matches!(event, Event::MappingStart(..)) {
-                    self.stack.push(Frame::Map { path, key: None, seen: HashMap::new() });
-                } else {
-                    self.stack.push(Frame::Seq { path, next: 0 });
-                }
-            }
-            Event::MappingEnd | Event::SequenceEnd => {
-                self.stack.pop();
-                if let Some((path, start)) = self.open.pop() {
-                    // A block collection ends where the next node starts; trim trailing blanks.
-                    let end = start + self.source[start..at.max(start)].trim_end().len();
-                    self.spans.values.insert(path, (start, end.max(start)));
-                }
-            }
-            Event::Alias(_) => {
-                let (path, _) = self.next_path();
-                if let Some(path) = path {
-                    self.spans.values.insert(path, (at, at));
-                }
-            }
-            Event::DocumentEnd => {
-                self.stack.pop();
-            }
-            Event::StreamStart | Event::StreamEnd | Event::Nothing => {}
-        }
-    }
 }
 
 #[cfg(test)]
@@ -244,7 +204,21 @@ mod tests {
     fn a_missing_path_falls_back_to_its_closest_ancestor() {
         let spans = Spans::parse(DOC).unwrap();
         assert_eq!(spans.value("objects[1].power"), spans.value("objects[1]"));
+        assert_eq!(spans.key("objects[1].power"), spans.value("objects[1]"));
+        assert_eq!(spans.value("objects[7].id"), spans.value("objects"));
         assert!(text(spans.value("objects[1]")).starts_with("id: moon"));
+    }
+
+    #[test]
+    fn keys_holding_dots_and_brackets_are_found() {
+        let doc = "expect:\n  p.1: {power: 2}\n  p: {power: 3}\n  \"a[0]\": {power: 4}\n";
+        let spans = Spans::parse(doc).unwrap();
+        let (s, e) = spans.value("expect.p.1.power");
+        assert_eq!(&doc[s..e], "2");
+        let (s, e) = spans.value("expect.p.power");
+        assert_eq!(&doc[s..e], "3");
+        let (s, e) = spans.value("expect.a[0].power");
+        assert_eq!(&doc[s..e], "4");
     }
 
     #[test]
@@ -269,6 +243,6 @@ mod tests {
     #[test]
     fn syntax_errors_have_a_place() {
         let err = Spans::parse("title: x\nobjects: [a, b\n").unwrap_err();
-        assert!(err.at > 0);
+        assert!(err.at.0 > 0);
     }
 }

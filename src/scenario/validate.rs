@@ -49,6 +49,8 @@ impl Validator<'_> {
         let objects: Vec<ObjectDef> =
             spec.objects.iter().enumerate().map(|(i, o)| self.object(i, o, &players)).collect();
         self.timestamps(&objects);
+        self.impossible_timestamps(&objects);
+        self.attachment_cycles(&objects);
         let resolved = spec
             .effects
             .iter()
