@@ -15,9 +15,10 @@ use super::layer::Layer;
 use super::pair_cache::PairCache;
 use super::snapshot::Snapshot;
 use super::trace::DependencyKind;
+use super::world::selector_matches;
 use super::world::World;
 use super::Sets;
-use crate::model::EffectBody;
+use crate::model::{Amount, EffectBody};
 use std::collections::HashMap;
 
 /// Effect A as far as 613.7a is concerned, looked at on the objects another effect changes.
@@ -65,7 +66,7 @@ fn look(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize])
 pub fn graph(
     world: &mut World,
     sets: &Sets,
-    candidates: &[Effect],
+    candidates: &[&Effect],
     layer: Layer,
     cache: &mut PairCache,
 ) -> Vec<Vec<(usize, DependencyKind)>> {
@@ -128,42 +129,105 @@ pub fn graph(
             continue;
         }
         let affected = changed.unwrap_or_else(|| cache.affected(ids[b], world, sets, effect_b));
-        // Apply B for real, keep the objects it really changed, look at A after, put the
-        // objects back, look at A before: only those objects can differ for A.
-        let land_types = effect_b.body.land_types.is_some();
-        // Every snapshot before any application: an exchange of control changes both of its
-        // objects at once.
-        let saved: Vec<(usize, Snapshot)> =
-            affected.iter().map(|o| (*o, Snapshot::take(&world.objects[*o], layer, land_types))).collect();
-        apply_all(world, effect_b, layer, &affected);
-        // What B really changed, object by object: for A, only the objects where that meets what
-        // A reads (or A's source) can look different.
-        let changed: Vec<(usize, Vec<Atom>)> = saved
-            .iter()
-            .map(|(o, snap)| {
-                let mut atoms = Vec::new();
-                snap.changed_atoms(&world.objects[*o], &mut atoms);
-                (*o, atoms)
-            })
-            .filter(|(_, atoms)| !atoms.is_empty())
-            .collect();
-        let seen_by: Vec<Vec<usize>> = tried
-            .iter()
-            .map(|a| {
-                let (r, source) = (&reads[*a], candidates[*a].source);
-                let sees = |(o, atoms): &&(usize, Vec<Atom>)| meet(&r.state, atoms) || source == Some(*o);
-                changed.iter().filter(sees).map(|(o, _)| *o).collect()
-            })
-            .collect();
-        let after: Vec<Look> =
-            tried.iter().zip(&seen_by).map(|(a, objects)| look(world, sets, &candidates[*a], layer, objects)).collect();
+        let looked_at: Vec<(&Effect, &Reads)> = tried.iter().map(|a| (candidates[*a], &reads[*a])).collect();
+        let kinds = trial(world, sets, layer, effect_b, &affected, &looked_at);
+        for (a, kind) in tried.iter().zip(kinds) {
+            if let Some(kind) = kind {
+                edges[*a].push((b, kind));
+            }
+            cache.results.insert((ids[*a], ids[b]), kind);
+        }
+    }
+    edges
+}
+
+/// Whether each effect A of `tried` depends on B, and how: B is applied for real to `affected`
+/// (the objects it applies to), A is looked at after and before, and the objects are put back.
+pub fn trial(
+    world: &mut World,
+    sets: &Sets,
+    layer: Layer,
+    effect_b: &Effect,
+    affected: &[usize],
+    tried: &[(&Effect, &Reads)],
+) -> Vec<Option<DependencyKind>> {
+    // Apply B for real, keep the objects it really changed, look at A after, put the
+    // objects back, look at A before: only those objects can differ for A.
+    let land_types = effect_b.body.land_types.is_some();
+    // Every snapshot before any application: an exchange of control changes both of its
+    // objects at once.
+    let saved: Vec<(usize, Snapshot)> =
+        affected.iter().map(|o| (*o, Snapshot::take(&world.objects[*o], layer, land_types))).collect();
+    apply_all(world, effect_b, layer, affected);
+    // What B really changed, object by object: for A, only the objects where that meets what
+    // A reads (or A's source) can look different.
+    let changed: Vec<(usize, Vec<Atom>)> = saved
+        .iter()
+        .map(|(o, snap)| {
+            let mut atoms = Vec::new();
+            snap.changed_atoms(&world.objects[*o], &mut atoms);
+            (*o, atoms)
+        })
+        .filter(|(_, atoms)| !atoms.is_empty())
+        .collect();
+    // Objects changed alike, together: each A asks once per way of changing.
+    let mut alike: Vec<(&[Atom], Vec<usize>)> = Vec::new();
+    let mut index: HashMap<&[Atom], usize> = HashMap::new();
+    for (o, atoms) in &changed {
+        let i = *index.entry(atoms.as_slice()).or_insert_with(|| {
+            alike.push((atoms.as_slice(), Vec::new()));
+            alike.len() - 1
+        });
+        alike[i].1.push(*o);
+    }
+    let seen_by: Vec<Vec<usize>> = tried
+        .iter()
+        .map(|(a, r)| {
+            let mut objects: Vec<usize> = alike
+                .iter()
+                .filter(|(atoms, _)| meet(&r.state, atoms))
+                .flat_map(|(_, os)| os.iter().copied())
+                .collect();
+            if let Some(source) = a.source.filter(|s| !objects.contains(s)) {
+                if changed.iter().any(|(o, _)| *o == source) {
+                    objects.push(source);
+                }
+            }
+            // In the order B changed them, as `look` compares them.
+            objects.sort_unstable();
+            objects
+        })
+        .collect();
+    // A count reads the whole board, and a copy its original: those are looked at on the
+    // board as a whole, after and before. Otherwise each object is looked at in both states
+    // side by side, and the first difference answers.
+    let global = layer == Layer::Copy
+        || tried.iter().any(|(a, _)| amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))));
+    if !global {
+        let after: HashMap<usize, Characteristics> =
+            changed.iter().map(|(o, _)| (*o, world.objects[*o].clone())).collect();
         for (object, snapshot) in saved.into_iter().rev() {
             snapshot.restore(&mut world.objects[object]);
         }
-        let before: Vec<Look> =
-            tried.iter().zip(&seen_by).map(|(a, objects)| look(world, sets, &candidates[*a], layer, objects)).collect();
-        for ((a, x), y) in tried.iter().zip(&before).zip(&after) {
-            let kind = if x.exists != y.exists {
+        let (before, after) = (Lens { world, after: None }, Lens { world, after: Some(&after) });
+        return tried
+            .iter()
+            .zip(&seen_by)
+            .map(|((a, _), objects)| compare(&before, &after, sets, a, layer, objects))
+            .collect();
+    }
+    let after: Vec<Look> =
+        tried.iter().zip(&seen_by).map(|((a, _), objects)| look(world, sets, a, layer, objects)).collect();
+    for (object, snapshot) in saved.into_iter().rev() {
+        snapshot.restore(&mut world.objects[object]);
+    }
+    let before: Vec<Look> =
+        tried.iter().zip(&seen_by).map(|((a, _), objects)| look(world, sets, a, layer, objects)).collect();
+    before
+        .iter()
+        .zip(&after)
+        .map(|(x, y)| {
+            if x.exists != y.exists {
                 Some(DependencyKind::Existence)
             } else if x.body != y.body {
                 Some(DependencyKind::Text)
@@ -173,12 +237,94 @@ pub fn graph(
                 Some(DependencyKind::WhatItDoes)
             } else {
                 None
-            };
-            if let Some(kind) = kind {
-                edges[*a].push((b, kind));
             }
-            cache.results.insert((ids[*a], ids[b]), kind);
+        })
+        .collect()
+}
+
+/// The world before a trial, or after it: the objects B changed as it left them.
+struct Lens<'a, 'b> {
+    world: &'a World<'b>,
+    after: Option<&'a HashMap<usize, Characteristics>>,
+}
+
+impl Lens<'_, '_> {
+    fn chars(&self, o: usize) -> &Characteristics {
+        self.after.and_then(|m| m.get(&o)).unwrap_or(&self.world.objects[o])
+    }
+
+    /// As `World::exists`.
+    fn exists(&self, effect: &Effect) -> bool {
+        match (&effect.ability, effect.source) {
+            (Some(ability), Some(source)) => {
+                self.world.present[source]
+                    && self.chars(source).has_ability(ability)
+                    && (effect.is_defining() || self.world.zone(source) == crate::model::Zone::Battlefield)
+            }
+            _ => true,
         }
     }
-    edges
+
+    /// As `World::current_body`.
+    fn current_body(&self, effect: &Effect) -> Option<std::sync::Arc<EffectBody>> {
+        let (Some(ability), Some(source)) = (&effect.ability, effect.source) else {
+            return Some(effect.body.clone());
+        };
+        let found = self.chars(source).abilities.iter().find(|a| &a.id == ability)?;
+        found.generates.as_ref().map(|g| g.body.clone())
+    }
+
+    fn matches(&self, s: &crate::model::SelectorSpec, o: usize, effect: &Effect) -> bool {
+        let world = self.world;
+        world.present[o] && selector_matches(world.board, s, o, world.zone(o), self.chars(o), effect)
+    }
+
+    /// An amount that reads only the object (no count).
+    fn amount(&self, amount: &Amount, o: usize) -> i64 {
+        match amount {
+            Amount::Fixed(n) => *n,
+            Amount::ManaValue => self.chars(o).mana_value.unwrap_or(0),
+            Amount::Count(_) => 0,
+        }
+    }
+
+    /// What A does to the objects of its set among `objects`, as `look` tells it.
+    fn does(&self, sets: &Sets, a: &Effect, amounts: &[&Amount], objects: &[usize]) -> Vec<Vec<i64>> {
+        let fixed = sets.fixed_set(a);
+        let in_set = |o: usize| match fixed {
+            Some(set) => set.binary_search(&o).is_ok(),
+            None => a.body.affects.as_ref().is_some_and(|s| self.matches(s, o, a)),
+        };
+        objects.iter().filter(|o| in_set(**o)).map(|o| amounts.iter().map(|x| self.amount(x, *o)).collect()).collect()
+    }
+}
+
+/// `look` before and after compared, without counts or copies, stopping at the first difference.
+fn compare(
+    before: &Lens,
+    after: &Lens,
+    sets: &Sets,
+    a: &Effect,
+    layer: Layer,
+    objects: &[usize],
+) -> Option<DependencyKind> {
+    let source_changed = a.source.is_some_and(|s| objects.contains(&s));
+    let started = sets.started.contains_key(&a.key);
+    let exists = (started || before.exists(a), started || after.exists(a));
+    if exists.0 != exists.1 {
+        return Some(DependencyKind::Existence);
+    }
+    if source_changed && exists.0 && before.current_body(a) != after.current_body(a) {
+        return Some(DependencyKind::Text);
+    }
+    if let (None, Some(selector)) = (sets.fixed_set(a), &a.body.affects) {
+        if objects.iter().any(|o| before.matches(selector, *o, a) != after.matches(selector, *o, a)) {
+            return Some(DependencyKind::AppliesTo);
+        }
+    }
+    let amounts = amounts_in(&a.body, layer);
+    if !amounts.is_empty() && before.does(sets, a, &amounts, objects) != after.does(sets, a, &amounts, objects) {
+        return Some(DependencyKind::WhatItDoes);
+    }
+    None
 }

@@ -45,6 +45,11 @@ impl Default for PairCache {
 }
 
 impl PairCache {
+    /// A cache that keeps nothing between choices: every pair is tried again.
+    pub fn disabled() -> PairCache {
+        PairCache { enabled: false, ..PairCache::default() }
+    }
+
     pub(super) fn id(&mut self, effect: &Effect, reads: &Reads, writes: Vec<Atom>) -> usize {
         let id = match self.ids.get(&effect.key) {
             Some(id) => *id,
