@@ -15,7 +15,6 @@ use super::layer::Layer;
 use super::pair_cache::PairCache;
 use super::snapshot::Snapshot;
 use super::trace::DependencyKind;
-use super::world::selector_matches;
 use super::world::World;
 use super::Sets;
 use crate::model::{Amount, EffectBody};
@@ -204,17 +203,18 @@ pub fn trial(
     let global = layer == Layer::Copy
         || tried.iter().any(|(a, _)| amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))));
     if !global {
-        let after: HashMap<usize, Characteristics> =
-            changed.iter().map(|(o, _)| (*o, world.objects[*o].clone())).collect();
+        let mut saved = saved;
+        // `saved` is in the order of `affected`, the board's.
+        saved.sort_by_key(|(o, _)| *o);
+        let kinds = tried
+            .iter()
+            .zip(&seen_by)
+            .map(|((a, _), objects)| compare(world, &mut saved, sets, a, layer, objects))
+            .collect();
         for (object, snapshot) in saved.into_iter().rev() {
             snapshot.restore(&mut world.objects[object]);
         }
-        let (before, after) = (Lens { world, after: None }, Lens { world, after: Some(&after) });
-        return tried
-            .iter()
-            .zip(&seen_by)
-            .map(|((a, _), objects)| compare(&before, &after, sets, a, layer, objects))
-            .collect();
+        return kinds;
     }
     let after: Vec<Look> =
         tried.iter().zip(&seen_by).map(|((a, _), objects)| look(world, sets, a, layer, objects)).collect();
@@ -242,89 +242,70 @@ pub fn trial(
         .collect()
 }
 
-/// The world before a trial, or after it: the objects B changed as it left them.
-struct Lens<'a, 'b> {
-    world: &'a World<'b>,
-    after: Option<&'a HashMap<usize, Characteristics>>,
-}
-
-impl Lens<'_, '_> {
-    fn chars(&self, o: usize) -> &Characteristics {
-        self.after.and_then(|m| m.get(&o)).unwrap_or(&self.world.objects[o])
-    }
-
-    /// As `World::exists`.
-    fn exists(&self, effect: &Effect) -> bool {
-        match (&effect.ability, effect.source) {
-            (Some(ability), Some(source)) => {
-                self.world.present[source]
-                    && self.chars(source).has_ability(ability)
-                    && (effect.is_defining() || self.world.zone(source) == crate::model::Zone::Battlefield)
-            }
-            _ => true,
-        }
-    }
-
-    /// As `World::current_body`.
-    fn current_body(&self, effect: &Effect) -> Option<std::sync::Arc<EffectBody>> {
-        let (Some(ability), Some(source)) = (&effect.ability, effect.source) else {
-            return Some(effect.body.clone());
-        };
-        let found = self.chars(source).abilities.iter().find(|a| &a.id == ability)?;
-        found.generates.as_ref().map(|g| g.body.clone())
-    }
-
-    fn matches(&self, s: &crate::model::SelectorSpec, o: usize, effect: &Effect) -> bool {
-        let world = self.world;
-        world.present[o] && selector_matches(world.board, s, o, world.zone(o), self.chars(o), effect)
-    }
-
-    /// An amount that reads only the object (no count).
-    fn amount(&self, amount: &Amount, o: usize) -> i64 {
-        match amount {
-            Amount::Fixed(n) => *n,
-            Amount::ManaValue => self.chars(o).mana_value.unwrap_or(0),
-            Amount::Count(_) => 0,
-        }
-    }
-
-    /// What A does to the objects of its set among `objects`, as `look` tells it.
-    fn does(&self, sets: &Sets, a: &Effect, amounts: &[&Amount], objects: &[usize]) -> Vec<Vec<i64>> {
-        let fixed = sets.fixed_set(a);
-        let in_set = |o: usize| match fixed {
-            Some(set) => set.binary_search(&o).is_ok(),
-            None => a.body.affects.as_ref().is_some_and(|s| self.matches(s, o, a)),
-        };
-        objects.iter().filter(|o| in_set(**o)).map(|o| amounts.iter().map(|x| self.amount(x, *o)).collect()).collect()
-    }
+/// What A sees of one object after the trial (`world` as it is) and before (its snapshot
+/// swapped in, then back).
+fn both<T: PartialEq>(
+    world: &mut World,
+    saved: &mut [(usize, Snapshot)],
+    object: usize,
+    see: impl Fn(&World) -> T,
+) -> (T, T) {
+    let after = see(world);
+    let Ok(i) = saved.binary_search_by_key(&object, |(o, _)| *o) else { return (after, see(world)) };
+    saved[i].1.swap(&mut world.objects[object]);
+    let before = see(world);
+    saved[i].1.swap(&mut world.objects[object]);
+    (before, after)
 }
 
 /// `look` before and after compared, without counts or copies, stopping at the first difference.
 fn compare(
-    before: &Lens,
-    after: &Lens,
+    world: &mut World,
+    saved: &mut [(usize, Snapshot)],
     sets: &Sets,
     a: &Effect,
     layer: Layer,
     objects: &[usize],
 ) -> Option<DependencyKind> {
-    let source_changed = a.source.is_some_and(|s| objects.contains(&s));
     let started = sets.started.contains_key(&a.key);
-    let exists = (started || before.exists(a), started || after.exists(a));
-    if exists.0 != exists.1 {
-        return Some(DependencyKind::Existence);
+    if let Some(source) = a.source.filter(|s| objects.contains(s)) {
+        let (before, after) = both(world, saved, source, |w| started || w.exists(a));
+        if before != after {
+            return Some(DependencyKind::Existence);
+        }
+        if before {
+            let (before, after) = both(world, saved, source, |w| w.current_body(a));
+            if before != after {
+                return Some(DependencyKind::Text);
+            }
+        }
     }
-    if source_changed && exists.0 && before.current_body(a) != after.current_body(a) {
-        return Some(DependencyKind::Text);
-    }
-    if let (None, Some(selector)) = (sets.fixed_set(a), &a.body.affects) {
-        if objects.iter().any(|o| before.matches(selector, *o, a) != after.matches(selector, *o, a)) {
-            return Some(DependencyKind::AppliesTo);
+    let fixed = sets.fixed_set(a);
+    if let (None, Some(selector)) = (fixed, &a.body.affects) {
+        for o in objects {
+            let (before, after) = both(world, saved, *o, |w| w.matches(selector, *o, a));
+            if before != after {
+                return Some(DependencyKind::AppliesTo);
+            }
         }
     }
     let amounts = amounts_in(&a.body, layer);
-    if !amounts.is_empty() && before.does(sets, a, &amounts, objects) != after.does(sets, a, &amounts, objects) {
-        return Some(DependencyKind::WhatItDoes);
+    if amounts.is_empty() {
+        return None;
+    }
+    // What A does to each object of its set (the set is the same before and after, or A's
+    // membership differed above): no count, so each row reads its own object only.
+    for o in objects {
+        let (before, after) = both(world, saved, *o, |w| {
+            let in_set = match fixed {
+                Some(set) => set.binary_search(o).is_ok(),
+                None => a.body.affects.as_ref().is_some_and(|s| w.matches(s, *o, a)),
+            };
+            in_set.then(|| amounts.iter().map(|x| w.amount(x, *o, a)).collect::<Vec<i64>>())
+        });
+        if before != after {
+            return Some(DependencyKind::WhatItDoes);
+        }
     }
     None
 }

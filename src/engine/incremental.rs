@@ -107,7 +107,7 @@ impl Graph {
     }
 
     /// After an application that changed `changed` (objects, with what changed on each).
-    pub fn applied(&mut self, changed: &[(usize, Vec<Atom>)]) {
+    pub fn applied(&mut self, world: &World, sets: &Sets, changed: &[(usize, Vec<Atom>)]) {
         let written: std::collections::HashSet<&Atom> = changed.iter().flat_map(|(_, atoms)| atoms).collect();
         let mut hit: Vec<usize> = Vec::new();
         let mut kinds = [false; KINDS];
@@ -129,16 +129,53 @@ impl Graph {
         }
         // The index may hold an effect under what it read before it changed: trying it again
         // is only wasted work.
+        hit.sort_unstable();
+        hit.dedup();
+        let objects: Vec<usize> = changed.iter().map(|(o, _)| *o).collect();
         for id in hit {
-            self.nodes[id].affected = None;
             self.nodes[id].stale_b = true;
+            self.patch(world, sets, id, &objects);
         }
-        for (object, _) in changed {
+        for object in &objects {
             for id in self.holders.get(object).into_iter().flatten() {
                 let node = &mut self.nodes[*id];
-                if node.affected.as_ref().is_some_and(|set| set.binary_search(object).is_ok()) {
+                if !node.stale_b && node.affected.as_ref().is_some_and(|set| set.binary_search(object).is_ok()) {
                     node.stale_b = true;
                 }
+            }
+        }
+    }
+
+    /// A kept set after the objects `changed` changed: a selector looks at each object alone,
+    /// so only those can have come in or gone out.
+    fn patch(&mut self, world: &World, sets: &Sets, id: usize, changed: &[usize]) {
+        let node = &mut self.nodes[id];
+        let (Some(set), Some(effect)) = (node.affected.as_mut(), node.effect.as_ref()) else { return };
+        let Some(selector) = effect.body.affects.as_ref().filter(|_| !sets.is_fixed(effect)) else { return };
+        if effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some()) {
+            return;
+        }
+        let (mut entered, mut left) = (Vec::new(), Vec::new());
+        for o in changed {
+            match (set.binary_search(o).is_ok(), world.matches(selector, *o, effect)) {
+                (true, false) => left.push(*o),
+                (false, true) => entered.push(*o),
+                _ => {}
+            }
+        }
+        if !left.is_empty() {
+            left.sort_unstable();
+            set.retain(|o| left.binary_search(o).is_err());
+        }
+        if entered.is_empty() {
+            return;
+        }
+        set.extend(&entered);
+        set.sort_unstable();
+        for o in entered {
+            let holders = self.holders.entry(o).or_default();
+            if holders.last() != Some(&id) {
+                holders.push(id);
             }
         }
     }
@@ -267,7 +304,10 @@ impl Graph {
             let effect = self.nodes[id].effect.as_ref().expect("registered");
             let set = sets.affected(world, effect);
             for o in &set {
-                self.holders.entry(*o).or_default().push(id);
+                let holders = self.holders.entry(*o).or_default();
+                if !holders.contains(&id) {
+                    holders.push(id);
+                }
             }
             self.nodes[id].affected = Some(set);
         }

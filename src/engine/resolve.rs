@@ -199,7 +199,7 @@ pub(super) fn run<'b>(
                 }
             }
             if shortcuts {
-                seen.graph.applied(&changes_by_object);
+                seen.graph.applied(&world, &sets, &changes_by_object);
             }
             if trace {
                 let changes = affected
