@@ -1,4 +1,6 @@
-//! Trial results kept between the choices of one layer.
+//! Trial results within one working-out of the whole dependency graph (dependency::graph): the
+//! long way (`resolve_plainly`, and a choice among candidates that share an id) makes one, with
+//! nothing kept between choices. The kept graph is incremental.rs.
 
 use super::effect::Effect;
 use super::footprint::{meet, Atom, Reads};
