@@ -26,10 +26,21 @@ fn thousand_permanents_two_hundred_effects(bencher: divan::Bencher) {
 }
 
 /// Scaling with the number of effects, on twice as many permanents (at least 1,000), since every
-/// static ability stands on a permanent of its own. Larger sizes: docs/PERFORMANCE.md.
+/// static ability stands on a permanent of its own. The growth curve: docs/PERFORMANCE.md.
 #[divan::bench(args = [10, 100, 1000, 2000], sample_count = 5)]
 fn effects(bencher: divan::Bencher, effects: usize) {
     let board = board(1000.max(2 * effects), effects);
+    bencher.bench(|| {
+        let r = resolve::resolve(&board);
+        assert!(!r.characteristics.is_empty());
+        r
+    });
+}
+
+/// The large end of the curve, one run each: they take seconds to minutes.
+#[divan::bench(args = [5000, 10000], sample_count = 1, sample_size = 1)]
+fn effects_large(bencher: divan::Bencher, effects: usize) {
+    let board = board(2 * effects, effects);
     bencher.bench(|| {
         let r = resolve::resolve(&board);
         assert!(!r.characteristics.is_empty());

@@ -17,7 +17,7 @@ use super::snapshot::Snapshot;
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
-use crate::model::EffectBody;
+use crate::model::{Amount, EffectBody};
 use std::collections::HashMap;
 
 /// Effect A as far as 613.7a is concerned, looked at on the objects another effect changes.
@@ -65,7 +65,7 @@ fn look(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize])
 pub fn graph(
     world: &mut World,
     sets: &Sets,
-    candidates: &[Effect],
+    candidates: &[&Effect],
     layer: Layer,
     cache: &mut PairCache,
 ) -> Vec<Vec<(usize, DependencyKind)>> {
@@ -128,42 +128,106 @@ pub fn graph(
             continue;
         }
         let affected = changed.unwrap_or_else(|| cache.affected(ids[b], world, sets, effect_b));
-        // Apply B for real, keep the objects it really changed, look at A after, put the
-        // objects back, look at A before: only those objects can differ for A.
-        let land_types = effect_b.body.land_types.is_some();
-        // Every snapshot before any application: an exchange of control changes both of its
-        // objects at once.
-        let saved: Vec<(usize, Snapshot)> =
-            affected.iter().map(|o| (*o, Snapshot::take(&world.objects[*o], layer, land_types))).collect();
-        apply_all(world, effect_b, layer, &affected);
-        // What B really changed, object by object: for A, only the objects where that meets what
-        // A reads (or A's source) can look different.
-        let changed: Vec<(usize, Vec<Atom>)> = saved
+        let looked_at: Vec<(&Effect, &Reads)> = tried.iter().map(|a| (candidates[*a], &reads[*a])).collect();
+        let kinds = trial(world, sets, layer, effect_b, &affected, &looked_at);
+        for (a, kind) in tried.iter().zip(kinds) {
+            if let Some(kind) = kind {
+                edges[*a].push((b, kind));
+            }
+            cache.results.insert((ids[*a], ids[b]), kind);
+        }
+    }
+    edges
+}
+
+/// Whether each effect A of `tried` depends on B, and how: B is applied for real to `affected`
+/// (the objects it applies to), A is looked at after and before, and the objects are put back.
+pub fn trial(
+    world: &mut World,
+    sets: &Sets,
+    layer: Layer,
+    effect_b: &Effect,
+    affected: &[usize],
+    tried: &[(&Effect, &Reads)],
+) -> Vec<Option<DependencyKind>> {
+    // Apply B for real, keep the objects it really changed, look at A after, put the
+    // objects back, look at A before: only those objects can differ for A.
+    let land_types = effect_b.body.land_types.is_some();
+    // Every snapshot before any application: an exchange of control changes both of its
+    // objects at once.
+    let saved: Vec<(usize, Snapshot)> =
+        affected.iter().map(|o| (*o, Snapshot::take(&world.objects[*o], layer, land_types))).collect();
+    apply_all(world, effect_b, layer, affected);
+    // What B really changed, object by object: for A, only the objects where that meets what
+    // A reads (or A's source) can look different.
+    let changed: Vec<(usize, Vec<Atom>)> = saved
+        .iter()
+        .map(|(o, snap)| {
+            let mut atoms = Vec::new();
+            snap.changed_atoms(&world.objects[*o], &mut atoms);
+            (*o, atoms)
+        })
+        .filter(|(_, atoms)| !atoms.is_empty())
+        .collect();
+    // Objects changed alike, together: each A asks once per way of changing.
+    let mut alike: Vec<(&[Atom], Vec<usize>)> = Vec::new();
+    let mut index: HashMap<&[Atom], usize> = HashMap::new();
+    for (o, atoms) in &changed {
+        let i = *index.entry(atoms.as_slice()).or_insert_with(|| {
+            alike.push((atoms.as_slice(), Vec::new()));
+            alike.len() - 1
+        });
+        alike[i].1.push(*o);
+    }
+    let seen_by: Vec<Vec<usize>> = tried
+        .iter()
+        .map(|(a, r)| {
+            let mut objects: Vec<usize> = alike
+                .iter()
+                .filter(|(atoms, _)| meet(&r.state, atoms))
+                .flat_map(|(_, os)| os.iter().copied())
+                .collect();
+            if let Some(source) = a.source.filter(|s| !objects.contains(s)) {
+                if changed.iter().any(|(o, _)| *o == source) {
+                    objects.push(source);
+                }
+            }
+            // In the order B changed them, as `look` compares them.
+            objects.sort_unstable();
+            objects
+        })
+        .collect();
+    // A count reads the whole board, and a copy its original: those are looked at on the
+    // board as a whole, after and before. Otherwise each object is looked at in both states
+    // side by side, and the first difference answers.
+    let global = layer == Layer::Copy
+        || tried.iter().any(|(a, _)| amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))));
+    if !global {
+        let mut saved = saved;
+        // `saved` is in the order of `affected`, the board's.
+        saved.sort_by_key(|(o, _)| *o);
+        let kinds = tried
             .iter()
-            .map(|(o, snap)| {
-                let mut atoms = Vec::new();
-                snap.changed_atoms(&world.objects[*o], &mut atoms);
-                (*o, atoms)
-            })
-            .filter(|(_, atoms)| !atoms.is_empty())
+            .zip(&seen_by)
+            .map(|((a, _), objects)| compare(world, &mut saved, sets, a, layer, objects))
             .collect();
-        let seen_by: Vec<Vec<usize>> = tried
-            .iter()
-            .map(|a| {
-                let (r, source) = (&reads[*a], candidates[*a].source);
-                let sees = |(o, atoms): &&(usize, Vec<Atom>)| meet(&r.state, atoms) || source == Some(*o);
-                changed.iter().filter(sees).map(|(o, _)| *o).collect()
-            })
-            .collect();
-        let after: Vec<Look> =
-            tried.iter().zip(&seen_by).map(|(a, objects)| look(world, sets, &candidates[*a], layer, objects)).collect();
         for (object, snapshot) in saved.into_iter().rev() {
             snapshot.restore(&mut world.objects[object]);
         }
-        let before: Vec<Look> =
-            tried.iter().zip(&seen_by).map(|(a, objects)| look(world, sets, &candidates[*a], layer, objects)).collect();
-        for ((a, x), y) in tried.iter().zip(&before).zip(&after) {
-            let kind = if x.exists != y.exists {
+        return kinds;
+    }
+    let after: Vec<Look> =
+        tried.iter().zip(&seen_by).map(|((a, _), objects)| look(world, sets, a, layer, objects)).collect();
+    for (object, snapshot) in saved.into_iter().rev() {
+        snapshot.restore(&mut world.objects[object]);
+    }
+    let before: Vec<Look> =
+        tried.iter().zip(&seen_by).map(|((a, _), objects)| look(world, sets, a, layer, objects)).collect();
+    before
+        .iter()
+        .zip(&after)
+        .map(|(x, y)| {
+            if x.exists != y.exists {
                 Some(DependencyKind::Existence)
             } else if x.body != y.body {
                 Some(DependencyKind::Text)
@@ -173,12 +237,75 @@ pub fn graph(
                 Some(DependencyKind::WhatItDoes)
             } else {
                 None
-            };
-            if let Some(kind) = kind {
-                edges[*a].push((b, kind));
             }
-            cache.results.insert((ids[*a], ids[b]), kind);
+        })
+        .collect()
+}
+
+/// What A sees of one object after the trial (`world` as it is) and before (its snapshot
+/// swapped in, then back).
+fn both<T: PartialEq>(
+    world: &mut World,
+    saved: &mut [(usize, Snapshot)],
+    object: usize,
+    see: impl Fn(&World) -> T,
+) -> (T, T) {
+    let after = see(world);
+    let Ok(i) = saved.binary_search_by_key(&object, |(o, _)| *o) else { return (after, see(world)) };
+    saved[i].1.swap(&mut world.objects[object]);
+    let before = see(world);
+    saved[i].1.swap(&mut world.objects[object]);
+    (before, after)
+}
+
+/// `look` before and after compared, without counts or copies, stopping at the first difference.
+fn compare(
+    world: &mut World,
+    saved: &mut [(usize, Snapshot)],
+    sets: &Sets,
+    a: &Effect,
+    layer: Layer,
+    objects: &[usize],
+) -> Option<DependencyKind> {
+    let started = sets.started.contains_key(&a.key);
+    if let Some(source) = a.source.filter(|s| objects.contains(s)) {
+        let (before, after) = both(world, saved, source, |w| started || w.exists(a));
+        if before != after {
+            return Some(DependencyKind::Existence);
+        }
+        if before {
+            let (before, after) = both(world, saved, source, |w| w.current_body(a));
+            if before != after {
+                return Some(DependencyKind::Text);
+            }
         }
     }
-    edges
+    let fixed = sets.fixed_set(a);
+    if let (None, Some(selector)) = (fixed, &a.body.affects) {
+        for o in objects {
+            let (before, after) = both(world, saved, *o, |w| w.matches(selector, *o, a));
+            if before != after {
+                return Some(DependencyKind::AppliesTo);
+            }
+        }
+    }
+    let amounts = amounts_in(&a.body, layer);
+    if amounts.is_empty() {
+        return None;
+    }
+    // What A does to each object of its set (the set is the same before and after, or A's
+    // membership differed above): no count, so each row reads its own object only.
+    for o in objects {
+        let (before, after) = both(world, saved, *o, |w| {
+            let in_set = match fixed {
+                Some(set) => set.binary_search(o).is_ok(),
+                None => a.body.affects.as_ref().is_some_and(|s| w.matches(s, *o, a)),
+            };
+            in_set.then(|| amounts.iter().map(|x| w.amount(x, *o, a)).collect::<Vec<i64>>())
+        });
+        if before != after {
+            return Some(DependencyKind::WhatItDoes);
+        }
+    }
+    None
 }

@@ -8,7 +8,7 @@ use super::Sets;
 use crate::model::{AbilitySpec, Amount, EffectBody, SelectorSpec, SetChange};
 
 /// One thing an effect can read or write.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Atom {
     Type(Option<String>),
     Subtype(Option<String>),
@@ -42,6 +42,12 @@ pub const KINDS: usize = 8;
 
 impl Atom {
     /// The kinds this atom can meet: its own, or all for `Everything`.
+    /// True for an atom that stands for every value of its characteristic.
+    pub fn value_is_any(&self) -> bool {
+        use Atom::*;
+        matches!(self, Type(None) | Subtype(None) | Supertype(None) | Color(None) | Ability(None))
+    }
+
     pub fn kinds(&self) -> std::ops::Range<usize> {
         let kind = match self {
             Atom::Type(_) => 0,

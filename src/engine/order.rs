@@ -12,54 +12,80 @@ use std::collections::BTreeMap;
 
 /// Dependencies seen so far in this layer, so that an effect applied after what it depended on,
 /// or after the other members of its loop, says so.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct SeenDependencies {
     /// Effect key → what it was found to depend on.
     on: BTreeMap<String, Vec<Dependency>>,
     /// Effect key → the loop it was found in, in timestamp order.
     loops: BTreeMap<String, Vec<String>>,
-    /// Trial results still valid.
-    pub cache: super::pair_cache::PairCache,
+    /// Off: every pair is tried again before each choice (`resolve_plainly`).
+    pub shortcuts: bool,
+    /// The pairs' results kept between choices, when `shortcuts`.
+    pub graph: super::incremental::Graph,
 }
 
-/// The index in `candidates` of the effect to apply next, and why it goes now.
+/// The index in `candidates` (numbered, in timestamp order) of the effect to apply next, and why
+/// it goes now. `whole`: work the dependency graph out whole, as if for the first time.
 pub fn next(
     world: &mut World,
     sets: &Sets,
-    candidates: &[Effect],
+    candidates: &[(usize, &Effect)],
     layer: Layer,
     seen: &mut SeenDependencies,
+    whole: bool,
 ) -> (usize, Reason) {
     let earliest = |indices: &mut dyn Iterator<Item = usize>| {
         indices.min_by(|a, b| {
-            let (ea, eb) = (&candidates[*a], &candidates[*b]);
+            let (ea, eb) = (candidates[*a].1, candidates[*b].1);
             ea.timestamp.cmp(&eb.timestamp).then_with(|| ea.key.cmp(&eb.key))
         })
     };
-    if let Some(i) = earliest(&mut (0..candidates.len()).filter(|i| candidates[*i].is_defining())) {
-        return (i, Reason::Defining { timestamp: candidates[i].timestamp });
+    if let Some(i) = earliest(&mut (0..candidates.len()).filter(|i| candidates[*i].1.is_defining())) {
+        return (i, Reason::Defining { timestamp: candidates[i].1.timestamp });
     }
     let n = candidates.len();
-    let edges = dependency::graph(world, sets, candidates, layer, &mut seen.cache);
-    for (a, out) in edges.iter().enumerate() {
-        for (b, kind) in out {
-            let list = seen.on.entry(candidates[a].key.clone()).or_default();
-            if !list.iter().any(|d| d.effect == candidates[*b].key) {
-                list.push(Dependency { effect: candidates[*b].key.clone(), because: *kind });
+    let whole = whole || !seen.shortcuts;
+    // Whole: every pair tried now, as 613.7c says. Otherwise the kept graph, brought up to date.
+    let edges: Option<Vec<Vec<(usize, DependencyKind)>>> = if whole {
+        let refs: Vec<&Effect> = candidates.iter().map(|(_, e)| *e).collect();
+        let mut cache = super::pair_cache::PairCache::disabled();
+        let edges = dependency::graph(world, sets, &refs, layer, &mut cache);
+        for (a, out) in edges.iter().enumerate() {
+            for (b, kind) in out {
+                note(&mut seen.on, candidates[a].1, candidates[*b].1, *kind);
             }
         }
-    }
-    let groups = Groups::of(&edges);
-    let in_group = |a: usize, b: usize| groups.id[a] == groups.id[b];
+        if seen.shortcuts {
+            seen.graph.forget();
+        }
+        Some(edges)
+    } else {
+        for (a, b, kind) in seen.graph.update(world, sets, layer, candidates) {
+            note(&mut seen.on, candidates[a].1, candidates[b].1, kind);
+        }
+        None
+    };
+    let graph = &seen.graph;
+    let succ = |a: usize| match &edges {
+        Some(edges) => edges[a].clone(),
+        None => graph.depends_on(candidates[a].0),
+    };
+    let mut groups = Groups::new(n);
     // An effect waits for those it depends on (613.7b); a loop's effects wait together for what
-    // any of them depends on outside the loop, and among themselves go by timestamp.
-    let free = |a: usize| groups.free[groups.id[a]];
-    let pick = earliest(&mut (0..n).filter(|a| free(*a))).expect("a finite dependency graph always has a free effect");
-    let chosen = &candidates[pick];
+    // any of them depends on outside the loop, and among themselves go by timestamp. The
+    // candidates are in timestamp order: the first whose group is free goes.
+    let pick = (0..n)
+        .find(|a| {
+            groups.visit(*a, &succ);
+            groups.free[groups.id[*a]]
+        })
+        .expect("a finite dependency graph always has a free effect");
+    let in_group = |a: usize, b: usize| groups.id[a] == groups.id[b];
+    let chosen = candidates[pick].1;
     let members: Vec<usize> =
         groups.loop_of(pick).map(|m| m.iter().copied().filter(|b| *b != pick).collect()).unwrap_or_default();
     if !members.is_empty() {
-        let mut keys: Vec<&Effect> = members.iter().map(|b| &candidates[*b]).chain(std::iter::once(chosen)).collect();
+        let mut keys: Vec<&Effect> = members.iter().map(|b| candidates[*b].1).chain(std::iter::once(chosen)).collect();
         keys.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
         let keys: Vec<String> = keys.iter().map(|e| e.key.clone()).collect();
         for key in &keys {
@@ -71,14 +97,16 @@ pub fn next(
     } else if let Some(on) = seen.on.get(&chosen.key).filter(|on| !on.is_empty()) {
         Reason::AfterDependencies { timestamp: chosen.timestamp, on: on.clone() }
     } else {
-        let waiting = (0..n)
-            .filter(|a| !free(*a) && candidates[*a].timestamp < chosen.timestamp)
+        // The effects before the chosen one are those that wait: none of their groups is free.
+        let waiting = (0..pick)
+            .filter(|a| candidates[*a].1.timestamp < chosen.timestamp)
             .flat_map(|a| {
-                edges[a].iter().filter(move |(b, _)| !in_group(a, *b)).map(move |(b, kind)| Wait {
-                    effect: candidates[a].key.clone(),
-                    timestamp: candidates[a].timestamp,
-                    depends_on: candidates[*b].key.clone(),
-                    because: *kind,
+                let edges = groups.edges[a].clone().unwrap_or_default();
+                edges.into_iter().filter(move |(b, _)| !in_group(a, *b)).map(move |(b, kind)| Wait {
+                    effect: candidates[a].1.key.clone(),
+                    timestamp: candidates[a].1.timestamp,
+                    depends_on: candidates[b].1.key.clone(),
+                    because: kind,
                 })
             })
             .collect();
@@ -87,79 +115,103 @@ pub fn next(
     (pick, reason)
 }
 
+/// Keeps that `a` was found to depend on `b`, the first time.
+fn note(on: &mut BTreeMap<String, Vec<Dependency>>, a: &Effect, b: &Effect, kind: DependencyKind) {
+    let list = on.entry(a.key.clone()).or_default();
+    if !list.iter().any(|d| d.effect == b.key) {
+        list.push(Dependency { effect: b.key.clone(), because: kind });
+    }
+}
+
 /// The strongly connected groups of the dependency graph (Tarjan's algorithm, without
-/// recursion): effects in one group of more than one form a dependency loop.
+/// recursion), found from the candidates in order as far as needed: effects in one group of more
+/// than one form a dependency loop. A group is known whole once one of its effects is visited,
+/// since it lies among what that effect reaches.
 struct Groups {
-    /// Effect → its group.
+    /// Effect → its group (`usize::MAX`: not visited yet).
     id: Vec<usize>,
     /// Group → its effects.
     members: Vec<Vec<usize>>,
     /// Group → no effect in it depends on an effect outside it.
     free: Vec<bool>,
+    /// Effect → what it depends on, once visited.
+    edges: Vec<Option<Vec<(usize, DependencyKind)>>>,
+    index: Vec<usize>,
+    low: Vec<usize>,
+    on_stack: Vec<bool>,
+    stack: Vec<usize>,
+    counter: usize,
 }
 
 impl Groups {
-    fn of(edges: &[Vec<(usize, DependencyKind)>]) -> Groups {
-        let n = edges.len();
-        let mut index = vec![usize::MAX; n];
-        let mut low = vec![0; n];
-        let mut on_stack = vec![false; n];
-        let mut stack = Vec::new();
-        let mut id = vec![usize::MAX; n];
-        let mut members: Vec<Vec<usize>> = Vec::new();
-        let mut counter = 0;
-        for root in 0..n {
-            if index[root] != usize::MAX {
+    fn new(n: usize) -> Groups {
+        Groups {
+            id: vec![usize::MAX; n],
+            members: Vec::new(),
+            free: Vec::new(),
+            edges: vec![None; n],
+            index: vec![usize::MAX; n],
+            low: vec![0; n],
+            on_stack: vec![false; n],
+            stack: Vec::new(),
+            counter: 0,
+        }
+    }
+
+    fn enter(&mut self, node: usize, succ: &dyn Fn(usize) -> Vec<(usize, DependencyKind)>) {
+        self.index[node] = self.counter;
+        self.low[node] = self.counter;
+        self.counter += 1;
+        self.stack.push(node);
+        self.on_stack[node] = true;
+        self.edges[node] = Some(succ(node));
+    }
+
+    /// Finds the groups of everything `root` reaches.
+    fn visit(&mut self, root: usize, succ: &dyn Fn(usize) -> Vec<(usize, DependencyKind)>) {
+        if self.index[root] != usize::MAX {
+            return;
+        }
+        // (node, next edge to look at)
+        let mut work = vec![(root, 0)];
+        self.enter(root, succ);
+        while let Some(&(node, next)) = work.last() {
+            let to = self.edges[node].as_ref().and_then(|e| e.get(next)).map(|(to, _)| *to);
+            if let Some(to) = to {
+                if let Some(top) = work.last_mut() {
+                    top.1 += 1;
+                }
+                if self.index[to] == usize::MAX {
+                    self.enter(to, succ);
+                    work.push((to, 0));
+                } else if self.on_stack[to] {
+                    self.low[node] = self.low[node].min(self.index[to]);
+                }
                 continue;
             }
-            // (node, next edge to look at)
-            let mut work = vec![(root, 0)];
-            index[root] = counter;
-            low[root] = counter;
-            counter += 1;
-            stack.push(root);
-            on_stack[root] = true;
-            while let Some(&mut (node, ref mut next)) = work.last_mut() {
-                if let Some(&(to, _)) = edges[node].get(*next) {
-                    *next += 1;
-                    if index[to] == usize::MAX {
-                        index[to] = counter;
-                        low[to] = counter;
-                        counter += 1;
-                        stack.push(to);
-                        on_stack[to] = true;
-                        work.push((to, 0));
-                    } else if on_stack[to] {
-                        low[node] = low[node].min(index[to]);
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                self.low[parent] = self.low[parent].min(self.low[node]);
+            }
+            if self.low[node] == self.index[node] {
+                let group = self.members.len();
+                let mut list = Vec::new();
+                while let Some(m) = self.stack.pop() {
+                    self.on_stack[m] = false;
+                    self.id[m] = group;
+                    list.push(m);
+                    if m == node {
+                        break;
                     }
-                    continue;
                 }
-                work.pop();
-                if let Some(&(parent, _)) = work.last() {
-                    low[parent] = low[parent].min(low[node]);
-                }
-                if low[node] == index[node] {
-                    let group = members.len();
-                    let mut list = Vec::new();
-                    while let Some(m) = stack.pop() {
-                        on_stack[m] = false;
-                        id[m] = group;
-                        list.push(m);
-                        if m == node {
-                            break;
-                        }
-                    }
-                    list.sort_unstable();
-                    members.push(list);
-                }
+                list.sort_unstable();
+                let free = list
+                    .iter()
+                    .all(|m| self.edges[*m].as_ref().is_none_or(|e| e.iter().all(|(to, _)| self.id[*to] == group)));
+                self.members.push(list);
+                self.free.push(free);
             }
         }
-        let free = members
-            .iter()
-            .enumerate()
-            .map(|(g, list)| list.iter().all(|m| edges[*m].iter().all(|(to, _)| id[*to] == g)))
-            .collect();
-        Groups { id, members, free }
     }
 
     /// The loop an effect is in, if any.

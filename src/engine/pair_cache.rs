@@ -1,4 +1,6 @@
-//! Trial results kept between the choices of one layer.
+//! Trial results within one working-out of the whole dependency graph (dependency::graph): the
+//! long way (`resolve_plainly`, and a choice among candidates that share an id) makes one, with
+//! nothing kept between choices. The kept graph is incremental.rs.
 
 use super::effect::Effect;
 use super::footprint::{meet, Atom, Reads};
@@ -45,6 +47,11 @@ impl Default for PairCache {
 }
 
 impl PairCache {
+    /// A cache that keeps nothing between choices: every pair is tried again.
+    pub fn disabled() -> PairCache {
+        PairCache { enabled: false, ..PairCache::default() }
+    }
+
     pub(super) fn id(&mut self, effect: &Effect, reads: &Reads, writes: Vec<Atom>) -> usize {
         let id = match self.ids.get(&effect.key) {
             Some(id) => *id,

@@ -7,10 +7,12 @@ use super::characteristics::{lost_correlated_subtypes, Characteristics};
 use super::describe;
 use super::effect::{Effect, EffectKind};
 use super::exchange::{self, Exchange};
+use super::footprint::Atom;
 use super::layer::Layer;
 use super::locked;
 use super::noncreature;
 use super::order::{self, SeenDependencies};
+use super::pool::Pool;
 use super::snapshot::Snapshot;
 use super::timestamp::Timestamp;
 use super::trace::{Reason, SetNote, Stage, Step};
@@ -134,42 +136,45 @@ pub(super) fn run<'b>(
             counters(&mut world, &mut steps, trace);
             continue;
         }
-        let mut done: HashSet<String> = HashSet::new();
         let mut seen = SeenDependencies::default();
-        seen.cache.enabled = shortcuts;
+        seen.shortcuts = shortcuts;
+        let mut pool = Pool::new(&world, &sets, layer, trace.then_some(&mut known));
+        let mut first = true;
         loop {
-            let live = world.live_effects();
-            if trace {
-                for e in &live {
-                    if !known.contains_key(&e.key) {
-                        known.insert(e.key.clone(), e.clone());
-                    }
+            if !shortcuts {
+                // The long way: every effect collected again before each choice.
+                let done = pool.done().clone();
+                pool = Pool::new(&world, &sets, layer, trace.then_some(&mut known));
+                pool.set_done(done);
+            }
+            let added = pool.take_added();
+            if shortcuts {
+                for (id, effect) in &added {
+                    seen.graph.added(*id, effect, &sets, layer);
                 }
             }
-            let mut candidates: Vec<Effect> =
-                live.into_iter().filter(|e| e.has_part_in(layer) && !done.contains(&e.key)).collect();
-            let mut keys: HashSet<String> = candidates.iter().map(|c| c.key.clone()).collect();
-            // 613.5: an effect that started applying keeps applying, even without its ability.
-            for (key, started) in &sets.started {
-                if started.effect.has_part_in(layer) && !done.contains(key) && keys.insert(key.clone()) {
-                    candidates.push(started.effect.clone());
-                }
-            }
+            let vanished = pool.take_vanished();
             if trace {
-                for (key, effect) in &known {
-                    let due = effect.has_part_in(layer) && !done.contains(key) && !gone_reported.contains(key);
-                    if due && !sets.started.contains_key(key) && !keys.contains(key) {
+                // Those that stopped existing before they applied: at the layer's start, any
+                // effect seen so far; later, only one that stopped being a candidate.
+                let keys: Vec<String> = if first || !shortcuts { known.keys().cloned().collect() } else { vanished };
+                for key in keys {
+                    let Some(effect) = known.get(&key) else { continue };
+                    let due = effect.has_part_in(layer) && !pool.is_done(&key) && !gone_reported.contains(&key);
+                    if due && !sets.started.contains_key(&key) && !pool.holds(&key) {
                         steps.push(no_longer_exists(&world, effect, layer, &steps));
                         gone_reported.insert(key.clone());
                     }
                 }
             }
+            first = false;
+            let candidates = pool.candidates();
             if candidates.is_empty() {
                 break;
             }
-            candidates.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
-            let (pick, reason) = order::next(&mut world, &sets, &candidates, layer, &mut seen);
-            let effect = candidates.swap_remove(pick);
+            let whole = pool.ids_shared();
+            let (pick, reason) = order::next(&mut world, &sets, &candidates, layer, &mut seen, whole);
+            let effect = candidates[pick].1.clone();
             let note = set_note(&sets, &effect);
             let affected = sets.affected(&world, &effect);
             sets.start(&effect, &affected, layer);
@@ -185,16 +190,17 @@ pub(super) fn run<'b>(
                 _ => None,
             };
             apply_all(&mut world, &effect, layer, &affected);
-            let mut written = Vec::new();
-            let mut changed = Vec::new();
+            let mut changes_by_object: Vec<(usize, Vec<Atom>)> = Vec::new();
             for (object, snapshot) in affected.iter().zip(&snapshots) {
-                let before = written.len();
-                snapshot.changed_atoms(&world.objects[*object], &mut written);
-                if written.len() > before {
-                    changed.push(*object);
+                let mut atoms = Vec::new();
+                snapshot.changed_atoms(&world.objects[*object], &mut atoms);
+                if !atoms.is_empty() {
+                    changes_by_object.push((*object, atoms));
                 }
             }
-            seen.cache.applied(&written, &changed);
+            if shortcuts {
+                seen.graph.applied(&world, &sets, &changes_by_object);
+            }
             if trace {
                 let changes = affected
                     .iter()
@@ -235,10 +241,13 @@ pub(super) fn run<'b>(
                 }
                 steps.push(s);
             }
-            done.insert(effect.key.clone());
+            pool.applied(&effect.key);
+            let mut changed: Vec<usize> = changes_by_object.iter().map(|(o, _)| *o).collect();
+            changed.sort_unstable();
+            pool.changed(&world, &changed, trace.then_some(&mut known));
         }
         // Only the run that answers keeps them: the runs for locked-in sets never read them.
-        if trace && layer == Layer::Copy && !done.is_empty() {
+        if trace && layer == Layer::Copy && pool.applied_any() {
             copiable = Some(world.objects.clone());
         }
         if layer == Layer::Type {

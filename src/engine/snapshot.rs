@@ -53,6 +53,30 @@ impl Snapshot {
         }
     }
 
+    /// Exchanges the saved characteristics with the object's: twice puts both back. A trial
+    /// looks at an object before and after this way, without copying it.
+    pub fn swap(&mut self, c: &mut Characteristics) {
+        use std::mem::swap;
+        match self {
+            Snapshot::Everything(old) => swap(&mut **old, c),
+            Snapshot::Controller(old) => swap(old, &mut c.controller),
+            Snapshot::Abilities(old) => swap(old, &mut c.abilities),
+            Snapshot::Types { types, subtypes, supertypes, abilities } => {
+                swap(types, &mut c.types);
+                swap(subtypes, &mut c.subtypes);
+                swap(supertypes, &mut c.supertypes);
+                if let Some(a) = abilities {
+                    swap(a, &mut c.abilities);
+                }
+            }
+            Snapshot::Colors(old) => swap(old, &mut c.colors),
+            Snapshot::Pt(p, t) => {
+                swap(p, &mut c.power);
+                swap(t, &mut c.toughness);
+            }
+        }
+    }
+
     pub fn restore(self, c: &mut Characteristics) {
         match self {
             Snapshot::Everything(old) => *c = *old,

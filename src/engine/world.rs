@@ -32,30 +32,42 @@ impl<'b> World<'b> {
     /// abilities wherever their object is (604.3), and resolved effects.
     pub fn live_effects(&self) -> Vec<Effect> {
         let mut effects = Vec::new();
-        for (index, chars) in self.objects.iter().enumerate() {
-            if !self.present[index] {
+        for index in 0..self.objects.len() {
+            self.object_effects(index, &mut effects);
+        }
+        self.resolved_effects(&mut effects);
+        effects
+    }
+
+    /// The effects the object's abilities generate now, in the order of its abilities: they
+    /// change only when its abilities or its controller do.
+    pub fn object_effects(&self, index: usize, effects: &mut Vec<Effect>) {
+        if !self.present[index] {
+            return;
+        }
+        let (def, chars) = (&self.board.objects[index], &self.objects[index]);
+        for ability in &chars.abilities {
+            let Some(generated) = &ability.generates else { continue };
+            if !generated.cda && def.zone != Zone::Battlefield {
                 continue;
             }
-            let def = &self.board.objects[index];
-            for ability in &chars.abilities {
-                let Some(generated) = &ability.generates else { continue };
-                if !generated.cda && def.zone != Zone::Battlefield {
-                    continue;
-                }
-                let own = def.printed.has_ability(&ability.id);
-                let timestamp = generated.granted_at.map_or(def.effect_timestamp(), |g| g.max(def.effect_timestamp()));
-                effects.push(Effect {
-                    key: if own { ability.id.clone() } else { format!("{}@{}", ability.id, def.id) },
-                    text: ability.text.clone(),
-                    source: Some(index),
-                    controller: chars.controller,
-                    timestamp,
-                    kind: if generated.cda { EffectKind::Defining } else { EffectKind::Static },
-                    ability: Some(ability.id.clone()),
-                    body: generated.body.clone(),
-                });
-            }
+            let own = def.printed.has_ability(&ability.id);
+            let timestamp = generated.granted_at.map_or(def.effect_timestamp(), |g| g.max(def.effect_timestamp()));
+            effects.push(Effect {
+                key: if own { ability.id.clone() } else { format!("{}@{}", ability.id, def.id) },
+                text: ability.text.clone(),
+                source: Some(index),
+                controller: chars.controller,
+                timestamp,
+                kind: if generated.cda { EffectKind::Defining } else { EffectKind::Static },
+                ability: Some(ability.id.clone()),
+                body: generated.body.clone(),
+            });
         }
+    }
+
+    /// The effects of resolved spells and abilities that exist in this state, in the file's order.
+    pub fn resolved_effects(&self, effects: &mut Vec<Effect>) {
         for r in self.board.resolved.iter().filter(|r| self.cutoff.is_none_or(|t| r.timestamp < t)) {
             effects.push(Effect {
                 key: r.id.clone(),
@@ -68,7 +80,6 @@ impl<'b> World<'b> {
                 body: r.body.clone(),
             });
         }
-        effects
     }
 
     /// The objects a selector names now, in board order.

@@ -155,6 +155,80 @@ pub fn scenario_with_copies_and_text(seed: u64, permanents: usize, effects: usiz
     out
 }
 
+/// Effects that change what others read, most of them in the same layer: colour setters that
+/// feed each other, type changers that form loops (613.8b), animation against ability removal
+/// (existence), land types against land-type grants. Each application makes many kept
+/// dependencies stale: the boards the dependency graph kept between choices is tested on.
+const DENSE_EFFECTS: [(usize, &str); 9] = [
+    (30, "{affects: {types: [creature], colors: [{c}]}, colors: {set: [{d}]}}"),
+    (10, "{affects: {types: [creature], colors: [{c}]}, colors: {add: [{d}]}}"),
+    (10, "{affects: {types: [artifact]}, types: {add: [creature]}}"),
+    (10, "{affects: {types: [creature], colors: [{c}]}, types: {add: [artifact]}}"),
+    (
+        8,
+        "{affects: {types: [enchantment], other: true}, types: {add: [creature]}, pt: {set: [mana_value, mana_value]}}",
+    ),
+    (10, "{affects: {types: [creature], colors: [{c}]}, abilities: {remove_all: true}}"),
+    (8, "{affects: {types: [creature], not_colors: [{c}]}, abilities: {add: [flying]}}"),
+    (7, "{affects: {types: [land], not_supertypes: [basic]}, land_types: [mountain]}"),
+    (7, "{affects: {types: [land]}, subtypes: {add: [swamp]}}"),
+];
+
+/// A board of `effects` static abilities drawn from the dense mix, on `permanents` objects (the
+/// first `effects` of them are the abilities' sources, enchantments of every colour), and
+/// `resolved` resolved effects with a descriptive selector, locked in when created (611.2c).
+pub fn dense_scenario(seed: u64, permanents: usize, effects: usize, resolved: usize) -> String {
+    let mut rng = Rng::new(seed ^ 0xde05e);
+    let mut out = String::from(
+        "title: dense synthetic board\nplayers:\n  - {name: Alice, active: true}\n  - {name: Bob}\nobjects:\n",
+    );
+    for i in 0..permanents.max(effects) {
+        let owner = if rng.below(2) == 0 { "Alice" } else { "Bob" };
+        let color = *rng.pick(&COLORS);
+        let _ = write!(
+            out,
+            "  - {{id: p{i}, name: Permanent {i}, owner: {owner}, timestamp: {}, mana_value: {}, colors: [{color}]",
+            2 * (i + 1),
+            rng.below(5)
+        );
+        if i < effects {
+            let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
+            let body = weighted(&mut rng, &DENSE_EFFECTS).replace("{c}", c).replace("{d}", d);
+            let _ =
+                writeln!(out, ", types: [enchantment], abilities: [{{id: e{i}, text: effect {i}, effect: {body}}}]}}");
+            continue;
+        }
+        let _ = match rng.below(4) {
+            0 | 1 => writeln!(out, ", types: [creature], power: {}, toughness: 2, abilities: [flying]}}", rng.below(4)),
+            2 => writeln!(out, ", types: [artifact]}}"),
+            _ => writeln!(out, ", types: [land], abilities: [\"{{T}}: Add {{G}}.\"]}}"),
+        };
+    }
+    if resolved > 0 {
+        out.push_str("effects:\n");
+    }
+    // Resolved effects come between the objects (odd timestamps, theirs even), so that some sets
+    // are read off an earlier board.
+    let mut stamps = std::collections::BTreeSet::new();
+    for j in 0..resolved {
+        let mut stamp = 2 * rng.below(permanents.max(effects) + 2) + 1;
+        while !stamps.insert(stamp) {
+            stamp += 2;
+        }
+        let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
+        let body = if rng.below(2) == 0 {
+            format!("{{affects: {{types: [creature], colors: [{c}]}}, colors: {{set: [{d}]}}}}")
+        } else {
+            format!("{{affects: {{types: [creature], colors: [{c}]}}, pt: {{modify: [1, 1]}}}}")
+        };
+        let _ = writeln!(
+            out,
+            "  - {{id: r{j}, text: resolved {j}, controller: Alice, timestamp: {stamp}, effect: {body}}}"
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,11 +236,13 @@ mod tests {
     #[test]
     fn generated_scenarios_are_valid_and_deterministic() {
         for (n, m) in [(1, 1), (10, 10), (50, 20)] {
-            let text = scenario_with_copies_and_text(7, n, m, m);
-            assert_eq!(text, scenario_with_copies_and_text(7, n, m, m));
-            if let Err(e) = crate::scenario::read("synthetic", &text) {
-                panic!("{:?}\n{text}", miette::Report::new(e));
+            for text in [scenario_with_copies_and_text(7, n, m, m), dense_scenario(7, n, m, m)] {
+                if let Err(e) = crate::scenario::read("synthetic", &text) {
+                    panic!("{:?}\n{text}", miette::Report::new(e));
+                }
             }
+            assert_eq!(scenario_with_copies_and_text(7, n, m, m), scenario_with_copies_and_text(7, n, m, m));
+            assert_eq!(dense_scenario(7, n, m, m), dense_scenario(7, n, m, m));
         }
     }
 }

@@ -1,0 +1,382 @@
+//! The dependency graph of one layer (613.7a), kept between choices. 613.7c works the
+//! dependencies out again after each application; this keeps every pair's result and tries again
+//! only the pairs an application can have changed.
+//!
+//! Whether A depends on B is read off a trial (dependency.rs): B applied to the objects it
+//! applies to, A looked at on the objects that changed. So the result depends on B's set, on
+//! those objects, on what B's amounts count, and on the two effects themselves: nothing else.
+//! After an application, a pair is tried again when
+//! - B reads a value the application changed (its set or its amounts can differ), found through
+//!   an index of readers by value ("red", "creature", a controller, an ability);
+//! - the application changed an object of B's set, found through an index of objects to the
+//!   sets holding them (A is only ever looked at on those objects: its source too, when its
+//!   existence or text is at stake);
+//! - either effect is new or different (its source's abilities or controller changed).
+
+use super::dependency::trial;
+use super::effect::Effect;
+use super::footprint::{meet, reads, writes, Atom, Reads, KINDS};
+use super::layer::Layer;
+use super::trace::DependencyKind;
+use super::world::World;
+use super::Sets;
+use std::collections::HashMap;
+
+const ABILITY: usize = 4;
+
+#[derive(Default)]
+pub struct Graph {
+    nodes: Vec<Node>,
+    /// Id → place among this choice's candidates (`usize::MAX`: not one).
+    pos: Vec<usize>,
+    candidates: Vec<usize>,
+    /// Readers by value, for invalidation and for finding the A of a B: an exact value, every
+    /// value of a kind, or everything.
+    exact: HashMap<Atom, Vec<usize>>,
+    any_value: [Vec<usize>; KINDS],
+    /// Every reader of a kind, whatever the value (for a B that writes every value).
+    of_kind: [Vec<usize>; KINDS],
+    everything: Vec<usize>,
+    /// Writers by kind, for finding the B of a new A.
+    writers: [Vec<usize>; KINDS],
+    by_source: HashMap<usize, Vec<usize>>,
+    /// Object → the effects whose kept set holds it.
+    holders: HashMap<usize, Vec<usize>>,
+}
+
+#[derive(Default)]
+struct Node {
+    effect: Option<Effect>,
+    reads: Option<Reads>,
+    /// What B's set and amounts read: `reads`, and the types a selector asks for any of.
+    watches: Vec<Atom>,
+    writes: Vec<Atom>,
+    affected: Option<Vec<usize>>,
+    /// As A: the B it depends on now, and how.
+    out: Vec<(usize, DependencyKind)>,
+    /// As B: the A that depend on it now.
+    into: Vec<usize>,
+    stale_a: bool,
+    stale_b: bool,
+}
+
+impl Graph {
+    /// A candidate was added, new or changed: every pair it is in is tried again.
+    pub fn added(&mut self, id: usize, effect: &Effect, sets: &Sets, layer: Layer) {
+        if self.nodes.len() <= id {
+            self.nodes.resize_with(id + 1, Node::default);
+            self.pos.resize(id + 1, usize::MAX);
+        }
+        if self.nodes[id].effect.as_ref() == Some(effect) {
+            // The same effect again: while it was not a candidate, the pairs of the others
+            // were tried without it.
+            self.nodes[id].stale_a = true;
+            self.nodes[id].stale_b = true;
+            return;
+        }
+        let r = reads(effect, sets, layer);
+        let mut watches = r.state.clone();
+        if let Some(s) = effect.body.affects.as_ref().filter(|_| !sets.is_fixed(effect)) {
+            watches.extend(s.any_types.iter().map(|t| Atom::Type(Some(t.clone()))));
+        }
+        let w = writes(effect, layer);
+        for atom in &watches {
+            match atom {
+                Atom::Everything => self.everything.push(id),
+                _ if atom.value_is_any() => self.any_value[atom.kinds().start].push(id),
+                _ => self.exact.entry(atom.clone()).or_default().push(id),
+            }
+            for k in atom.kinds() {
+                self.of_kind[k].push(id);
+            }
+        }
+        for k in kinds_of(&w) {
+            self.writers[k].push(id);
+        }
+        if let Some(source) = effect.source {
+            self.by_source.entry(source).or_default().push(id);
+        }
+        let node = &mut self.nodes[id];
+        node.effect = Some(effect.clone());
+        node.reads = Some(r);
+        node.watches = watches;
+        node.writes = w;
+        node.affected = None;
+        node.stale_a = true;
+        node.stale_b = true;
+    }
+
+    /// After an application that changed `changed` (objects, with what changed on each).
+    pub fn applied(&mut self, world: &World, sets: &Sets, changed: &[(usize, Vec<Atom>)]) {
+        let written: std::collections::HashSet<&Atom> = changed.iter().flat_map(|(_, atoms)| atoms).collect();
+        let mut hit: Vec<usize> = Vec::new();
+        let mut kinds = [false; KINDS];
+        for w in &written {
+            match w {
+                Atom::Everything => hit.extend(0..self.nodes.len()),
+                _ if w.value_is_any() => hit.extend(&self.of_kind[w.kinds().start]),
+                _ => hit.extend(self.exact.get(*w).into_iter().flatten()),
+            }
+            for k in w.kinds() {
+                kinds[k] = true;
+            }
+        }
+        if !written.is_empty() {
+            hit.extend(&self.everything);
+        }
+        for (k, _) in kinds.iter().enumerate().filter(|(_, hit)| **hit) {
+            hit.extend(&self.any_value[k]);
+        }
+        // The index may hold an effect under what it read before it changed: trying it again
+        // is only wasted work.
+        hit.sort_unstable();
+        hit.dedup();
+        let objects: Vec<usize> = changed.iter().map(|(o, _)| *o).collect();
+        for id in hit {
+            self.nodes[id].stale_b = true;
+            self.patch(world, sets, id, &objects);
+        }
+        for object in &objects {
+            for id in self.holders.get(object).into_iter().flatten() {
+                let node = &mut self.nodes[*id];
+                if !node.stale_b && node.affected.as_ref().is_some_and(|set| set.binary_search(object).is_ok()) {
+                    node.stale_b = true;
+                }
+            }
+        }
+    }
+
+    /// A kept set after the objects `changed` changed: a selector looks at each object alone,
+    /// so only those can have come in or gone out.
+    fn patch(&mut self, world: &World, sets: &Sets, id: usize, changed: &[usize]) {
+        let node = &mut self.nodes[id];
+        let (Some(set), Some(effect)) = (node.affected.as_mut(), node.effect.as_ref()) else { return };
+        let Some(selector) = effect.body.affects.as_ref().filter(|_| !sets.is_fixed(effect)) else { return };
+        if effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some()) {
+            return;
+        }
+        let (mut entered, mut left) = (Vec::new(), Vec::new());
+        for o in changed {
+            match (set.binary_search(o).is_ok(), world.matches(selector, *o, effect)) {
+                (true, false) => left.push(*o),
+                (false, true) => entered.push(*o),
+                _ => {}
+            }
+        }
+        if !left.is_empty() {
+            left.sort_unstable();
+            set.retain(|o| left.binary_search(o).is_err());
+        }
+        if entered.is_empty() {
+            return;
+        }
+        set.extend(&entered);
+        set.sort_unstable();
+        for o in entered {
+            let holders = self.holders.entry(o).or_default();
+            if holders.last() != Some(&id) {
+                holders.push(id);
+            }
+        }
+    }
+
+    /// Every pair is tried again (the graph was worked out whole meanwhile).
+    pub fn forget(&mut self) {
+        for node in &mut self.nodes {
+            node.stale_a = true;
+            node.stale_b = true;
+            node.affected = None;
+        }
+    }
+
+    /// Brings every pair among `candidates` up to date; the dependencies found on the way (they
+    /// are what this choice sees for the first time), as (A, B, why) places.
+    pub fn update(
+        &mut self,
+        world: &mut World,
+        sets: &Sets,
+        layer: Layer,
+        candidates: &[(usize, &Effect)],
+    ) -> Vec<(usize, usize, DependencyKind)> {
+        for id in std::mem::take(&mut self.candidates) {
+            self.pos[id] = usize::MAX;
+        }
+        for (place, (id, _)) in candidates.iter().enumerate() {
+            self.pos[*id] = place;
+            self.candidates.push(*id);
+        }
+        // B → the A to try against it.
+        let mut work: Vec<Vec<usize>> = vec![Vec::new(); candidates.len()];
+        for (b, (id, effect)) in candidates.iter().enumerate() {
+            if !self.nodes[*id].stale_b {
+                continue;
+            }
+            self.nodes[*id].stale_b = false;
+            for a in std::mem::take(&mut self.nodes[*id].into) {
+                self.nodes[a].out.retain(|(x, _)| x != id);
+            }
+            if effect.is_defining() {
+                continue;
+            }
+            work[b] = self.readers(world, sets, *id);
+        }
+        for (a, (id, effect)) in candidates.iter().enumerate() {
+            if !self.nodes[*id].stale_a {
+                continue;
+            }
+            self.nodes[*id].stale_a = false;
+            for (b, _) in std::mem::take(&mut self.nodes[*id].out) {
+                self.nodes[b].into.retain(|x| x != id);
+            }
+            if effect.is_defining() {
+                continue;
+            }
+            for b in self.writers_for(world, sets, *id) {
+                work[self.pos[b]].push(a);
+            }
+        }
+        let mut found = Vec::new();
+        for (b, list) in work.into_iter().enumerate() {
+            if list.is_empty() {
+                continue;
+            }
+            let mut list = list;
+            list.sort_unstable();
+            list.dedup();
+            self.try_pairs(world, sets, layer, candidates, b, list, &mut found);
+        }
+        found.sort_unstable_by_key(|(a, b, _)| (*a, *b));
+        found
+    }
+
+    /// The places of the candidates A that B = `id` can change, by what it writes (or by its
+    /// set, for A's source when B writes abilities).
+    fn readers(&mut self, world: &World, sets: &Sets, id: usize) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        let writes = std::mem::take(&mut self.nodes[id].writes);
+        for w in &writes {
+            match w {
+                Atom::Everything => out.extend(self.candidates.iter().copied()),
+                _ if w.value_is_any() => out.extend(&self.of_kind[w.kinds().start]),
+                _ => {
+                    out.extend(self.exact.get(w).into_iter().flatten());
+                    out.extend(&self.any_value[w.kinds().start]);
+                }
+            }
+            out.extend(&self.everything);
+        }
+        if kinds_of(&writes).contains(&ABILITY) {
+            let set = self.affected(world, sets, id).to_vec();
+            for o in set {
+                out.extend(self.by_source.get(&o).into_iter().flatten());
+            }
+        }
+        self.nodes[id].writes = writes;
+        let mut places: Vec<usize> = out.into_iter().map(|a| self.pos[a]).filter(|p| *p != usize::MAX).collect();
+        places.sort_unstable();
+        places.dedup();
+        places
+    }
+
+    /// The B (ids) whose trials may involve A = `id`: those that write a kind A reads, and
+    /// those that write abilities on A's source.
+    fn writers_for(&mut self, world: &World, sets: &Sets, id: usize) -> Vec<usize> {
+        let node = &self.nodes[id];
+        let kinds = node.reads.as_ref().map(|r| kinds_of(&r.state)).unwrap_or_default();
+        let mut out: Vec<usize> = kinds.iter().flat_map(|k| self.writers[*k].iter().copied()).collect();
+        if let Some(source) = node.effect.as_ref().and_then(|e| e.source) {
+            let ability_writers: Vec<usize> = self.writers[ABILITY].clone();
+            for b in ability_writers {
+                if self.pos[b] != usize::MAX && self.affected(world, sets, b).binary_search(&source).is_ok() {
+                    out.push(b);
+                }
+            }
+        }
+        out.retain(|b| self.pos[*b] != usize::MAX && *b != id);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The objects effect `id` applies to now, kept until something it reads changes.
+    fn affected(&mut self, world: &World, sets: &Sets, id: usize) -> &[usize] {
+        if self.nodes[id].affected.is_none() {
+            let effect = self.nodes[id].effect.as_ref().expect("registered");
+            let set = sets.affected(world, effect);
+            for o in &set {
+                let holders = self.holders.entry(*o).or_default();
+                if !holders.contains(&id) {
+                    holders.push(id);
+                }
+            }
+            self.nodes[id].affected = Some(set);
+        }
+        self.nodes[id].affected.as_deref().expect("just kept")
+    }
+
+    /// Tries the candidates at `places` (A) against the one at `b`, as dependency.rs does for the
+    /// whole graph, and keeps the results.
+    #[allow(clippy::too_many_arguments)]
+    fn try_pairs(
+        &mut self,
+        world: &mut World,
+        sets: &Sets,
+        layer: Layer,
+        candidates: &[(usize, &Effect)],
+        b: usize,
+        places: Vec<usize>,
+        found: &mut Vec<(usize, usize, DependencyKind)>,
+    ) {
+        let (id_b, effect_b) = candidates[b];
+        let affected = self.affected(world, sets, id_b).to_vec();
+        let written = self.nodes[id_b].writes.clone();
+        let mut tried: Vec<usize> = Vec::new();
+        for a in places {
+            let (id_a, effect_a) = candidates[a];
+            if a == b || effect_a.is_defining() || effect_a.key == effect_b.key {
+                continue;
+            }
+            let r = self.nodes[id_a].reads.as_ref().expect("registered");
+            // A's existence and text can only change through its source's abilities, so that
+            // read counts only when B changes A's source.
+            let source_changed = effect_a.source.is_some_and(|s| affected.binary_search(&s).is_ok());
+            if meet(&r.state, &written) || (source_changed && meet(&r.source, &written)) {
+                tried.push(a);
+            }
+        }
+        if tried.is_empty() {
+            return;
+        }
+        let looked: Vec<(&Effect, &Reads)> = tried
+            .iter()
+            .map(|a| (candidates[*a].1, self.nodes[candidates[*a].0].reads.as_ref().expect("registered")))
+            .collect();
+        let kinds = trial(world, sets, layer, effect_b, &affected, &looked);
+        for (a, kind) in tried.into_iter().zip(kinds) {
+            let Some(kind) = kind else { continue };
+            let id_a = candidates[a].0;
+            self.nodes[id_a].out.push((id_b, kind));
+            self.nodes[id_b].into.push(id_a);
+            found.push((a, b, kind));
+        }
+    }
+
+    /// The B that the candidate at `place` depends on now, as places, in order.
+    pub fn depends_on(&self, id: usize) -> Vec<(usize, DependencyKind)> {
+        let mut out: Vec<(usize, DependencyKind)> = self.nodes[id]
+            .out
+            .iter()
+            .map(|(b, kind)| (self.pos[*b], *kind))
+            .filter(|(p, _)| *p != usize::MAX)
+            .collect();
+        out.sort_unstable_by_key(|(p, _)| *p);
+        out
+    }
+}
+
+fn kinds_of(atoms: &[Atom]) -> Vec<usize> {
+    let mut kinds: Vec<usize> = atoms.iter().flat_map(Atom::kinds).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    kinds
+}
