@@ -7,7 +7,7 @@
 //! directory can write a file with a right checksum.
 
 use crate::search::Xxh64;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, Read, Write};
 
 /// How a sealed small file ends: this, then the checksum of what comes before as 16 hex digits,
 /// then a line feed. Text, so that a sealed JSON cache stays readable.
@@ -35,44 +35,34 @@ fn checksum(bytes: &[u8]) -> u64 {
     xxhash_rust::xxh64::xxh64(bytes, 0)
 }
 
-/// A reader that hashes every byte read through it, for a file whose checksums come in the stream.
+/// A reader that hashes the bytes read through it, up to a limit: the checksum at the end of a
+/// file covers what comes before it. Placed under the buffer, it hashes in the buffer's large
+/// reads, not in the reader's many small ones.
 pub(crate) struct HashingReader<R> {
     inner: R,
     hash: Xxh64,
+    /// Bytes still to hash.
+    limit: u64,
 }
 
-impl<R: BufRead> HashingReader<R> {
-    pub(crate) fn new(inner: R) -> Self {
-        HashingReader { inner, hash: Xxh64::new(0) }
+impl<R: Read> HashingReader<R> {
+    pub(crate) fn new(inner: R, limit: u64) -> Self {
+        HashingReader { inner, hash: Xxh64::new(0), limit }
     }
 
-    /// The checksum of the bytes read so far.
+    /// The checksum of the bytes read so far, up to the limit.
     pub(crate) fn digest(&self) -> u64 {
         self.hash.digest()
     }
 }
 
-impl<R: BufRead> Read for HashingReader<R> {
+impl<R: Read> Read for HashingReader<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(out.len());
-        out[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
+        let n = self.inner.read(out)?;
+        let hashed = usize::try_from(self.limit).unwrap_or(usize::MAX).min(n);
+        self.hash.update(&out[..hashed]);
+        self.limit -= hashed as u64;
         Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for HashingReader<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, n: usize) {
-        // What `fill_buf` returned is still buffered: consuming only hashes it.
-        if let Ok(buffered) = self.inner.fill_buf() {
-            self.hash.update(&buffered[..n.min(buffered.len())]);
-        }
-        self.inner.consume(n);
     }
 }
 
@@ -134,14 +124,14 @@ mod tests {
         }
         assert_eq!(writer.digest(), checksum(&bytes));
 
-        let mut reader = HashingReader::new(io::BufReader::with_capacity(64, &bytes[..]));
+        let mut reader = io::BufReader::with_capacity(64, HashingReader::new(&bytes[..], 9_000));
         let mut first = [0; 100];
         reader.read_exact(&mut first).unwrap();
-        assert_eq!(reader.digest(), checksum(&bytes[..100]));
-        let skipped = reader.fill_buf().unwrap().len();
-        reader.consume(skipped);
         let mut rest = Vec::new();
         reader.read_to_end(&mut rest).unwrap();
-        assert_eq!(reader.digest(), checksum(&bytes));
+        assert_eq!(reader.get_ref().digest(), checksum(&bytes[..9_000]), "up to the limit");
+        let mut all = HashingReader::new(&bytes[..], u64::MAX);
+        io::copy(&mut all, &mut io::sink()).unwrap();
+        assert_eq!(all.digest(), checksum(&bytes));
     }
 }

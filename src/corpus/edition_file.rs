@@ -30,15 +30,18 @@ use super::glossary::GlossaryEntry;
 use super::rule::Rule;
 use super::rule_id::RuleId;
 use crate::seal::{HashingReader, HashingWriter};
+use crate::search::Xxh64;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::ops::RangeInclusive;
 
 const MAGIC: &[u8] = b"judge edition\n";
 /// How a rule number without a rule part (a section, as in `see rule 614`) is written.
 const NO_RULE: u16 = u16::MAX;
 const CHECKSUM_LEN: u64 = 8;
+/// Big enough that reading an edition takes few system calls, small enough to stay in cache.
+const READ_BUFFER: usize = 64 * 1024;
 /// Version of the layout; a file of another version is refused and must be imported again,
 /// except format 1, the same layout without the checksums, which the store upgrades ([`read_unsealed`]).
 pub(crate) const FORMAT: u32 = 2;
@@ -102,7 +105,7 @@ pub(crate) fn write_stamped(edition: &Edition, content: &str, out: impl Write) -
 }
 
 /// Reads the header only: what listing the store needs, without the rules.
-pub(crate) fn read_header(input: impl BufRead, len: u64) -> Result<Header, ReadError> {
+pub(crate) fn read_header(input: impl Read, len: u64) -> Result<Header, ReadError> {
     Reader::new(input, len).header()
 }
 
@@ -123,19 +126,20 @@ pub(crate) enum Part {
 
 /// Reads an edition, or part of one. `len` is the file's length, which bounds every length read
 /// from it, so that a damaged file cannot make us allocate more than its size.
-pub(crate) fn read(input: impl BufRead, len: u64, part: &Part) -> Result<Edition, ReadError> {
+pub(crate) fn read(input: impl Read, len: u64, part: &Part) -> Result<Edition, ReadError> {
     Reader::new(input, len).edition(part)
 }
 
 /// Reads a whole edition of format 1, written before the checksums, so that the store can write
 /// it again with them: what it holds cannot be checked, only its structure.
-pub(crate) fn read_unsealed(input: impl BufRead, len: u64) -> Result<Edition, ReadError> {
+pub(crate) fn read_unsealed(input: impl Read, len: u64) -> Result<Edition, ReadError> {
     Reader { sealed: false, ..Reader::new(input, len) }.edition(&Part::Whole)
 }
 
-impl<R: BufRead> Reader<R> {
+impl<R: Read> Reader<R> {
     fn new(input: R, len: u64) -> Self {
-        Reader { input: HashingReader::new(input), remaining: len, sealed: true }
+        let hashed = HashingReader::new(input, len.saturating_sub(CHECKSUM_LEN));
+        Reader { input: BufReader::with_capacity(READ_BUFFER, hashed), remaining: len, sealed: true }
     }
 
     fn edition(mut self, part: &Part) -> Result<Edition, ReadError> {
@@ -246,12 +250,12 @@ struct Reader<R> {
     /// Whether the file has checksums to check (format 2) or not (format 1, read only to be
     /// written again with them).
     sealed: bool,
-    input: HashingReader<R>,
+    input: BufReader<HashingReader<R>>,
     /// Bytes of the file not read yet.
     remaining: u64,
 }
 
-impl<R: BufRead> Reader<R> {
+impl<R: Read> Reader<R> {
     /// Every rule, whole.
     fn all_rules(&mut self, count: usize) -> Result<BTreeMap<RuleId, Rule>, ReadError> {
         let mut rules = Vec::with_capacity(count.min(self.max_count()));
@@ -334,7 +338,15 @@ impl<R: BufRead> Reader<R> {
             return Err(ReadError::Outdated(format));
         }
         let header = self.string()?;
-        self.checksum()?;
+        if self.sealed {
+            // The bytes read so far, hashed here: the reader under the buffer has read further.
+            let mut hash = Xxh64::new(0);
+            hash.update(MAGIC);
+            hash.update(&format.to_le_bytes());
+            hash.update(&(header.len() as u32).to_le_bytes());
+            hash.update(header.as_bytes());
+            self.compare(hash.digest())?;
+        }
         let header: Header =
             serde_json::from_str(&header).map_err(|e| damaged(format!("a header that does not read: {e}")))?;
         if self.sealed && header.content.is_empty() {
@@ -344,11 +356,16 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Reads a checksum and compares it with that of the bytes before it.
+    /// Reads the checksum at the end and compares it with that of the bytes before it.
     fn checksum(&mut self) -> Result<(), ReadError> {
         if !self.sealed {
             return Ok(());
         }
-        let computed = self.input.digest();
+        let computed = self.input.get_ref().digest();
+        self.compare(computed)
+    }
+
+    fn compare(&mut self, computed: u64) -> Result<(), ReadError> {
         if u64::from_le_bytes(self.array()?) != computed {
             return Err(damaged("its checksum does not match its content"));
         }
@@ -644,8 +661,10 @@ mod tests {
     fn trailing_data_other_formats_and_other_files() {
         let mut bytes = bytes_of(&sample());
         bytes.push(0);
+        // The checksum at the end covers all but the file's last eight bytes: one byte more and
+        // it no longer matches.
         assert!(
-            matches!(read_bytes(&bytes), Err(ReadError::Damaged(reason)) if reason == "data after the end of the edition")
+            matches!(read_bytes(&bytes), Err(ReadError::Damaged(reason)) if reason == "its checksum does not match its content")
         );
         let mut other = bytes_of(&sample());
         other[MAGIC.len()..MAGIC.len() + 4].copy_from_slice(&7u32.to_le_bytes());

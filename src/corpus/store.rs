@@ -17,15 +17,13 @@ use super::problem::{FileProblems, Problem};
 use super::replacing::{self, Loss};
 use miette::Diagnostic;
 use std::fs;
-use std::io::{self, BufReader};
+use std::io;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 const DIRECTORY: &str = "editions";
 const EXTENSION: &str = "edition";
-/// Big enough that reading an edition takes few system calls, small enough to stay in cache.
-const READ_BUFFER: usize = 64 * 1024;
 const MAX_NAME_LENGTH: usize = 64;
 /// What an import's temporary file is named after; one left by an import that was killed is
 /// removed at the next import.
@@ -283,11 +281,7 @@ impl Store {
     }
 
     /// Reads the stored file of the edition `name` with `read`.
-    fn read<T>(
-        &self,
-        name: &str,
-        read: impl Fn(BufReader<fs::File>, u64) -> Result<T, ReadError>,
-    ) -> Result<T, StoreError> {
+    fn read<T>(&self, name: &str, read: impl Fn(fs::File, u64) -> Result<T, ReadError>) -> Result<T, StoreError> {
         if !valid_name(name) {
             return Err(StoreError::BadName { name: name.to_string() });
         }
@@ -352,12 +346,12 @@ fn check_import_name(name: &str) -> Result<(), ImportError> {
 fn read_stored<T>(
     path: &Path,
     name: &str,
-    read: impl FnOnce(BufReader<fs::File>, u64) -> Result<T, ReadError>,
+    read: impl FnOnce(fs::File, u64) -> Result<T, ReadError>,
 ) -> Result<T, StoreError> {
     let read_error = |source| StoreError::Read { path: path.to_path_buf(), source };
     let file = fs::File::open(path).map_err(read_error)?;
     let len = file.metadata().map_err(read_error)?.len();
-    read(BufReader::with_capacity(READ_BUFFER, file), len).map_err(|e| match e {
+    read(file, len).map_err(|e| match e {
         ReadError::Io(source) => read_error(source),
         ReadError::Outdated(found) => StoreError::Outdated { path: path.to_path_buf(), name: name.to_string(), found },
         ReadError::Damaged(reason) => StoreError::Damaged { path: path.to_path_buf(), name: name.to_string(), reason },
