@@ -2,7 +2,7 @@
 //! them all at once.
 
 use miette::{Diagnostic, LabeledSpan, NamedSource, Severity, SourceCode, SourceSpan};
-use std::fmt::Display;
+use std::fmt::{Debug, Display};
 use std::sync::Arc;
 
 /// One problem at one place of a text. Parsers return these; the caller decides whether they are
@@ -30,18 +30,20 @@ impl Problem {
 
 // `Diagnostic` is written out rather than derived: the derive takes a severity fixed per type,
 // and the same problems are errors that stop an import or warnings about one that went through.
+// The text shown around a place is of any kind `S`: a rules text whole, or a scenario file that
+// shows only a window of a long line (`scenario/diagnostic.rs`).
 #[derive(Debug, thiserror::Error)]
 #[error("line {line}: {message}")]
-pub struct ProblemDiagnostic {
+pub struct ProblemDiagnostic<S: SourceCode + 'static = Arc<String>> {
     line: usize,
     message: String,
-    source_code: NamedSource<Arc<String>>,
+    source_code: NamedSource<S>,
     span: SourceSpan,
     help: Option<String>,
     severity: Severity,
 }
 
-impl Diagnostic for ProblemDiagnostic {
+impl<S: SourceCode + Debug + 'static> Diagnostic for ProblemDiagnostic<S> {
     fn severity(&self) -> Option<Severity> {
         Some(self.severity)
     }
@@ -63,14 +65,14 @@ impl Diagnostic for ProblemDiagnostic {
 /// says otherwise.
 #[derive(Debug, thiserror::Error)]
 #[error("{summary}")]
-pub struct FileProblems {
+pub struct FileProblems<S: SourceCode + 'static = Arc<String>> {
     summary: String,
     help: Option<String>,
-    problems: Vec<ProblemDiagnostic>,
+    problems: Vec<ProblemDiagnostic<S>>,
     severity: Severity,
 }
 
-impl Diagnostic for FileProblems {
+impl<S: SourceCode + Debug + 'static> Diagnostic for FileProblems<S> {
     fn severity(&self) -> Option<Severity> {
         Some(self.severity)
     }
@@ -86,13 +88,30 @@ impl Diagnostic for FileProblems {
 
 impl FileProblems {
     pub fn new(file: &str, source: Arc<String>, summary: String, help: Option<String>, problems: &[Problem]) -> Self {
+        FileProblems::shown_in(file, source, summary, help, problems, |(start, end)| {
+            (start, end.saturating_sub(start)).into()
+        })
+    }
+}
+
+impl<S: SourceCode + Clone + 'static> FileProblems<S> {
+    /// The problems of `file`, its text shown from `source`, each underlined where `label` puts
+    /// its byte range.
+    pub(crate) fn shown_in(
+        file: &str,
+        source: S,
+        summary: String,
+        help: Option<String>,
+        problems: &[Problem],
+        label: impl Fn((usize, usize)) -> SourceSpan,
+    ) -> Self {
         let problems = problems
             .iter()
             .map(|p| ProblemDiagnostic {
                 line: p.line,
                 message: p.message.clone(),
-                source_code: NamedSource::new(file, Arc::clone(&source)),
-                span: (p.span.0, p.span.1.saturating_sub(p.span.0)).into(),
+                source_code: NamedSource::new(file, source.clone()),
+                span: label(p.span),
                 help: p.help.clone(),
                 severity: Severity::Error,
             })
@@ -107,6 +126,15 @@ impl FileProblems {
             problem.severity = Severity::Warning;
         }
         self
+    }
+
+    /// How many problems the file has.
+    pub fn len(&self) -> usize {
+        self.problems.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.problems.is_empty()
     }
 }
 

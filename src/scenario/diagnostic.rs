@@ -5,11 +5,8 @@
 //! from its start for every problem, and a long line (a board written on one line, a 2 MB
 //! string) is shown as a window of at most `WINDOW` bytes either side of the place, never whole.
 
-use crate::corpus::problem::Problem;
-use miette::{
-    Diagnostic, LabeledSpan, MietteError, MietteSpanContents, NamedSource, SourceCode, SourceSpan, SpanContents,
-};
-use std::fmt::Display;
+use crate::corpus::problem::{FileProblems, Problem};
+use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::sync::Arc;
 
 /// Bytes of a long line shown on each side of the place.
@@ -19,78 +16,19 @@ const LONG_LINE: usize = 2 * WINDOW;
 /// The most of a span underlined on a long line.
 const UNDERLINE: usize = 80;
 
-/// All the problems of one scenario file.
-#[derive(Debug, thiserror::Error)]
-#[error("{summary}")]
-pub struct ScenarioProblems {
-    summary: String,
-    help: Option<String>,
-    problems: Vec<ProblemAt>,
-}
-
-#[derive(Debug, thiserror::Error)]
-#[error("line {line}: {message}")]
-struct ProblemAt {
-    line: usize,
-    message: String,
-    source_code: NamedSource<Windowed>,
-    span: SourceSpan,
-    help: Option<String>,
-}
-
-impl Diagnostic for ScenarioProblems {
-    fn help<'a>(&'a self) -> Option<Box<dyn Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn Display>)
-    }
-
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
-        Some(Box::new(self.problems.iter().map(|p| p as &dyn Diagnostic)))
-    }
-}
-
-impl Diagnostic for ProblemAt {
-    fn help<'a>(&'a self) -> Option<Box<dyn Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn Display>)
-    }
-
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        Some(&self.source_code)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(Some("here".to_string()), self.span))))
-    }
-}
+/// All the problems of one scenario file: the problems of any file, shown through [`Windowed`].
+pub type ScenarioProblems = FileProblems<Windowed>;
 
 impl ScenarioProblems {
-    pub fn new(file: &str, source: &str, summary: String, help: Option<String>, problems: &[Problem]) -> Self {
+    pub fn windowed(file: &str, source: &str, summary: String, help: Option<String>, problems: &[Problem]) -> Self {
         let windowed = Windowed::new(source);
-        let problems = problems
-            .iter()
-            .map(|p| ProblemAt {
-                line: p.line,
-                message: p.message.clone(),
-                span: windowed.label(p.span),
-                source_code: NamedSource::new(file, windowed.clone()),
-                help: p.help.clone(),
-            })
-            .collect();
-        ScenarioProblems { summary, help, problems }
-    }
-
-    /// How many problems the file has.
-    pub fn len(&self) -> usize {
-        self.problems.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.problems.is_empty()
+        FileProblems::shown_in(file, windowed.clone(), summary, help, problems, |span| windowed.label(span))
     }
 }
 
 /// The file's text with the start of each line, shared by all its problems.
 #[derive(Debug, Clone)]
-struct Windowed {
+pub struct Windowed {
     text: Arc<str>,
     line_starts: Arc<[usize]>,
 }

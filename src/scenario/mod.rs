@@ -31,7 +31,7 @@ pub fn read(file_name: &str, source: &str) -> Result<Board, ScenarioProblems> {
     } else {
         format!("`{file_name}` is not a valid scenario: {count} problems")
     };
-    Err(ScenarioProblems::new(
+    Err(ScenarioProblems::windowed(
         file_name,
         source,
         summary,
