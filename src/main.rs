@@ -19,12 +19,17 @@ fn main() -> ExitCode {
         )
     }))
     .ok();
-    let code = match cli::run(cli, style) {
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let code = match cli::run(cli, style, &mut stdout) {
         Ok(outcome) => {
             for warning in &outcome.warnings {
                 eprintln!("{warning:?}");
             }
-            match print(&outcome.stdout) {
+            let printed = outcome
+                .written
+                .and_then(|()| stdout.write_all(outcome.stdout.as_bytes()))
+                .and_then(|()| stdout.flush());
+            match printed {
                 Ok(()) => outcome.status.code(),
                 // A closed pipe (`judge rule 614 | head`) is not an error.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => outcome.status.code(),
@@ -40,10 +45,4 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(u8::try_from(code).unwrap_or(2))
-}
-
-fn print(text: &str) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()
 }

@@ -28,5 +28,5 @@ pub fn run(args: &CardArgs, style: Style) -> miette::Result<Outcome> {
         }
         Err(closest) => (render::card::not_found(&name, &closest, args.json), Status::NothingFound),
     };
-    Ok(Outcome { stdout, warnings: Vec::new(), status })
+    Ok(Outcome { stdout, warnings: Vec::new(), status, written: Ok(()) })
 }

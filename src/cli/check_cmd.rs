@@ -62,13 +62,13 @@ pub fn run(args: &CheckArgs, quiet: bool) -> miette::Result<Outcome> {
         invalid
     ));
     let status = if invalid > 0 {
-        return Ok(Outcome { stdout, warnings, status: Status::Invalid });
+        return Ok(Outcome { stdout, warnings, status: Status::Invalid, written: Ok(()) });
     } else if failed > 0 {
         Status::Differs
     } else {
         Status::Found
     };
-    Ok(Outcome { stdout, warnings, status })
+    Ok(Outcome { stdout, warnings, status, written: Ok(()) })
 }
 
 /// A directory given to `judge check` with no scenario file under it: most likely a wrong path,

@@ -48,7 +48,7 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
             } else {
                 render::editions::table(&editions, default.as_ref(), style)
             };
-            Ok(Outcome { stdout, warnings, status: super::outcome::Status::Found })
+            Ok(Outcome { stdout, warnings, status: super::outcome::Status::Found, written: Ok(()) })
         }
     }
 }
@@ -71,7 +71,7 @@ fn imported_outcome(before: String, imported: Imported, store: &Store) -> Outcom
     let mut warnings: Vec<miette::Report> = imported.warnings.into_iter().map(miette::Report::new).collect();
     warnings.extend(imported.partial.map(miette::Report::new));
     warnings.extend(imported.replaced.map(miette::Report::new));
-    Outcome { stdout, warnings, status: super::outcome::Status::Found }
+    Outcome { stdout, warnings, status: super::outcome::Status::Found, written: Ok(()) }
 }
 
 /// The default edition, found among the listed ones; a warning says why when it is not there.

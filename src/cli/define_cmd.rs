@@ -23,5 +23,5 @@ pub fn run(args: &DefineArgs, config: &Config, style: Style) -> miette::Result<O
     } else {
         render::define::text(&term, &edition, &definition, style)
     };
-    Ok(Outcome { stdout, warnings: Vec::new(), status })
+    Ok(Outcome { stdout, warnings: Vec::new(), status, written: Ok(()) })
 }

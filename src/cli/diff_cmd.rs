@@ -26,7 +26,7 @@ pub fn run(args: &DiffArgs, config: &Config, style: Style) -> miette::Result<Out
         Format::Markdown => render::diff::markdown(&old, &new, &shown, &scope),
     };
     let status = if changed == 0 { Status::NothingFound } else { Status::Found };
-    Ok(Outcome { stdout, warnings: Vec::new(), status })
+    Ok(Outcome { stdout, warnings: Vec::new(), status, written: Ok(()) })
 }
 
 /// The alignment of two editions of one language, cached in the data directory when there is

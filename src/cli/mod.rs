@@ -1,5 +1,6 @@
 //! The commands: clap structs in `args`, one handler per command. Handlers return an `Outcome`;
-//! only `main` prints.
+//! only `main` prints, except that `judge resolve` writes its answer to the output `main` gives
+//! it as it draws it.
 
 pub mod args;
 mod card_cmd;
@@ -28,12 +29,12 @@ use outcome::Outcome;
 
 use crate::render::Style;
 
-pub fn run(cli: Cli, style: Style) -> miette::Result<Outcome> {
+pub fn run(cli: Cli, style: Style, stdout: &mut dyn std::io::Write) -> miette::Result<Outcome> {
     let config = Config::new(cli.data_dir, cli.config);
     let quiet = cli.quiet;
     let mut outcome = match &cli.command {
         Command::Rule(args) => rule_cmd::run(args, &config, style),
-        Command::Resolve(args) => resolve_cmd::run(args, &config, style, quiet),
+        Command::Resolve(args) => resolve_cmd::run(args, &config, style, quiet, stdout),
         Command::Check(args) => check_cmd::run(args, quiet),
         Command::Ruling(args) => ruling_cmd::run(args, &config),
         Command::Search(args) => search_cmd::run(args, &config, style),

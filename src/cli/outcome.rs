@@ -33,10 +33,13 @@ pub struct Outcome {
     /// skipped rule), already rendered.
     pub warnings: Vec<miette::Report>,
     pub status: Status,
+    /// How writing went for a command that wrote its answer itself, as it drew it, since the
+    /// answer for a board of thousands of objects is too large to hold whole (`judge resolve`).
+    pub written: std::io::Result<()>,
 }
 
 impl Outcome {
     pub fn found(stdout: String) -> Self {
-        Outcome { stdout, warnings: Vec::new(), status: Status::Found }
+        Outcome { stdout, warnings: Vec::new(), status: Status::Found, written: Ok(()) }
     }
 }

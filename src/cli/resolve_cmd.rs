@@ -8,6 +8,7 @@ use super::scenario_file;
 use crate::engine::{self, answer};
 use crate::render::{self, Style};
 use miette::Diagnostic;
+use std::io::Write;
 
 #[derive(Debug, thiserror::Error, Diagnostic)]
 #[error("rules cited but not in edition `{edition}`: {missing}")]
@@ -31,7 +32,13 @@ struct UnplacedCitations {
 }
 
 /// Exit 1 when the file's expected answer differs, after printing the answer all the same.
-pub fn run(args: &ResolveArgs, config: &Config, style: Style, quiet: bool) -> miette::Result<Outcome> {
+pub fn run(
+    args: &ResolveArgs,
+    config: &Config,
+    style: Style,
+    quiet: bool,
+    stdout: &mut dyn Write,
+) -> miette::Result<Outcome> {
     let board = scenario_file::read(&args.file)?;
     let shown = scenario_file::shown(&args.file);
     let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), shown.as_ref())?;
@@ -57,12 +64,12 @@ pub fn run(args: &ResolveArgs, config: &Config, style: Style, quiet: bool) -> mi
         let unplaced = unplaced.iter().map(|u| format!("{} ({})", u.concept, u.why)).collect::<Vec<_>>().join(", ");
         return Err(UnplacedCitations { edition: edition.name().to_string(), unplaced }.into());
     }
-    let stdout = match args.format {
-        Format::Table if quiet => render::resolve::answer_only(&report, style),
-        Format::Table => render::resolve::table(&report, style),
-        Format::Json => render::resolve::json(&report),
-        Format::Markdown => render::resolve::markdown(&report),
+    let written = match args.format {
+        Format::Table if quiet => render::resolve::answer_only(&report, style, stdout),
+        Format::Table => render::resolve::table(&report, style, stdout),
+        Format::Json => render::resolve::json(&report, stdout),
+        Format::Markdown => stdout.write_all(render::resolve::markdown(&report).as_bytes()),
     };
     let status = if judgement.mismatches.is_empty() { Status::Found } else { Status::Differs };
-    Ok(Outcome { stdout, warnings: Vec::new(), status })
+    Ok(Outcome { stdout: String::new(), warnings: Vec::new(), status, written })
 }

@@ -71,7 +71,7 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
         };
     }
     let status = if warnings.is_empty() { Status::Found } else { Status::NothingFound };
-    Ok(Outcome { stdout, warnings, status })
+    Ok(Outcome { stdout, warnings, status, written: Ok(()) })
 }
 
 /// The rules the references name, in the order asked and without repeats, and the references

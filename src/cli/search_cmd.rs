@@ -45,7 +45,7 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
         render::search::table(&query, &edition, &hits, &hints, style)
     };
     let status = if hits.is_empty() { Status::NothingFound } else { Status::Found };
-    Ok(Outcome { stdout, warnings: Vec::new(), status })
+    Ok(Outcome { stdout, warnings: Vec::new(), status, written: Ok(()) })
 }
 
 /// The edition's index from the data directory, built there if need be; when the store may not

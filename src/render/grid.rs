@@ -7,13 +7,17 @@
 //! cannot all be that wide gives way to the next one.
 
 use super::style::{fill, Style};
-use comfy_table::{ColumnConstraint, Width};
+use comfy_table::{ColumnConstraint, Table, Width};
+use std::borrow::Cow;
+use std::io::{self, Write};
 use textwrap::core::display_width;
 
 /// Below this width, tables fold their secondary columns into others.
 pub const FOLD_BELOW: u16 = 100;
 /// Below this width, rows are blocks of lines instead of tables.
 pub const LIST_BELOW: u16 = 60;
+/// A table of more lines than this is drawn a slice of about this many lines at a time.
+const SLICE_LINES: usize = 2_000;
 
 pub struct Grid {
     headers: Vec<String>,
@@ -33,7 +37,6 @@ pub enum Layout {
     List,
 }
 
-#[derive(Clone)]
 enum Row {
     Cells(Vec<String>),
     /// A line over the rows that follow (a section title), shown once instead of on each row.
@@ -73,10 +76,10 @@ impl Grid {
         }
         let layouts: &[Layout] = if width >= FOLD_BELOW { &[Layout::Full, Layout::Folded] } else { &[Layout::Folded] };
         let fits = |layout: &&Layout| {
-            let (headers, rows) = self.shaped(**layout == Layout::Folded);
             // Each column has one space of padding either side and a border on its left; the
             // table a border on its right.
-            let needed: usize = minimum_widths(&headers, &rows).iter().map(|m| m + 3).sum::<usize>() + 1;
+            let minimums = self.minimum_widths(**layout == Layout::Folded);
+            let needed: usize = minimums.iter().map(|m| m + 3).sum::<usize>() + 1;
             needed <= usize::from(width)
         };
         layouts.iter().find(fits).copied().unwrap_or(Layout::List)
@@ -84,68 +87,183 @@ impl Grid {
 
     /// The grid in the first layout that fits the style's width, without a final newline.
     pub fn render(&self, style: Style) -> String {
+        let mut out = Vec::new();
+        self.write(style, &mut out).expect("writing to memory cannot fail");
+        String::from_utf8(out).expect("tables are drawn from strings")
+    }
+
+    /// `render`, written to `out` as it is drawn: a table of thousands of lines (the trace of a
+    /// board of thousands of objects) is never held whole in memory.
+    pub fn write(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
         let layout = self.layout(style);
         if layout == Layout::List {
-            return self.list(style, usize::from(style.columns()));
+            return self.write_list(style, usize::from(style.columns()), out);
         }
-        let (headers, rows) = self.shaped(layout == Layout::Folded);
-        let minimums = minimum_widths(&headers, &rows);
-        table(&headers, &rows, &minimums, style, style.columns())
+        self.write_table(layout == Layout::Folded, style, SLICE_LINES, out)
     }
 
     /// The grid and a newline, for a grid that lines of text follow: a list then ends with a
     /// blank line, which sets it off from them as a table's border does.
     pub fn render_above_text(&self, style: Style) -> String {
-        let mut out = self.render(style);
-        out.push('\n');
-        if self.layout(style) == Layout::List {
-            out.push('\n');
-        }
-        out
+        let mut out = Vec::new();
+        self.write_above_text(style, &mut out).expect("writing to memory cannot fail");
+        String::from_utf8(out).expect("tables are drawn from strings")
     }
 
-    /// The headers and rows with the folded columns moved into theirs, when `folded`.
-    fn shaped(&self, folded: bool) -> (Vec<String>, Vec<Row>) {
-        let kept = |i: &usize| !folded || self.folds[*i].is_none();
-        let keep: Vec<usize> = (0..self.headers.len()).filter(kept).collect();
-        let headers = keep.iter().map(|&i| self.headers[i].clone()).collect();
-        let rows = self
-            .rows
-            .iter()
-            .map(|row| match row {
-                Row::Heading(_) => row.clone(),
-                Row::Cells(cells) => {
-                    let mut cells = cells.clone();
-                    for (i, into) in self.folds.iter().enumerate() {
-                        let (Some(into), true) = (into, folded) else { continue };
-                        let value = cells[i].trim();
-                        if !value.is_empty() {
-                            let line = format!("{}: {}", self.headers[i], value.replace('\n', " "));
-                            let target = &mut cells[*into];
-                            *target = if target.is_empty() { line } else { format!("{target}\n{line}") };
-                        }
-                    }
-                    Row::Cells(keep.iter().map(|&i| cells[i].clone()).collect())
+    /// `render_above_text`, written to `out`.
+    pub fn write_above_text(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        self.write(style, out)?;
+        out.write_all(if self.layout(style) == Layout::List { b"\n\n" } else { b"\n" })
+    }
+
+    /// A row's cells with the folded columns moved into theirs, when `folded`: borrowed when
+    /// nothing moves.
+    fn shaped<'a>(&'a self, row: &'a Row, folded: bool) -> Vec<Cow<'a, str>> {
+        let Row::Cells(cells) = row else { return Vec::new() };
+        let mut shaped: Vec<Cow<str>> = cells.iter().map(|c| Cow::Borrowed(c.as_str())).collect();
+        if folded {
+            for (i, into) in self.folds.iter().enumerate() {
+                let Some(into) = into else { continue };
+                let value = cells[i].trim();
+                if !value.is_empty() {
+                    let line = format!("{}: {}", self.headers[i], value.replace('\n', " "));
+                    let target = &mut shaped[*into];
+                    *target = if target.is_empty() { line.into() } else { format!("{target}\n{line}").into() };
                 }
-            })
+            }
+        }
+        let kept = shaped.into_iter().enumerate().filter(|(i, _)| !folded || self.folds[*i].is_none());
+        kept.map(|(_, cell)| cell).collect()
+    }
+
+    fn headers(&self, folded: bool) -> Vec<&str> {
+        let kept = self.headers.iter().zip(&self.folds).filter(|(_, fold)| !folded || fold.is_none());
+        kept.map(|(h, _)| h.as_str()).collect()
+    }
+
+    /// The widest word of each column, header and headings included: the narrowest it can be
+    /// without cutting one.
+    fn minimum_widths(&self, folded: bool) -> Vec<usize> {
+        let widest = |text: &str| text.split(['\n', ' ']).map(display_width).max().unwrap_or(0);
+        let mut minimums: Vec<usize> = self.headers(folded).iter().map(|h| widest(h).max(1)).collect();
+        let last = minimums.len().saturating_sub(1);
+        for row in &self.rows {
+            match row {
+                Row::Cells(_) => {
+                    for (m, cell) in minimums.iter_mut().zip(self.shaped(row, folded)) {
+                        *m = (*m).max(widest(&cell));
+                    }
+                }
+                Row::Heading(text) => {
+                    if let Some(m) = minimums.get_mut(last) {
+                        *m = (*m).max(widest(text));
+                    }
+                }
+            }
+        }
+        minimums
+    }
+
+    /// The table, drawn whole when it has at most `slice_lines` lines, else in slices of about
+    /// that many on the column widths of the whole table, so that the output is the same.
+    fn write_table(&self, folded: bool, style: Style, slice_lines: usize, out: &mut dyn Write) -> io::Result<()> {
+        let headers = self.headers(folded);
+        let minimums = self.minimum_widths(folded);
+        let constraints: Vec<ColumnConstraint> = minimums
+            .iter()
+            .map(|m| ColumnConstraint::LowerBoundary(Width::Fixed(u16::try_from(m + 2).unwrap_or(u16::MAX))))
             .collect();
-        (headers, rows)
+        let heights: Vec<usize> = self.rows.iter().map(|row| self.height(row, folded)).collect();
+        if heights.iter().sum::<usize>() <= slice_lines {
+            let mut table = self.table(&headers, 0..self.rows.len(), folded, style);
+            table.set_constraints(constraints);
+            return out.write_all(table.to_string().as_bytes());
+        }
+        // Where comfy-table puts each column is decided by every cell of the table: find it on
+        // the whole table with each row cut to its first line (the widths do not depend on the
+        // cut), read it from the top border, then draw the slices at those widths.
+        let mut probe = self.table(&headers, 0..self.rows.len(), folded, style);
+        probe.set_constraints(constraints);
+        probe.row_iter_mut().for_each(|row| {
+            row.max_height(1);
+        });
+        let widths = column_widths(&probe.lines().next().unwrap_or_default());
+        drop(probe);
+        let fixed: Vec<ColumnConstraint> =
+            widths.iter().map(|w| ColumnConstraint::Absolute(Width::Fixed(*w))).collect();
+        let mut start = 0;
+        while start < self.rows.len() {
+            let mut end = start;
+            let mut lines = 0;
+            while end < self.rows.len() && (end == start || lines + heights[end] <= slice_lines) {
+                lines += heights[end];
+                end += 1;
+            }
+            let (first, last) = (start == 0, end == self.rows.len());
+            let mut table = self.table(if first { &headers } else { &[] }, start..end, folded, style);
+            table.set_constraints(fixed.clone());
+            let drawn = table.lines().collect::<Vec<_>>();
+            // The slices meet without borders: the first keeps its top, the last its bottom.
+            let from = usize::from(!first);
+            let to = drawn.len() - usize::from(!last);
+            for (i, line) in drawn[from..to].iter().enumerate() {
+                if !(first && i == 0) {
+                    out.write_all(b"\n")?;
+                }
+                out.write_all(line.as_bytes())?;
+            }
+            start = end;
+        }
+        Ok(())
+    }
+
+    /// The lines a row takes at least: its tallest cell's, before any wrapping.
+    fn height(&self, row: &Row, folded: bool) -> usize {
+        let cells = self.shaped(row, folded);
+        cells.iter().map(|c| c.split('\n').count()).max().unwrap_or(1)
+    }
+
+    /// A comfy table of the given rows, under `headers` unless there are none.
+    fn table(&self, headers: &[&str], rows: std::ops::Range<usize>, folded: bool, style: Style) -> Table {
+        let mut table = style.table();
+        table.set_width(style.columns());
+        if !headers.is_empty() {
+            table.set_header(headers.to_vec());
+        }
+        let columns = self.headers(folded).len();
+        for row in &self.rows[rows] {
+            match row {
+                Row::Cells(_) => table.add_row(self.shaped(row, folded)),
+                // The heading goes in the last column, the one that holds the text.
+                Row::Heading(text) => {
+                    let mut cells = vec![String::new(); columns];
+                    if let Some(last) = cells.last_mut() {
+                        *last = style.strong(text);
+                    }
+                    table.add_row(cells)
+                }
+            };
+        }
+        table
     }
 
     /// Each row a block of `Header: value` lines, blocks apart by a blank line; a value of
     /// several lines starts under its header, indented.
-    fn list(&self, style: Style, width: usize) -> String {
-        let mut blocks = Vec::new();
-        for row in &self.rows {
-            match row {
-                Row::Heading(text) => blocks.push(fill(&style.strong(text), width, "", "  ")),
+    fn write_list(&self, style: Style, width: usize, out: &mut dyn Write) -> io::Result<()> {
+        for (i, row) in self.rows.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b"\n\n")?;
+            }
+            let block = match row {
+                Row::Heading(text) => fill(&style.strong(text), width, "", "  "),
                 Row::Cells(cells) => {
                     let fields = self.headers.iter().zip(cells).filter_map(|(h, c)| field(h, c, width));
-                    blocks.push(fields.collect::<Vec<_>>().join("\n"));
+                    fields.collect::<Vec<_>>().join("\n")
                 }
-            }
+            };
+            out.write_all(block.as_bytes())?;
         }
-        blocks.join("\n\n")
+        Ok(())
     }
 }
 
@@ -165,51 +283,10 @@ fn field(header: &str, value: &str, width: usize) -> Option<String> {
     }
 }
 
-/// The widest word of each column, header and headings included: the narrowest it can be
-/// without cutting one.
-fn minimum_widths(headers: &[String], rows: &[Row]) -> Vec<usize> {
-    let widest = |text: &str| text.split(['\n', ' ']).map(display_width).max().unwrap_or(0);
-    let mut minimums: Vec<usize> = headers.iter().map(|h| widest(h).max(1)).collect();
-    let last = headers.len().saturating_sub(1);
-    for row in rows {
-        match row {
-            Row::Cells(cells) => {
-                for (m, cell) in minimums.iter_mut().zip(cells) {
-                    *m = (*m).max(widest(cell));
-                }
-            }
-            Row::Heading(text) => {
-                if let Some(m) = minimums.get_mut(last) {
-                    *m = (*m).max(widest(text));
-                }
-            }
-        }
-    }
-    minimums
-}
-
-fn table(headers: &[String], rows: &[Row], minimums: &[usize], style: Style, width: u16) -> String {
-    let mut table = style.table();
-    table.set_width(width);
-    table.set_header(headers);
-    for row in rows {
-        match row {
-            Row::Cells(cells) => table.add_row(cells),
-            // The heading goes in the last column, the one that holds the text.
-            Row::Heading(text) => {
-                let mut cells = vec![String::new(); headers.len()];
-                if let Some(last) = cells.last_mut() {
-                    *last = style.strong(text);
-                }
-                table.add_row(cells)
-            }
-        };
-    }
-    for (column, minimum) in table.column_iter_mut().zip(minimums) {
-        let with_padding = u16::try_from(minimum + 2).unwrap_or(u16::MAX);
-        column.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(with_padding)));
-    }
-    table.to_string()
+/// The width of each column, padding included, from a table's top border (`┌──┬───┐`).
+fn column_widths(top: &str) -> Vec<u16> {
+    let inner = top.trim_start_matches('┌').trim_end_matches('┐');
+    inner.split('┬').map(|segment| u16::try_from(segment.chars().count()).unwrap_or(u16::MAX)).collect()
 }
 
 #[cfg(test)]
@@ -260,5 +337,59 @@ mod tests {
             text,
             "613. Interaction of continuous\n  effects\n\n#: 1\nLayer: 4\nEffect: opalescence-effect\nWhy: depends on conspiracy-effect,\n  which applies first"
         );
+    }
+
+    /// A grid of rows of one to many lines, words short and long, headings, empty cells: the
+    /// shapes of a trace, drawn from a fixed seed.
+    fn varied_grid(seed: u64, rows: usize) -> Grid {
+        let mut state = seed;
+        let mut next = move |n: u64| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        let words = ["p12", "opalescence-effect", "a", "613.8b", "becomes", "—", "creature", "→", "Permanent", "x"];
+        let mut cell = |lines: u64, length: u64| {
+            let line = |next: &mut dyn FnMut(u64) -> u64| {
+                let count = 1 + next(length);
+                (0..count).map(|_| words[next(10) as usize]).collect::<Vec<_>>().join(" ")
+            };
+            (0..lines).map(|_| line(&mut next)).collect::<Vec<_>>().join("\n")
+        };
+        let mut grid = Grid::new(["#", "Layer", "Effect", "Change", "Why", "Rules"]).fold(1, 2).fold(5, 4);
+        for i in 0..rows {
+            if i % 9 == 4 {
+                grid.heading(format!("Heading {i} of the section"));
+                continue;
+            }
+            let tall = if i % 4 == 1 { 1 + (seed + i as u64) % 40 } else { 1 + (i as u64) % 3 };
+            grid.row([i.to_string(), cell(1, 2), cell(1, 3), cell(tall, 6), cell(1 + (i as u64) % 2, 12), cell(1, 4)]);
+        }
+        grid
+    }
+
+    /// A table drawn in slices is the table drawn whole, byte for byte: the slices take the
+    /// whole table's widths and meet without borders.
+    #[test]
+    fn a_table_drawn_in_slices_is_the_table_drawn_whole() {
+        for seed in 0..12 {
+            let grid = varied_grid(seed, 1 + (seed as usize * 7) % 40);
+            for style in [Style::plain(100), Style::plain(72), Style { color: true, width: Some(130) }] {
+                for folded in [false, true] {
+                    let draw = |slice_lines| {
+                        let mut out = Vec::new();
+                        grid.write_table(folded, style, slice_lines, &mut out).unwrap();
+                        String::from_utf8(out).unwrap()
+                    };
+                    let whole = draw(usize::MAX);
+                    for slice_lines in [1, 3, 17] {
+                        assert_eq!(
+                            draw(slice_lines),
+                            whole,
+                            "seed {seed}, {style:?}, folded {folded}, slices of {slice_lines}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

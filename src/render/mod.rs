@@ -19,7 +19,13 @@ pub use style::Style;
 
 /// Pretty JSON with a final newline; the structures rendered here always serialize.
 pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> String {
-    let mut text = serde_json::to_string_pretty(value).expect("plain data serializes");
-    text.push('\n');
-    text
+    let mut text = Vec::new();
+    write_json(value, &mut text).expect("writing to memory cannot fail");
+    String::from_utf8(text).expect("JSON is UTF-8")
+}
+
+/// `to_json`, written to `out` as it is serialized: only writing can fail.
+pub(crate) fn write_json<T: serde::Serialize>(value: &T, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(std::io::Error::from)?;
+    out.write_all(b"\n")
 }

@@ -14,6 +14,7 @@ use crate::engine::events::trace::{Action, EventStep};
 use crate::engine::events::Outcome;
 use crate::engine::trace::{Change, Stage, Step};
 use serde::Serialize;
+use std::io::{self, Write};
 
 /// Everything a rendering of a resolved scenario needs.
 pub struct Report<'a> {
@@ -184,8 +185,9 @@ struct JsonExpectations<'a> {
     mismatches: &'a [Mismatch],
 }
 
-pub fn json(r: &Report) -> String {
-    let out = JsonReport {
+/// Written to `out` as it is serialized, for the same reason as the table.
+pub fn json(r: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let report = JsonReport {
         scenario: &r.board.title,
         question: r.board.question.as_deref(),
         edition: r.citer.edition.name(),
@@ -223,7 +225,7 @@ pub fn json(r: &Report) -> String {
             mismatches: r.mismatches,
         },
     };
-    super::to_json(&out)
+    super::write_json(&report, out)
 }
 
 fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
@@ -279,18 +281,20 @@ fn rule_list(r: &Report, concepts: &[&str]) -> String {
     list
 }
 
-pub fn table(r: &Report, style: Style) -> String {
-    let mut out = String::new();
-    out.push_str(&style.wrap(&style.strong(&r.board.title)));
-    out.push('\n');
+/// The answer, the trace and each outcome as tables, written to `out` a section at a time: the
+/// trace of a board of thousands of objects is never held whole.
+pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    let mut head = style.wrap(&style.strong(&r.board.title));
+    head.push('\n');
     if let Some(q) = &r.board.question {
-        out.push_str(&style.wrap(q.trim()));
-        out.push('\n');
+        head.push_str(&style.wrap(q.trim()));
+        head.push('\n');
     }
-    out.push('\n');
+    head.push('\n');
+    out.write_all(head.as_bytes())?;
     if !r.answer.objects.is_empty() || !r.answer.players.is_empty() || !r.answer.game_rules.is_empty() {
-        out.push_str(&answer_table(r.answer, style));
-        out.push('\n');
+        write_answer_table(r.answer, style, out)?;
+        out.write_all(b"\n")?;
     }
     if !r.steps.is_empty() {
         // Narrower, the layer goes under the effect and the rules under the reason.
@@ -310,14 +314,14 @@ pub fn table(r: &Report, style: Style) -> String {
                 rule_list(r, &s.concepts),
             ]);
         }
-        out.push_str(&trace.render_above_text(style));
+        trace.write_above_text(style, out)?;
     }
     let outcomes = r.outcomes.unwrap_or_default();
     for (n, (o, line)) in outcomes.iter().zip(events::result_lines(outcomes)).enumerate() {
-        out.push_str(&style.wrap(&style.strong(&format!("Outcome {}: {line}", n + 1))));
-        out.push('\n');
-        out.push_str(&style.wrap(&format!("{}{}", events::choices_line(o), sequences_note(o))));
-        out.push('\n');
+        let mut head = style.wrap(&style.strong(&format!("Outcome {}: {line}", n + 1)));
+        head.push('\n');
+        head.push_str(&style.wrap(&format!("{}{}", events::choices_line(o), sequences_note(o))));
+        head.push('\n');
         // Narrower, the event goes under the effect and the rules under the reason.
         let mut trace = Grid::new(["#", "Event", "Effect", "Before → after", "Why", "Rules"]).fold(1, 2).fold(5, 4);
         for (i, s) in o.steps.iter().enumerate() {
@@ -332,13 +336,13 @@ pub fn table(r: &Report, style: Style) -> String {
         }
         // A list's blocks stand apart from the lines above by a blank line, as a table by its border.
         if trace.layout(style) == Layout::List {
-            out.push('\n');
+            head.push('\n');
         }
-        out.push_str(&trace.render(style));
-        out.push_str("\n\n");
+        out.write_all(head.as_bytes())?;
+        trace.write(style, out)?;
+        out.write_all(b"\n\n")?;
     }
-    out.push_str(&style.wrap(&footer(r)));
-    out
+    out.write_all(style.wrap(&footer(r)).as_bytes())
 }
 
 /// "(2 choice sequences lead here)" when more than one does.
@@ -365,7 +369,7 @@ fn rule_ids(r: &Report, ids: &[RuleId]) -> String {
         .join(" ")
 }
 
-fn answer_table(answer: &Answer, style: Style) -> String {
+fn write_answer_table(answer: &Answer, style: Style, out: &mut dyn Write) -> io::Result<()> {
     // Narrower, the colors go under the types, power, toughness and controller under the name.
     let mut t =
         Grid::new(["Object", "Types", "Colors", "Abilities", "P/T", "Controller"]).fold(2, 1).fold(4, 0).fold(5, 0);
@@ -382,20 +386,21 @@ fn answer_table(answer: &Answer, style: Style) -> String {
             o.controller.clone(),
         ]);
     }
-    let mut out = if answer.players.is_empty() && answer.game_rules.is_empty() {
-        t.render(style) + "\n"
+    if answer.players.is_empty() && answer.game_rules.is_empty() {
+        t.write(style, out)?;
+        out.write_all(b"\n")?;
     } else {
-        t.render_above_text(style)
-    };
+        t.write_above_text(style, out)?;
+    }
     for p in &answer.players {
-        out.push_str(&style.wrap(&format!("{} has: {}", p.name, p.has.join(", "))));
-        out.push('\n');
+        out.write_all(style.wrap(&format!("{} has: {}", p.name, p.has.join(", "))).as_bytes())?;
+        out.write_all(b"\n")?;
     }
     for rule in &answer.game_rules {
-        out.push_str(&style.wrap(&format!("Game rule: {rule}")));
-        out.push('\n');
+        out.write_all(style.wrap(&format!("Game rule: {rule}")).as_bytes())?;
+        out.write_all(b"\n")?;
     }
-    out
+    Ok(())
 }
 
 fn footer(r: &Report) -> String {
@@ -462,22 +467,22 @@ fn differences(r: &Report) -> String {
 
 /// `--quiet`: the answer and each outcome's result with the choices leading to it, and what
 /// differs from the expected answer; no title, trace nor footer.
-pub fn answer_only(r: &Report, style: Style) -> String {
-    let mut out = String::new();
+pub fn answer_only(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
     if !r.answer.objects.is_empty() || !r.answer.players.is_empty() || !r.answer.game_rules.is_empty() {
-        out.push_str(&answer_table(r.answer, style));
+        write_answer_table(r.answer, style, out)?;
     }
+    let mut rest = String::new();
     let outcomes = r.outcomes.unwrap_or_default();
     for (n, (o, line)) in outcomes.iter().zip(events::result_lines(outcomes)).enumerate() {
-        out.push_str(&style.strong(&format!("Outcome {}: {line}", n + 1)));
-        out.push('\n');
-        out.push_str(&format!("{}{}\n", events::choices_line(o), sequences_note(o)));
+        rest.push_str(&style.strong(&format!("Outcome {}: {line}", n + 1)));
+        rest.push('\n');
+        rest.push_str(&format!("{}{}\n", events::choices_line(o), sequences_note(o)));
     }
     if !r.mismatches.is_empty() {
-        out.push_str(&differences(r));
-        out.push('\n');
+        rest.push_str(&differences(r));
+        rest.push('\n');
     }
-    out
+    out.write_all(rest.as_bytes())
 }
 
 pub fn markdown(r: &Report) -> String {
