@@ -1,6 +1,6 @@
 #!/bin/sh
 # Time and peak memory (maximum resident set size, as `/usr/bin/time -v` reports it) of
-# `judge check` and `judge resolve` on synthetic boards of 10,000 and 100,000 objects
+# `judge check`, `judge resolve` (table, JSON, Markdown) and `judge ruling` (Markdown, HTML) on synthetic boards of 10,000 and 100,000 objects
 # (`judge::scenario::synthetic::scenario(42, N, 100)`: 100 static abilities, 25 resolved effects),
 # each in a fresh process, and the size of what `judge resolve` prints. Target (issue 13): 10,000
 # objects within 100 MB.
@@ -34,7 +34,7 @@ measure() {
     wall=$(sed -n 's/^[[:space:]]*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$WORK/time")
     bytes=$(wc -c <"$WORK/out")
     awk -v kb="$kb" -v wall="$wall" -v bytes="$bytes" -v label="$label" \
-        'BEGIN { printf "%-36s %10s  %8.1f MB peak  %10d bytes printed\n", label, wall, kb / 1024, bytes }'
+        'BEGIN { printf "%-42s %10s  %8.1f MB peak  %10d bytes printed\n", label, wall, kb / 1024, bytes }'
 }
 
 for n in $SIZES; do
@@ -44,4 +44,8 @@ for n in $SIZES; do
     echo "$n objects, $EFFECTS static abilities: $size bytes"
     measure "judge check ($n)" "$JUDGE" --data-dir "$WORK/data" check "$file"
     measure "judge resolve ($n)" "$JUDGE" --data-dir "$WORK/data" resolve "$file"
+    measure "judge resolve --format json ($n)" "$JUDGE" --data-dir "$WORK/data" resolve --format json "$file"
+    measure "judge resolve --format markdown ($n)" "$JUDGE" --data-dir "$WORK/data" resolve --format markdown "$file"
+    measure "judge ruling ($n)" "$JUDGE" --data-dir "$WORK/data" ruling "$file"
+    measure "judge ruling --format html ($n)" "$JUDGE" --data-dir "$WORK/data" ruling --format html "$file"
 done

@@ -2,12 +2,12 @@
 //! columns folded into others below that, and below 60 columns one block of `field: value` lines
 //! per row, where a phone over SSH cannot show a table.
 //!
-//! No layout cuts a word: comfy-table splits only a word wider than its column, so each column is
+//! No layout cuts a word: a table splits only a word wider than its column, so each column is
 //! made as wide as its longest word (an effect id, a rule number), and a layout whose columns
 //! cannot all be that wide gives way to the next one.
 
 use super::style::{fill, Style};
-use comfy_table::{ColumnConstraint, Table, Width};
+use super::table;
 use std::borrow::Cow;
 use std::io::{self, Write};
 use textwrap::core::display_width;
@@ -16,8 +16,6 @@ use textwrap::core::display_width;
 pub const FOLD_BELOW: u16 = 100;
 /// Below this width, rows are blocks of lines instead of tables.
 pub const LIST_BELOW: u16 = 60;
-/// A table of more lines than this is drawn a slice of about this many lines at a time.
-const SLICE_LINES: usize = 2_000;
 
 pub struct Grid {
     headers: Vec<String>,
@@ -99,7 +97,7 @@ impl Grid {
         if layout == Layout::List {
             return self.write_list(style, usize::from(style.columns()), out);
         }
-        self.write_table(layout == Layout::Folded, style, SLICE_LINES, out)
+        self.write_table(layout == Layout::Folded, style, out)
     }
 
     /// The grid and a newline, for a grid that lines of text follow: a list then ends with a
@@ -164,87 +162,33 @@ impl Grid {
         minimums
     }
 
-    /// The table, drawn whole when it has at most `slice_lines` lines, else in slices of about
-    /// that many on the column widths of the whole table, so that the output is the same.
-    fn write_table(&self, folded: bool, style: Style, slice_lines: usize, out: &mut dyn Write) -> io::Result<()> {
+    /// The table, written a row at a time.
+    fn write_table(&self, folded: bool, style: Style, out: &mut dyn Write) -> io::Result<()> {
         let headers = self.headers(folded);
-        let minimums = self.minimum_widths(folded);
-        let constraints: Vec<ColumnConstraint> = minimums
-            .iter()
-            .map(|m| ColumnConstraint::LowerBoundary(Width::Fixed(u16::try_from(m + 2).unwrap_or(u16::MAX))))
-            .collect();
-        let heights: Vec<usize> = self.rows.iter().map(|row| self.height(row, folded)).collect();
-        if heights.iter().sum::<usize>() <= slice_lines {
-            let mut table = self.table(&headers, 0..self.rows.len(), folded, style);
-            table.set_constraints(constraints);
-            return out.write_all(table.to_string().as_bytes());
-        }
-        // Where comfy-table puts each column is decided by every cell of the table: find it on
-        // the whole table with each row cut to its first line (the widths do not depend on the
-        // cut), read it from the top border, then draw the slices at those widths.
-        let mut probe = self.table(&headers, 0..self.rows.len(), folded, style);
-        probe.set_constraints(constraints);
-        probe.row_iter_mut().for_each(|row| {
-            row.max_height(1);
-        });
-        let widths = column_widths(&probe.lines().next().unwrap_or_default());
-        drop(probe);
-        let fixed: Vec<ColumnConstraint> =
-            widths.iter().map(|w| ColumnConstraint::Absolute(Width::Fixed(*w))).collect();
-        let mut start = 0;
-        while start < self.rows.len() {
-            let mut end = start;
-            let mut lines = 0;
-            while end < self.rows.len() && (end == start || lines + heights[end] <= slice_lines) {
-                lines += heights[end];
-                end += 1;
+        let rows: Vec<Vec<Cow<str>>> = self.rows.iter().map(|row| self.cells(row, folded, style)).collect();
+        let mut columns: Vec<Vec<&str>> = headers.iter().map(|h| h.split('\n').collect()).collect();
+        for row in &rows {
+            for (column, cell) in columns.iter_mut().zip(row) {
+                column.extend(cell.split('\n'));
             }
-            let (first, last) = (start == 0, end == self.rows.len());
-            let mut table = self.table(if first { &headers } else { &[] }, start..end, folded, style);
-            table.set_constraints(fixed.clone());
-            let drawn = table.lines().collect::<Vec<_>>();
-            // The slices meet without borders: the first keeps its top, the last its bottom.
-            let from = usize::from(!first);
-            let to = drawn.len() - usize::from(!last);
-            for (i, line) in drawn[from..to].iter().enumerate() {
-                if !(first && i == 0) {
-                    out.write_all(b"\n")?;
-                }
-                out.write_all(line.as_bytes())?;
-            }
-            start = end;
         }
-        Ok(())
+        let widths = table::arrange(&columns, &self.minimum_widths(folded), usize::from(style.columns()));
+        drop(columns);
+        table::write(out, &headers, &rows, &widths)
     }
 
-    /// The lines a row takes at least: its tallest cell's, before any wrapping.
-    fn height(&self, row: &Row, folded: bool) -> usize {
-        let cells = self.shaped(row, folded);
-        cells.iter().map(|c| c.split('\n').count()).max().unwrap_or(1)
-    }
-
-    /// A comfy table of the given rows, under `headers` unless there are none.
-    fn table(&self, headers: &[&str], rows: std::ops::Range<usize>, folded: bool, style: Style) -> Table {
-        let mut table = style.table();
-        table.set_width(style.columns());
-        if !headers.is_empty() {
-            table.set_header(headers.to_vec());
-        }
-        let columns = self.headers(folded).len();
-        for row in &self.rows[rows] {
-            match row {
-                Row::Cells(_) => table.add_row(self.shaped(row, folded)),
-                // The heading goes in the last column, the one that holds the text.
-                Row::Heading(text) => {
-                    let mut cells = vec![String::new(); columns];
-                    if let Some(last) = cells.last_mut() {
-                        *last = style.strong(text);
-                    }
-                    table.add_row(cells)
+    /// A row's cells as drawn: a heading goes in the last column, the one that holds the text.
+    fn cells<'a>(&'a self, row: &'a Row, folded: bool, style: Style) -> Vec<Cow<'a, str>> {
+        match row {
+            Row::Cells(_) => self.shaped(row, folded),
+            Row::Heading(text) => {
+                let mut cells = vec![Cow::Borrowed(""); self.headers(folded).len()];
+                if let Some(last) = cells.last_mut() {
+                    *last = Cow::Owned(style.strong(text));
                 }
-            };
+                cells
+            }
         }
-        table
     }
 
     /// Each row a block of `Header: value` lines, blocks apart by a blank line; a value of
@@ -281,12 +225,6 @@ fn field(header: &str, value: &str, width: usize) -> Option<String> {
             Some(out)
         }
     }
-}
-
-/// The width of each column, padding included, from a table's top border (`┌──┬───┐`).
-fn column_widths(top: &str) -> Vec<u16> {
-    let inner = top.trim_start_matches('┌').trim_end_matches('┐');
-    inner.split('┬').map(|segment| u16::try_from(segment.chars().count()).unwrap_or(u16::MAX)).collect()
 }
 
 #[cfg(test)]
@@ -337,59 +275,5 @@ mod tests {
             text,
             "613. Interaction of continuous\n  effects\n\n#: 1\nLayer: 4\nEffect: opalescence-effect\nWhy: depends on conspiracy-effect,\n  which applies first"
         );
-    }
-
-    /// A grid of rows of one to many lines, words short and long, headings, empty cells: the
-    /// shapes of a trace, drawn from a fixed seed.
-    fn varied_grid(seed: u64, rows: usize) -> Grid {
-        let mut state = seed;
-        let mut next = move |n: u64| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) % n
-        };
-        let words = ["p12", "opalescence-effect", "a", "613.8b", "becomes", "—", "creature", "→", "Permanent", "x"];
-        let mut cell = |lines: u64, length: u64| {
-            let line = |next: &mut dyn FnMut(u64) -> u64| {
-                let count = 1 + next(length);
-                (0..count).map(|_| words[next(10) as usize]).collect::<Vec<_>>().join(" ")
-            };
-            (0..lines).map(|_| line(&mut next)).collect::<Vec<_>>().join("\n")
-        };
-        let mut grid = Grid::new(["#", "Layer", "Effect", "Change", "Why", "Rules"]).fold(1, 2).fold(5, 4);
-        for i in 0..rows {
-            if i % 9 == 4 {
-                grid.heading(format!("Heading {i} of the section"));
-                continue;
-            }
-            let tall = if i % 4 == 1 { 1 + (seed + i as u64) % 40 } else { 1 + (i as u64) % 3 };
-            grid.row([i.to_string(), cell(1, 2), cell(1, 3), cell(tall, 6), cell(1 + (i as u64) % 2, 12), cell(1, 4)]);
-        }
-        grid
-    }
-
-    /// A table drawn in slices is the table drawn whole, byte for byte: the slices take the
-    /// whole table's widths and meet without borders.
-    #[test]
-    fn a_table_drawn_in_slices_is_the_table_drawn_whole() {
-        for seed in 0..12 {
-            let grid = varied_grid(seed, 1 + (seed as usize * 7) % 40);
-            for style in [Style::plain(100), Style::plain(72), Style { color: true, width: Some(130) }] {
-                for folded in [false, true] {
-                    let draw = |slice_lines| {
-                        let mut out = Vec::new();
-                        grid.write_table(folded, style, slice_lines, &mut out).unwrap();
-                        String::from_utf8(out).unwrap()
-                    };
-                    let whole = draw(usize::MAX);
-                    for slice_lines in [1, 3, 17] {
-                        assert_eq!(
-                            draw(slice_lines),
-                            whole,
-                            "seed {seed}, {style:?}, folded {folded}, slices of {slice_lines}"
-                        );
-                    }
-                }
-            }
-        }
     }
 }

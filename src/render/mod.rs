@@ -14,6 +14,7 @@ pub mod rules;
 pub mod ruling;
 pub mod search;
 pub mod style;
+pub mod table;
 
 pub use style::Style;
 

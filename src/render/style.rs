@@ -2,7 +2,6 @@
 //! `CLICOLOR_FORCE` forces it) and width (the terminal's, else `COLUMNS`, else 100), the table
 //! every command starts from, and prose wrapped at the width.
 
-use comfy_table::{presets, ContentArrangement, Table};
 use std::ffi::OsString;
 use std::io::IsTerminal;
 
@@ -73,7 +72,7 @@ impl Style {
 
     /// The width output is laid out for: the one asked for, else the terminal's, else 100.
     pub fn columns(self) -> u16 {
-        self.width.or_else(|| Table::new().width()).unwrap_or(DEFAULT_WIDTH)
+        self.width.or_else(terminal_width).unwrap_or(DEFAULT_WIDTH)
     }
 
     /// Prose wrapped at the width on spaces only, so that an id (`opalescence-effect`, `614.1c`)
@@ -89,20 +88,6 @@ impl Style {
             })
             .collect();
         lines.join("\n")
-    }
-
-    pub fn table(self) -> Table {
-        let mut table = Table::new();
-        table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
-        if let Some(width) = self.width {
-            table.set_width(width);
-        }
-        if self.color {
-            table.enforce_styling();
-        } else {
-            table.force_no_tty();
-        }
-        table
     }
 
     /// Bold on a colour terminal, as is otherwise.
@@ -121,6 +106,11 @@ impl Style {
             text.to_string()
         }
     }
+}
+
+/// The width of the terminal standard output goes to, if it goes to one.
+fn terminal_width() -> Option<u16> {
+    terminal_size::terminal_size().map(|(terminal_size::Width(w), _)| w)
 }
 
 /// `text` filled to `width`, first line after `first`, the others after `rest`; a word wider
