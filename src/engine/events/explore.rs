@@ -92,6 +92,8 @@ pub struct Explorer {
     /// Each state explored, and its list of outcomes in `found`.
     memo: FxHashMap<Known, u32>,
     found: Found,
+    /// Buffers for merges, reused (`merge`).
+    pool: Vec<Merging>,
     /// States expanded, for the benchmark and the property test.
     pub expanded: usize,
     pub exhausted: Option<Exhausted>,
@@ -103,6 +105,7 @@ impl Explorer {
             envs: Envs::new(env),
             memo: FxHashMap::default(),
             found: Found::default(),
+            pool: Vec::new(),
             expanded: 0,
             exhausted: None,
         }
@@ -158,7 +161,7 @@ impl Explorer {
                     };
                     (decision, state.open(*position))
                 });
-                self.merge(options.collect())
+                self.merge(options)
             }
             Next::Happens => {
                 let top = state.stack.last().expect("under way").happened();
@@ -171,27 +174,41 @@ impl Explorer {
             Next::StateBased { found } => self.outcomes(state.perform(found, env.first_state_based_origin())),
             Next::Apply { tier, group, chooser, fixed } => {
                 let among: Rc<[u16]> = group.as_slice().into();
-                let options = takes(env, &group, fixed).into_iter().map(|effect| {
-                    let decision = Decision { effect, tier, among: among.clone(), chooser, fixed };
-                    (decision, state.apply(env, effect))
+                let taken = takes(env, &group, fixed);
+                // Each option's state is made as it comes to be explored: most are met again
+                // (the memo has them), and are dropped at once.
+                let options = taken.iter().map(|effect| {
+                    let decision = Decision { effect: *effect, tier, among: among.clone(), chooser, fixed };
+                    (decision, state.apply(env, *effect))
                 });
-                self.merge(options.collect())
+                self.merge(options)
             }
         }
     }
 
     /// Each option's outcomes, the same outcome reached twice kept once with both counts.
-    fn merge(&mut self, options: Vec<(Decision, State)>) -> u32 {
-        let mut merged: Vec<Out> = Vec::new();
-        // Outcome number → its position in `merged`, once there are too many to scan.
-        let mut seen: FxHashMap<u32, usize> = FxHashMap::default();
+    fn merge(&mut self, options: impl Iterator<Item = (Decision, State)>) -> u32 {
+        // A merge explores its options between its own steps, and those merge in turn: each
+        // level takes buffers from the pool and gives them back, so that they are allocated
+        // once for the whole exploration, not once per state.
+        let mut buffers = self.pool.pop().unwrap_or_default();
+        let list = self.merge_into(options, &mut buffers);
+        buffers.merged.clear();
+        buffers.seen.clear();
+        self.pool.push(buffers);
+        list
+    }
+
+    fn merge_into(&mut self, options: impl Iterator<Item = (Decision, State)>, buffers: &mut Merging) -> u32 {
+        let Merging { merged, seen } = buffers;
         for (decision, state) in options {
             let list = self.outcomes(state);
             let step = self.found.step(decision, list);
-            for (at, b) in self.found.list(list).iter().enumerate() {
-                if self.exhausted.is_some() {
-                    return EMPTY;
-                }
+            let outs = self.found.list(list);
+            if self.exhausted.is_some() && !outs.is_empty() {
+                return EMPTY;
+            }
+            for (at, b) in outs.iter().enumerate() {
                 let same = if merged.len() <= SCAN {
                     merged.iter().position(|m| m.id == b.id)
                 } else {
@@ -206,7 +223,7 @@ impl Explorer {
                         if !seen.is_empty() {
                             seen.insert(b.id, merged.len());
                         }
-                        merged.push(self.found.by(step, list, at));
+                        merged.push(Found::by(b, step, at));
                     }
                 }
                 if merged.len() > MAX_OUTCOMES {
@@ -217,6 +234,14 @@ impl Explorer {
         }
         self.found.keep(merged)
     }
+}
+
+/// A merge's working lists: the outcomes merged so far, and their positions by outcome number
+/// once there are too many to scan.
+#[derive(Default)]
+struct Merging {
+    merged: Vec<Out>,
+    seen: FxHashMap<u32, usize>,
 }
 
 /// Up to this many outcomes, a merge finds one by scanning the list: quicker than hashing.

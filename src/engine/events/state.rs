@@ -131,9 +131,12 @@ impl State {
         if let Err(at) = applied.binary_search(&effect) {
             applied.insert(at, effect);
         }
-        for event in modified.events.into_iter().rev() {
+        // Each event that replaces it carries the list; the last one pushed takes it.
+        let mut events = modified.events.into_iter().rev().peekable();
+        while let Some(event) = events.next() {
             let cause = pending.cause.clone();
-            next.stack.push(Pending { event, applied: applied.clone(), cause, ..*pending });
+            let applied = if events.peek().is_some() { applied.clone() } else { std::mem::take(&mut applied) };
+            next.stack.push(Pending { event, applied, cause, ..*pending });
         }
         next.settle();
         next
@@ -203,18 +206,25 @@ impl State {
 /// The board as each moment meets it, built once per distinct history.
 pub struct Envs {
     cache: FxHashMap<Vec<Event>, Rc<Env>>,
+    /// The board the events found, that of no change.
+    base: Rc<Env>,
 }
 
 impl Envs {
     pub fn new(base: &Env) -> Envs {
-        Envs { cache: FxHashMap::from_iter([(Vec::new(), Rc::new(base.clone()))]) }
+        let base = Rc::new(base.clone());
+        Envs { cache: FxHashMap::from_iter([(Vec::new(), base.clone())]), base }
     }
 
     pub fn get(&mut self, changes: &[Event]) -> Rc<Env> {
+        // Before any moment has changed the board, as every state of a single moment is.
+        if changes.is_empty() {
+            return self.base.clone();
+        }
         if let Some(env) = self.cache.get(changes) {
             return env.clone();
         }
-        let env = Rc::new(self.cache[&Vec::new()].after(changes));
+        let env = Rc::new(self.base.after(changes));
         self.cache.insert(changes.to_vec(), env.clone());
         env
     }
