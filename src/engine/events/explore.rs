@@ -94,6 +94,8 @@ pub struct Explorer {
     found: Found,
     /// Buffers for merges, reused (`merge`).
     pool: Vec<Merging>,
+    /// A state made and found in the memo: its room is used again for the next (`outcomes_applying`).
+    spare: Option<Known>,
     /// States expanded, for the benchmark and the property test.
     pub expanded: usize,
     pub exhausted: Option<Exhausted>,
@@ -106,6 +108,7 @@ impl Explorer {
             memo: FxHashMap::default(),
             found: Found::default(),
             pool: Vec::new(),
+            spare: None,
             expanded: 0,
             exhausted: None,
         }
@@ -123,6 +126,30 @@ impl Explorer {
         if let Some(done) = self.memo.get(&known) {
             return *done;
         }
+        self.unknown(known)
+    }
+
+    /// `outcomes` of the state after `effect` is applied to `state`'s event, made in the
+    /// explorer's spare state: kept only when it is new.
+    fn outcomes_applying(&mut self, env: &Env, state: &State, effect: u16) -> u32 {
+        let mut spare = match self.spare.take() {
+            Some(mut spare) => {
+                state.apply_into(env, effect, &mut spare.state);
+                spare
+            }
+            None => Known { hash: 0, state: state.apply(env, effect) },
+        };
+        spare.hash = rustc_hash::FxBuildHasher.hash_one(&spare.state);
+        if let Some(done) = self.memo.get(&spare) {
+            let done = *done;
+            self.spare = Some(spare);
+            return done;
+        }
+        self.unknown(spare)
+    }
+
+    /// The outcomes of a state not met before.
+    fn unknown(&mut self, known: Known) -> u32 {
         if self.exhausted.is_some() {
             return EMPTY;
         }
@@ -159,9 +186,9 @@ impl Explorer {
                         chooser,
                         fixed: false,
                     };
-                    (decision, state.open(*position))
+                    (decision, Way::State(state.open(*position)))
                 });
-                self.merge(options)
+                self.merge(env, options)
             }
             Next::Happens => {
                 let top = state.stack.last().expect("under way").happened();
@@ -174,35 +201,42 @@ impl Explorer {
             Next::StateBased { found } => self.outcomes(state.perform(found, env.first_state_based_origin())),
             Next::Apply { tier, group, chooser, fixed } => {
                 let among: Rc<[u16]> = group.as_slice().into();
-                let taken = takes(env, &group, fixed);
                 // Each option's state is made as it comes to be explored: most are met again
-                // (the memo has them), and are dropped at once.
-                let options = taken.iter().map(|effect| {
+                // (the memo has them), and are forgotten at once.
+                let options = takes(env, &group, fixed).iter().map(|effect| {
                     let decision = Decision { effect: *effect, tier, among: among.clone(), chooser, fixed };
-                    (decision, state.apply(env, *effect))
+                    (decision, Way::Apply(state, *effect))
                 });
-                self.merge(options)
+                self.merge(env, options)
             }
         }
     }
 
     /// Each option's outcomes, the same outcome reached twice kept once with both counts.
-    fn merge(&mut self, options: impl Iterator<Item = (Decision, State)>) -> u32 {
+    fn merge<'a>(&mut self, env: &Env, options: impl Iterator<Item = (Decision, Way<'a>)>) -> u32 {
         // A merge explores its options between its own steps, and those merge in turn: each
         // level takes buffers from the pool and gives them back, so that they are allocated
         // once for the whole exploration, not once per state.
         let mut buffers = self.pool.pop().unwrap_or_default();
-        let list = self.merge_into(options, &mut buffers);
+        let list = self.merge_into(env, options, &mut buffers);
         buffers.merged.clear();
         buffers.seen.clear();
         self.pool.push(buffers);
         list
     }
 
-    fn merge_into(&mut self, options: impl Iterator<Item = (Decision, State)>, buffers: &mut Merging) -> u32 {
+    fn merge_into<'a>(
+        &mut self,
+        env: &Env,
+        options: impl Iterator<Item = (Decision, Way<'a>)>,
+        buffers: &mut Merging,
+    ) -> u32 {
         let Merging { merged, seen } = buffers;
-        for (decision, state) in options {
-            let list = self.outcomes(state);
+        for (decision, option) in options {
+            let list = match option {
+                Way::State(state) => self.outcomes(state),
+                Way::Apply(state, effect) => self.outcomes_applying(env, state, effect),
+            };
             let step = self.found.step(decision, list);
             let outs = self.found.list(list);
             if self.exhausted.is_some() && !outs.is_empty() {
@@ -234,6 +268,12 @@ impl Explorer {
         }
         self.found.keep(merged)
     }
+}
+
+/// Where an option leads: a state, or the state after an effect is applied to this one's event.
+enum Way<'a> {
+    State(State),
+    Apply(&'a State, u16),
 }
 
 /// A merge's working lists: the outcomes merged so far, and their positions by outcome number
@@ -304,7 +344,7 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<Happene
             Next::StateBased { found } => state.perform(found, env.first_state_based_origin()),
             Next::Apply { group, fixed, .. } => {
                 let options = takes(&env, &group, fixed);
-                let chosen = if options.len() == 1 { options[0] } else { pick(&options) };
+                let chosen = if options.len() == 1 { options[0] } else { pick(options) };
                 state.apply(&env, chosen)
             }
         };
