@@ -4,12 +4,13 @@
 
 use super::replacer::Replacer;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Only the effects used so far; any other limited effect is whole. Every state of an
 /// exploration carries one, and most states leave it as they found it: the list is shared, and
 /// copied only when an effect is used.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Left(Rc<Vec<(Rc<str>, i64)>>);
+pub struct Left(Rc<Vec<(Arc<str>, i64)>>);
 
 impl Left {
     /// What is left of the effect: `i64::MAX` for an effect that is never used up.

@@ -12,7 +12,7 @@ use crate::engine::world::{player_matches, selector_matches, World};
 use crate::model::{EventKindSpec, ReplacementSpec, SelectorSpec, Zone};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// What kind of effect it is, which decides when it may be chosen (616.1) and which rules the
 /// trace cites.
@@ -45,8 +45,9 @@ pub struct Replacer {
     /// one of its own (`None`) only while it enters as itself.
     pub copied_by: Option<String>,
     /// `effect.key`, once: what is left of a limited effect is kept by it in every state of an
-    /// exploration (`Left`), which shares this one instead of copying the key.
-    pub shared_key: Rc<str>,
+    /// exploration (`Left`), which shares this one instead of copying the key. (`Arc`: an
+    /// `Env` may be read from several threads.)
+    pub shared_key: Arc<str>,
 }
 
 impl Replacer {
