@@ -92,6 +92,10 @@ pub struct Explorer {
     /// Each state explored, and its list of outcomes in `found`.
     memo: FxHashMap<Known, u32>,
     found: Found,
+    /// Buffers for merges, reused (`merge`).
+    pool: Vec<Merging>,
+    /// A state made and found in the memo: its room is used again for the next (`outcomes_applying`).
+    spare: Option<Known>,
     /// States expanded, for the benchmark and the property test.
     pub expanded: usize,
     pub exhausted: Option<Exhausted>,
@@ -103,6 +107,8 @@ impl Explorer {
             envs: Envs::new(env),
             memo: FxHashMap::default(),
             found: Found::default(),
+            pool: Vec::new(),
+            spare: None,
             expanded: 0,
             exhausted: None,
         }
@@ -120,6 +126,30 @@ impl Explorer {
         if let Some(done) = self.memo.get(&known) {
             return *done;
         }
+        self.unknown(known)
+    }
+
+    /// `outcomes` of the state after `effect` is applied to `state`'s event, made in the
+    /// explorer's spare state: kept only when it is new.
+    fn outcomes_applying(&mut self, env: &Env, state: &State, effect: u16) -> u32 {
+        let mut spare = match self.spare.take() {
+            Some(mut spare) => {
+                state.apply_into(env, effect, &mut spare.state);
+                spare
+            }
+            None => Known { hash: 0, state: state.apply(env, effect) },
+        };
+        spare.hash = rustc_hash::FxBuildHasher.hash_one(&spare.state);
+        if let Some(done) = self.memo.get(&spare) {
+            let done = *done;
+            self.spare = Some(spare);
+            return done;
+        }
+        self.unknown(spare)
+    }
+
+    /// The outcomes of a state not met before.
+    fn unknown(&mut self, known: Known) -> u32 {
         if self.exhausted.is_some() {
             return EMPTY;
         }
@@ -156,9 +186,9 @@ impl Explorer {
                         chooser,
                         fixed: false,
                     };
-                    (decision, state.open(*position))
+                    (decision, Way::State(state.open(*position)))
                 });
-                self.merge(options.collect())
+                self.merge(env, options)
             }
             Next::Happens => {
                 let top = state.stack.last().expect("under way").happened();
@@ -171,27 +201,48 @@ impl Explorer {
             Next::StateBased { found } => self.outcomes(state.perform(found, env.first_state_based_origin())),
             Next::Apply { tier, group, chooser, fixed } => {
                 let among: Rc<[u16]> = group.as_slice().into();
-                let options = takes(env, &group, fixed).into_iter().map(|effect| {
-                    let decision = Decision { effect, tier, among: among.clone(), chooser, fixed };
-                    (decision, state.apply(env, effect))
+                // Each option's state is made as it comes to be explored: most are met again
+                // (the memo has them), and are forgotten at once.
+                let options = takes(env, &group, fixed).iter().map(|effect| {
+                    let decision = Decision { effect: *effect, tier, among: among.clone(), chooser, fixed };
+                    (decision, Way::Apply(state, *effect))
                 });
-                self.merge(options.collect())
+                self.merge(env, options)
             }
         }
     }
 
     /// Each option's outcomes, the same outcome reached twice kept once with both counts.
-    fn merge(&mut self, options: Vec<(Decision, State)>) -> u32 {
-        let mut merged: Vec<Out> = Vec::new();
-        // Outcome number → its position in `merged`, once there are too many to scan.
-        let mut seen: FxHashMap<u32, usize> = FxHashMap::default();
-        for (decision, state) in options {
-            let list = self.outcomes(state);
+    fn merge<'a>(&mut self, env: &Env, options: impl Iterator<Item = (Decision, Way<'a>)>) -> u32 {
+        // A merge explores its options between its own steps, and those merge in turn: each
+        // level takes buffers from the pool and gives them back, so that they are allocated
+        // once for the whole exploration, not once per state.
+        let mut buffers = self.pool.pop().unwrap_or_default();
+        let list = self.merge_into(env, options, &mut buffers);
+        buffers.merged.clear();
+        buffers.seen.clear();
+        self.pool.push(buffers);
+        list
+    }
+
+    fn merge_into<'a>(
+        &mut self,
+        env: &Env,
+        options: impl Iterator<Item = (Decision, Way<'a>)>,
+        buffers: &mut Merging,
+    ) -> u32 {
+        let Merging { merged, seen } = buffers;
+        for (decision, option) in options {
+            let list = match option {
+                Way::State(state) => self.outcomes(state),
+                Way::Apply(state, effect) => self.outcomes_applying(env, state, effect),
+            };
             let step = self.found.step(decision, list);
-            for (at, b) in self.found.list(list).iter().enumerate() {
-                if self.exhausted.is_some() {
-                    return EMPTY;
-                }
+            let outs = self.found.list(list);
+            if self.exhausted.is_some() && !outs.is_empty() {
+                return EMPTY;
+            }
+            for (at, b) in outs.iter().enumerate() {
                 let same = if merged.len() <= SCAN {
                     merged.iter().position(|m| m.id == b.id)
                 } else {
@@ -206,7 +257,7 @@ impl Explorer {
                         if !seen.is_empty() {
                             seen.insert(b.id, merged.len());
                         }
-                        merged.push(self.found.by(step, list, at));
+                        merged.push(Found::by(b, step, at));
                     }
                 }
                 if merged.len() > MAX_OUTCOMES {
@@ -217,6 +268,20 @@ impl Explorer {
         }
         self.found.keep(merged)
     }
+}
+
+/// Where an option leads: a state, or the state after an effect is applied to this one's event.
+enum Way<'a> {
+    State(State),
+    Apply(&'a State, u16),
+}
+
+/// A merge's working lists: the outcomes merged so far, and their positions by outcome number
+/// once there are too many to scan.
+#[derive(Default)]
+struct Merging {
+    merged: Vec<Out>,
+    seen: FxHashMap<u32, usize>,
 }
 
 /// Up to this many outcomes, a merge finds one by scanning the list: quicker than hashing.
@@ -279,7 +344,7 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<Happene
             Next::StateBased { found } => state.perform(found, env.first_state_based_origin()),
             Next::Apply { group, fixed, .. } => {
                 let options = takes(&env, &group, fixed);
-                let chosen = if options.len() == 1 { options[0] } else { pick(&options) };
+                let chosen = if options.len() == 1 { options[0] } else { pick(options) };
                 state.apply(&env, chosen)
             }
         };

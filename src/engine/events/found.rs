@@ -42,7 +42,10 @@ pub struct Found {
     /// An outcome: an event that happened in front of an outcome, or (`NONE`, a `lefts` number)
     /// at its end.
     outcomes: Numbered<(u32, u32)>,
-    lists: Vec<Vec<Out>>,
+    /// Every list, one after another in `outs`: a list is (where it starts, how long it is).
+    /// One buffer rather than one allocation per state: kept, read and dropped at once.
+    lists: Vec<(u32, u32)>,
+    outs: Vec<Out>,
     steps: Vec<Step>,
 }
 
@@ -53,7 +56,8 @@ impl Default for Found {
             happened: Numbered::default(),
             lefts: Numbered::default(),
             outcomes: Numbered::default(),
-            lists: vec![Vec::new()],
+            lists: vec![(0, 0)],
+            outs: Vec::new(),
             steps: Vec::new(),
         }
     }
@@ -61,12 +65,15 @@ impl Default for Found {
 
 impl Found {
     pub fn list(&self, list: u32) -> &[Out] {
-        &self.lists[list as usize]
+        let (start, len) = self.lists[list as usize];
+        &self.outs[start as usize..(start + len) as usize]
     }
 
     /// A new list of outcomes, kept; its number.
-    pub fn keep(&mut self, outs: Vec<Out>) -> u32 {
-        self.lists.push(outs);
+    pub fn keep(&mut self, outs: &[Out]) -> u32 {
+        let start = self.outs.len() as u32;
+        self.outs.extend_from_slice(outs);
+        self.lists.push((start, outs.len() as u32));
         (self.lists.len() - 1) as u32
     }
 
@@ -74,20 +81,22 @@ impl Found {
     pub fn done(&mut self, left: &Left) -> u32 {
         let left = self.lefts.number(left);
         let id = self.outcomes.number(&(NONE, left));
-        self.keep(vec![Out { id, step: NONE, at: NONE, sequences: 1 }])
+        self.keep(&[Out { id, step: NONE, at: NONE, sequences: 1 }])
     }
 
     /// The list of a state whose event happens: the outcomes of the state after it, each with
     /// the event in front, by the same decisions.
     pub fn after(&mut self, happened: &Happened, list: u32) -> u32 {
         let head = self.happened.number(happened);
-        let outs = (0..self.lists[list as usize].len())
-            .map(|i| {
-                let out = self.lists[list as usize][i];
-                Out { id: self.outcomes.number(&(head, out.id)), ..out }
-            })
-            .collect();
-        self.keep(outs)
+        let (from, len) = self.lists[list as usize];
+        let start = self.outs.len() as u32;
+        for i in from..from + len {
+            let out = self.outs[i as usize];
+            let id = self.outcomes.number(&(head, out.id));
+            self.outs.push(Out { id, ..out });
+        }
+        self.lists.push((start, len));
+        (self.lists.len() - 1) as u32
     }
 
     /// A decision leading to the state whose outcomes are `list`.
@@ -96,9 +105,9 @@ impl Found {
         (self.steps.len() - 1) as u32
     }
 
-    /// The outcome `at` of `list`, reached from this state by `step`.
-    pub fn by(&self, step: u32, list: u32, at: usize) -> Out {
-        Out { step, at: at as u32, ..self.lists[list as usize][at] }
+    /// `out`, the outcome `at` of a list, reached from this state by `step`.
+    pub fn by(out: &Out, step: u32, at: usize) -> Out {
+        Out { step, at: at as u32, ..*out }
     }
 
     /// The outcome written out: its events, what is left, its decisions.
@@ -118,7 +127,7 @@ impl Found {
         while step != NONE {
             let s = &self.steps[step as usize];
             decisions.push(s.decision.clone());
-            let next = self.lists[s.list as usize][at as usize];
+            let next = self.list(s.list)[at as usize];
             (step, at) = (next.step, next.at);
         }
         Branch { happened, left, decisions, sequences: out.sequences }

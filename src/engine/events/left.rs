@@ -4,11 +4,13 @@
 
 use super::replacer::Replacer;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Only the effects used so far; any other limited effect is whole. Every state of an
-/// exploration carries one: the ids are shared, not copied, from state to state.
+/// exploration carries one, and most states leave it as they found it: the list is shared, and
+/// copied only when an effect is used.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Left(Vec<(Rc<str>, i64)>);
+pub struct Left(Rc<Vec<(Arc<str>, i64)>>);
 
 impl Left {
     /// What is left of the effect: `i64::MAX` for an effect that is never used up.
@@ -22,9 +24,10 @@ impl Left {
             return;
         }
         let now = (self.of(r) - amount).max(0);
-        match self.0.binary_search_by(|(k, _)| (**k).cmp(r.key())) {
-            Ok(i) => self.0[i].1 = now,
-            Err(i) => self.0.insert(i, (r.key().into(), now)),
+        let used = Rc::make_mut(&mut self.0);
+        match used.binary_search_by(|(k, _)| (**k).cmp(r.key())) {
+            Ok(i) => used[i].1 = now,
+            Err(i) => used.insert(i, (r.shared_key.clone(), now)),
         }
     }
 

@@ -82,6 +82,9 @@ pub fn next(env: &Env, state: &State) -> Next {
         .filter(|i| env.replacers[*i].kind != Kind::Cant && env.applies(*i, pending, &state.left))
         .map(|i| i as u16)
         .collect();
+    // Most events meet only effects of the last tier: the lists of the others are made only when
+    // there is something in them.
+    let has = |kind: Kind| applicable.iter().any(|i| env.replacers[*i as usize].kind == kind);
     let of = |kind: Kind| -> Vec<u16> {
         applicable.iter().copied().filter(|i| env.replacers[*i as usize].kind == kind).collect()
     };
@@ -91,22 +94,19 @@ pub fn next(env: &Env, state: &State) -> Next {
             && env.board.choose.iter().any(|id| group.iter().any(|g| env.replacers[*g as usize].key() == id));
         Next::Apply { tier, group, chooser, fixed }
     };
-    let selfs = of(Kind::SelfReplacement);
-    if !selfs.is_empty() {
-        return group(Tier::SelfReplacement, selfs);
+    if has(Kind::SelfReplacement) {
+        return group(Tier::SelfReplacement, of(Kind::SelfReplacement));
     }
     // An event that can't happen is not modified by other effects (101.2; 614.17c later).
     let cant = env.replacers.iter().position(|r| r.kind == Kind::Cant && env.watches(r, &pending.event));
     if let Some(effect) = cant {
         return Next::Cannot { effect: effect as u16, rest: rest(&env.replacers[effect], &pending.event) };
     }
-    let control = of(Kind::Control);
-    if !control.is_empty() {
-        return group(Tier::Control, control);
+    if has(Kind::Control) {
+        return group(Tier::Control, of(Kind::Control));
     }
-    let copies = of(Kind::Copy);
-    if !copies.is_empty() {
-        return group(Tier::Copy, copies);
+    if has(Kind::Copy) {
+        return group(Tier::Copy, of(Kind::Copy));
     }
     if applicable.is_empty() && matches!(pending.event, Event::Draws { .. }) {
         return Next::Split;
@@ -162,10 +162,10 @@ fn opening(env: &Env, state: &State) -> Next {
 }
 
 /// The effects a decision may take: the whole group, or the one the scenario fixes.
-pub fn takes(env: &Env, group: &[u16], fixed: bool) -> Vec<u16> {
+pub fn takes<'a>(env: &Env, group: &'a [u16], fixed: bool) -> &'a [u16] {
     if !fixed {
-        return group.to_vec();
+        return group;
     }
-    let pick = env.board.choose.iter().find_map(|id| group.iter().find(|g| env.replacers[**g as usize].key() == id));
-    pick.map_or_else(|| group.to_vec(), |g| vec![*g])
+    let pick = env.board.choose.iter().find_map(|id| group.iter().position(|g| env.replacers[*g as usize].key() == id));
+    pick.map_or(group, |at| &group[at..=at])
 }

@@ -12,6 +12,7 @@ use crate::engine::world::{player_matches, selector_matches, World};
 use crate::model::{EventKindSpec, ReplacementSpec, SelectorSpec, Zone};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// What kind of effect it is, which decides when it may be chosen (616.1) and which rules the
 /// trace cites.
@@ -43,6 +44,10 @@ pub struct Replacer {
     /// makes it that copy. Such an ability applies only while the permanent enters as that copy;
     /// one of its own (`None`) only while it enters as itself.
     pub copied_by: Option<String>,
+    /// `effect.key`, once: what is left of a limited effect is kept by it in every state of an
+    /// exploration (`Left`), which shares this one instead of copying the key. (`Arc`: an
+    /// `Env` may be read from several threads.)
+    pub shared_key: Arc<str>,
 }
 
 impl Replacer {
@@ -376,7 +381,8 @@ pub(super) fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replac
     } else {
         Kind::Replacement
     };
-    Some(Replacer { effect, spec, kind, entering, copied_by: None })
+    let shared_key = effect.key.as_str().into();
+    Some(Replacer { effect, spec, kind, entering, copied_by: None, shared_key })
 }
 
 /// For each effect that would make an entering permanent a copy of an object on the
@@ -405,6 +411,7 @@ fn as_copies(
             let by = replacers[i].key().to_string();
             for mut r in copied.into_iter().filter(|r| r.spec.copy.is_none()) {
                 r.effect.key = format!("{}@{}", r.effect.key, board.objects[object].id);
+                r.shared_key = r.effect.key.as_str().into();
                 r.copied_by = Some(by.clone());
                 replacers.push(r);
             }

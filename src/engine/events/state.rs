@@ -122,21 +122,55 @@ impl State {
 
     /// The state after `effect` is applied to the event on top.
     pub fn apply(&self, env: &Env, effect: u16) -> State {
-        let (mut next, pending) = self.without_top();
-        let r = &env.replacers[effect as usize];
-        let modified = modify(env, effect, &pending.event, next.left.of(r));
-        next.left.use_up(r, modified.used);
-        let mut applied = Vec::with_capacity(pending.applied.len() + 1);
-        applied.extend_from_slice(&pending.applied);
-        if let Err(at) = applied.binary_search(&effect) {
-            applied.insert(at, effect);
-        }
-        for event in modified.events.into_iter().rev() {
-            let cause = pending.cause.clone();
-            next.stack.push(Pending { event, applied: applied.clone(), cause, ..*pending });
-        }
-        next.settle();
+        let (mut next, _) = self.without_top();
+        self.apply_into(env, effect, &mut next);
         next
+    }
+
+    /// `apply`, written over `into`, whatever state it held: the lists it has keep their room,
+    /// so that exploring makes a state for every option without allocating for each (most are
+    /// met again, looked up and forgotten).
+    pub fn apply_into(&self, env: &Env, effect: u16, into: &mut State) {
+        let (top, rest) = self.stack.split_last().expect("an event is under way");
+        let r = &env.replacers[effect as usize];
+        let modified = modify(env, effect, &top.event, self.left.of(r));
+        into.waiting.clone_from(&self.waiting);
+        into.changes.clone_from(&self.changes);
+        into.current.clone_from(&self.current);
+        into.left.clone_from(&self.left);
+        into.left.use_up(r, modified.used);
+        (into.moment, into.state_based, into.rounds) = (self.moment, self.state_based, self.rounds);
+        (into.round_from, into.checked) = (self.round_from, self.checked);
+        into.stack.truncate(rest.len() + modified.events.len());
+        for (i, pending) in rest.iter().enumerate() {
+            match into.stack.get_mut(i) {
+                Some(p) => p.clone_from(pending),
+                None => into.stack.push(pending.clone()),
+            }
+        }
+        // Each event that replaces it carries the effects applied so far, this one included
+        // (614.5), in order.
+        for (i, event) in (rest.len()..).zip(modified.events.into_iter().rev()) {
+            let made = match into.stack.get_mut(i) {
+                Some(p) => {
+                    p.event = event;
+                    p.cause.clone_from(&top.cause);
+                    (p.by, p.origin, p.moment) = (top.by, top.origin, top.moment);
+                    p.applied.clear();
+                    p
+                }
+                None => {
+                    let applied = Vec::with_capacity(top.applied.len() + 1);
+                    into.stack.push(Pending { event, applied, cause: top.cause.clone(), ..*top });
+                    into.stack.last_mut().expect("just pushed")
+                }
+            };
+            made.applied.extend_from_slice(&top.applied);
+            if let Err(at) = made.applied.binary_search(&effect) {
+                made.applied.insert(at, effect);
+            }
+        }
+        into.settle();
     }
 
     /// The event on top happens; what its damage results in follows it (120.4b): each result
@@ -203,18 +237,25 @@ impl State {
 /// The board as each moment meets it, built once per distinct history.
 pub struct Envs {
     cache: FxHashMap<Vec<Event>, Rc<Env>>,
+    /// The board the events found, that of no change.
+    base: Rc<Env>,
 }
 
 impl Envs {
     pub fn new(base: &Env) -> Envs {
-        Envs { cache: FxHashMap::from_iter([(Vec::new(), Rc::new(base.clone()))]) }
+        let base = Rc::new(base.clone());
+        Envs { cache: FxHashMap::from_iter([(Vec::new(), base.clone())]), base }
     }
 
     pub fn get(&mut self, changes: &[Event]) -> Rc<Env> {
+        // Before any moment has changed the board, as every state of a single moment is.
+        if changes.is_empty() {
+            return self.base.clone();
+        }
         if let Some(env) = self.cache.get(changes) {
             return env.clone();
         }
-        let env = Rc::new(self.cache[&Vec::new()].after(changes));
+        let env = Rc::new(self.base.after(changes));
         self.cache.insert(changes.to_vec(), env.clone());
         env
     }
