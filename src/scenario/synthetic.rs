@@ -229,6 +229,84 @@ pub fn dense_scenario(seed: u64, permanents: usize, effects: usize, resolved: us
     out
 }
 
+/// Effects whose dependencies are shown by objects that later change: colour setters and adders
+/// on objects of two colours (a pair tried again on the changed objects can meet them without
+/// depending), animation against ability removal (shown by the source), control
+/// changes read by `controller: you` selectors, power set to a count (read off the whole board),
+/// and type changers in loops (613.8b).
+const SHIFTING_EFFECTS: [(usize, &str); 10] = [
+    (20, "{affects: {types: [creature], colors: [{c}]}, colors: {set: [{d}]}}"),
+    (12, "{affects: {types: [creature], colors: [{c}]}, colors: {add: [{d}]}}"),
+    (8, "{affects: {types: [creature], not_colors: [{c}]}, colors: {remove: [{d}]}}"),
+    (10, "{affects: {types: [artifact]}, types: {add: [creature]}}"),
+    (10, "{affects: {types: [creature], colors: [{c}]}, types: {add: [artifact]}}"),
+    (
+        8,
+        "{affects: {types: [enchantment], other: true}, types: {add: [creature]}, pt: {set: [mana_value, mana_value]}}",
+    ),
+    (10, "{affects: {types: [creature], colors: [{c}]}, abilities: {remove_all: true}}"),
+    (8, "{affects: {types: [creature], controller: you, colors: [{c}]}, abilities: {add: [flying]}}"),
+    (6, "{affects: {types: [creature], colors: [{c}]}, pt: {set: [{count: {types: [creature], colors: [{d}]}}, 1]}}"),
+    (8, "{affects: {types: [creature], colors: [{c}]}, control: you}"),
+];
+
+/// A board of `effects` static abilities drawn from `SHIFTING_EFFECTS` on `permanents` objects of
+/// one or two colours, and `resolved` resolved effects: colour setters locked in when created
+/// (611.2c), control changes and exchanges of control.
+pub fn shifting_scenario(seed: u64, permanents: usize, effects: usize, resolved: usize) -> String {
+    let mut rng = Rng::new(seed ^ 0x317e55);
+    let mut out = String::from(
+        "title: shifting synthetic board\nplayers:\n  - {name: Alice, active: true}\n  - {name: Bob}\nobjects:\n",
+    );
+    let total = permanents.max(effects);
+    for i in 0..total {
+        let owner = if rng.below(2) == 0 { "Alice" } else { "Bob" };
+        let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
+        let colors = if rng.below(3) == 0 && c != d { format!("{c}, {d}") } else { c.to_string() };
+        let _ = write!(
+            out,
+            "  - {{id: p{i}, name: Permanent {i}, owner: {owner}, timestamp: {}, mana_value: {}, colors: [{colors}]",
+            2 * (i + 1),
+            rng.below(5)
+        );
+        if i < effects {
+            let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
+            let body = weighted(&mut rng, &SHIFTING_EFFECTS).replace("{c}", c).replace("{d}", d);
+            let _ =
+                writeln!(out, ", types: [enchantment], abilities: [{{id: e{i}, text: effect {i}, effect: {body}}}]}}");
+            continue;
+        }
+        let _ = match rng.below(3) {
+            0 | 1 => writeln!(out, ", types: [creature], power: {}, toughness: 2, abilities: [flying]}}", rng.below(4)),
+            _ => writeln!(out, ", types: [artifact]}}"),
+        };
+    }
+    if resolved > 0 {
+        out.push_str("effects:\n");
+    }
+    let mut stamps = std::collections::BTreeSet::new();
+    for j in 0..resolved {
+        let mut stamp = 2 * rng.below(total + 2) + 1;
+        while !stamps.insert(stamp) {
+            stamp += 2;
+        }
+        let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
+        let x = rng.below(total.max(1));
+        // An exchange names two different objects.
+        let y = (x + 1 + rng.below(total.max(2) - 1)) % total.max(1);
+        let (controller, body) = match rng.below(if x == y { 2 } else { 3 }) {
+            0 => ("Alice", format!("{{affects: {{types: [creature], colors: [{c}]}}, colors: {{set: [{d}]}}}}")),
+            1 => ("Bob", format!("{{affects: {{objects: [p{x}]}}, control: you}}")),
+            _ => ("Alice", format!("{{control: {{exchange: [p{x}, p{y}]}}}}")),
+        };
+        let _ = writeln!(
+            out,
+            "  - {{id: r{j}, text: resolved {j}, controller: {controller}, timestamp: {stamp}, effect: {body}}}"
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
