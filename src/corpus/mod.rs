@@ -12,6 +12,7 @@ pub mod named;
 pub mod parse_en;
 pub mod parse_fr;
 pub mod problem;
+mod reference_scan;
 pub mod references;
 pub mod replacing;
 pub mod rule;

@@ -1,6 +1,7 @@
 //! Cross-references in rule text, in English and French: `see rule 614.12`, `cf. règle 609.7`,
 //! `Voir les règles 614.1c–d`, `rules 509.1–3`, `See rule 609, "Effects."`.
 
+use super::reference_scan as scan;
 use super::rule_id::RuleId;
 use super::rule_ref::RuleRef;
 use regex::Regex;
@@ -19,24 +20,33 @@ static SECTION: LazyLock<Regex> =
 
 /// Every rule number `text` cites, ranges expanded, in order of first mention, without `own`.
 pub fn extract(text: &str, own: Option<RuleId>) -> Vec<RuleId> {
+    // Every rule number is written in ASCII digits (`RuleId::parse`): a text without any cites
+    // nothing, whatever the patterns would match in it.
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return Vec::new();
+    }
+    // The hand-written scan where it is sure to agree with the patterns, which are then never
+    // compiled (`reference_scan.rs`).
+    let sure = scan::sure(text);
+    let numbered = if sure { scan::numbered(text) } else { numbered_by_regex(text) };
+    let sections = if sure { scan::sections(text) } else { sections_by_regex(text) };
     let mut found: Vec<(usize, RuleId)> = Vec::new();
-    for caps in NUMBERED.captures_iter(text) {
-        let whole = caps.get(0).expect("group 0 always matches");
-        let reference = match caps.get(2) {
-            Some(end) => RuleRef::parse(&format!("{}-{}", &caps[1], end.as_str())),
-            None => RuleRef::parse(&caps[1]),
+    for (at, number, end) in numbered {
+        let reference = match end {
+            Some(end) => RuleRef::parse(&format!("{number}-{end}")),
+            None => RuleRef::parse(number),
         };
         // A malformed range still cites its start.
-        let ids = reference.map(RuleRef::expand).or_else(|_| RuleId::parse(&caps[1]).map(|id| vec![id]));
-        found.extend(ids.unwrap_or_default().into_iter().map(|id| (whole.start(), id)));
+        let ids = reference.map(RuleRef::expand).or_else(|_| RuleId::parse(number).map(|id| vec![id]));
+        found.extend(ids.unwrap_or_default().into_iter().map(|id| (at, id)));
     }
-    for caps in SECTION.captures_iter(text) {
-        let number = caps.get(1).expect("group 1 always matches");
-        if text[number.end()..].starts_with('.') && text[number.end() + 1..].starts_with(|c: char| c.is_ascii_digit()) {
+    for (at, number) in sections {
+        let after = &text[at + number.len()..];
+        if after.starts_with('.') && after[1..].starts_with(|c: char| c.is_ascii_digit()) {
             continue; // `rule 614.1` is a numbered reference, found above
         }
-        if let Ok(id) = RuleId::parse(number.as_str()) {
-            found.push((number.start(), id));
+        if let Ok(id) = RuleId::parse(number) {
+            found.push((at, id));
         }
     }
     found.sort_by_key(|(at, _)| *at);
@@ -47,6 +57,27 @@ pub fn extract(text: &str, own: Option<RuleId>) -> Vec<RuleId> {
         }
     }
     ids
+}
+
+/// `NUMBERED`'s matches, as the scan gives them.
+pub(super) fn numbered_by_regex(text: &str) -> Vec<scan::Numbered<'_>> {
+    NUMBERED
+        .captures_iter(text)
+        .map(|caps| {
+            let whole = caps.get(0).expect("group 0 always matches");
+            let number = caps.get(1).expect("group 1 is not optional").as_str();
+            (whole.start(), number, caps.get(2).map(|end| end.as_str()))
+        })
+        .collect()
+}
+
+/// `SECTION`'s matches: where each section number starts, and the number.
+pub(super) fn sections_by_regex(text: &str) -> Vec<(usize, &str)> {
+    SECTION
+        .captures_iter(text)
+        .map(|caps| caps.get(1).expect("group 1 always matches"))
+        .map(|number| (number.start(), number.as_str()))
+        .collect()
 }
 
 #[cfg(test)]
