@@ -1,6 +1,8 @@
 //! A layer step in sentences: which effect, why it applies at that point, what it changes, each
 //! clause followed by the rules that say so.
 
+use std::collections::HashMap;
+
 use super::inline::Line;
 use super::names::Names;
 use crate::cite::Citer;
@@ -169,17 +171,23 @@ fn changes(line: &mut Line, changes: &[Change], names: &Names, rules: Vec<crate:
         return;
     }
     line.text(" It changes ");
-    let mut objects: Vec<&str> = Vec::new();
+    // The changes grouped by object, objects in the order they first appear: an index per
+    // object, since a step on a large board changes thousands of them.
+    let mut objects: Vec<(&str, Vec<&Change>)> = Vec::new();
+    let mut slot: HashMap<&str, usize> = HashMap::new();
     for c in changes {
-        if !objects.contains(&c.object.as_str()) {
-            objects.push(&c.object);
-        }
+        let i = *slot.entry(&c.object).or_insert_with(|| {
+            objects.push((&c.object, Vec::new()));
+            objects.len() - 1
+        });
+        objects[i].1.push(c);
     }
-    for (i, object) in objects.iter().enumerate() {
+    let count = objects.len();
+    for (i, (object, its_changes)) in objects.into_iter().enumerate() {
         if i > 0 {
-            line.text(if i + 1 == objects.len() { "; and " } else { "; " });
+            line.text(if i + 1 == count { "; and " } else { "; " });
         }
-        for (j, c) in changes.iter().filter(|c| c.object == *object).enumerate() {
+        for (j, c) in its_changes.into_iter().enumerate() {
             if j == 0 {
                 let name = names.object(object);
                 line.append(&name).text(possessive(&name));

@@ -1,6 +1,8 @@
 //! The short answer: what happens (and on whose choice it depends), or what the objects asked
 //! about are once every continuous effect has applied.
 
+use std::collections::HashMap;
+
 use super::inline::{article, Line, Piece};
 use super::names::Names;
 use super::outcome;
@@ -62,17 +64,19 @@ fn choosers(outcomes: &[Outcome]) -> String {
 /// The objects a question about events asks about, as the events find them: "As the events
 /// begin, Clone is …".
 pub fn asked(board: &Board, answer: &Answer, names: &Names) -> Vec<Line> {
+    let owners = owners(board);
     let mut lines: Vec<Line> = Vec::new();
     for (i, o) in answer.objects.iter().enumerate() {
         let mut line = Line::plain(if i == 0 { "As the events begin, " } else { "" });
-        line.append(&object(board, o, names));
+        line.append(&object(&owners, o, names));
         lines.push(capitalised(line));
     }
     lines
 }
 
 pub fn objects(board: &Board, answer: &Answer, names: &Names) -> Short {
-    let mut lines: Vec<Line> = answer.objects.iter().map(|o| object(board, o, names)).collect();
+    let owners = owners(board);
+    let mut lines: Vec<Line> = answer.objects.iter().map(|o| object(&owners, o, names)).collect();
     for p in &answer.players {
         lines.push(Line::plain(format!("{} has {}.", p.name, p.has.join(", "))));
     }
@@ -89,7 +93,7 @@ pub fn objects(board: &Board, answer: &Answer, names: &Names) -> Short {
 
 /// "White Knight is a 3/3 white Creature — Human Knight with “first strike” and “protection
 /// from black”."
-fn object(board: &Board, o: &ObjectAnswer, names: &Names) -> Line {
+fn object(owners: &HashMap<&str, &str>, o: &ObjectAnswer, names: &Names) -> Line {
     let mut words: Vec<String> = Vec::new();
     if let (Some(p), Some(t)) = (o.power, o.toughness) {
         words.push(format!("{p}/{t}"));
@@ -113,12 +117,16 @@ fn object(board: &Board, o: &ObjectAnswer, names: &Names) -> Line {
             .collect();
         line.text(" with ").list(&quoted);
     }
-    let owner = board.object_index(&o.id).map(|i| &board.players[board.objects[i].owner]);
-    if owner.is_some_and(|owner| *owner != o.controller) {
+    if owners.get(o.id.as_str()).is_some_and(|owner| *owner != o.controller) {
         line.text(format!(", controlled by {}", o.controller));
     }
     line.end();
     line
+}
+
+/// Each object's owner by its id, looked up once per object asked (a board may ask thousands).
+fn owners(board: &Board) -> HashMap<&str, &str> {
+    board.objects.iter().map(|o| (o.id.as_str(), board.players[o.owner].as_str())).collect()
 }
 
 fn english_list(words: &[String]) -> String {
