@@ -13,6 +13,7 @@ use super::effect::Effect;
 use super::footprint::{amounts_in, meet, reads, writes, Atom, Reads, KINDS};
 use super::layer::Layer;
 use super::pair_cache::PairCache;
+use super::shape::{self, Shapes};
 use super::snapshot::Snapshot;
 use super::trace::DependencyKind;
 use super::world::World;
@@ -129,7 +130,7 @@ pub fn graph(
         }
         let affected = changed.unwrap_or_else(|| cache.affected(ids[b], world, sets, effect_b));
         let looked_at: Vec<(&Effect, &Reads)> = tried.iter().map(|a| (candidates[*a], &reads[*a])).collect();
-        let kinds = trial(world, sets, layer, effect_b, &affected, &looked_at);
+        let kinds = trial(world, sets, layer, effect_b, &affected, &looked_at, None);
         for (a, kind) in tried.iter().zip(kinds) {
             if let Some(kind) = kind {
                 edges[*a].push((b, kind));
@@ -142,6 +143,8 @@ pub fn graph(
 
 /// Whether each effect A of `tried` depends on B, and how: B is applied for real to `affected`
 /// (the objects it applies to), A is looked at after and before, and the objects are put back.
+/// With `shapes`, where B does the same to objects of the same shape, only to stand-ins of them
+/// (shape.rs).
 pub fn trial(
     world: &mut World,
     sets: &Sets,
@@ -149,7 +152,12 @@ pub fn trial(
     effect_b: &Effect,
     affected: &[usize],
     tried: &[(&Effect, &Reads)],
+    shapes: Option<&Shapes>,
 ) -> Vec<Option<DependencyKind>> {
+    let stand_ins = shapes
+        .filter(|_| shape::applies_by_shape(effect_b, layer))
+        .and_then(|shapes| shape::stand_ins(world, sets, shapes, layer, affected, tried));
+    let affected = stand_ins.as_deref().unwrap_or(affected);
     // Apply B for real, keep the objects it really changed, look at A after, put the
     // objects back, look at A before: only those objects can differ for A.
     let land_types = effect_b.body.land_types.is_some();

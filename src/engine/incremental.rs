@@ -17,6 +17,7 @@ use super::dependency::trial;
 use super::effect::Effect;
 use super::footprint::{meet, reads, writes, Atom, Reads, KINDS};
 use super::layer::Layer;
+use super::shape::{self, applies_by_shape, Shapes};
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
@@ -41,7 +42,9 @@ pub struct Graph {
     writers: [Vec<usize>; KINDS],
     by_source: HashMap<usize, Vec<usize>>,
     /// Object → the effects whose kept set holds it.
-    holders: HashMap<usize, Vec<usize>>,
+    holders: Vec<Vec<usize>>,
+    /// The objects' shapes, once a trial can use them.
+    shapes: Option<Shapes>,
 }
 
 #[derive(Default)]
@@ -108,6 +111,9 @@ impl Graph {
 
     /// After an application that changed `changed` (objects, with what changed on each).
     pub fn applied(&mut self, world: &World, sets: &Sets, changed: &[(usize, Vec<Atom>)]) {
+        if let Some(shapes) = &mut self.shapes {
+            shapes.changed(world, changed.iter().map(|(o, _)| *o));
+        }
         let written: std::collections::HashSet<&Atom> = changed.iter().flat_map(|(_, atoms)| atoms).collect();
         let mut hit: Vec<usize> = Vec::new();
         let mut kinds = [false; KINDS];
@@ -136,13 +142,20 @@ impl Graph {
             self.nodes[id].stale_b = true;
             self.patch(world, sets, id, &objects);
         }
+        let nodes = &mut self.nodes;
         for object in &objects {
-            for id in self.holders.get(object).into_iter().flatten() {
-                let node = &mut self.nodes[*id];
-                if !node.stale_b && node.affected.as_ref().is_some_and(|set| set.binary_search(object).is_ok()) {
-                    node.stale_b = true;
-                }
-            }
+            let Some(holders) = self.holders.get_mut(*object) else { continue };
+            // A list keeps the effects that held the object at some point: those that no longer
+            // do (it left their set, or the set was dropped) and repeats are cleared here, where
+            // the list is read anyway, or it grows with every choice.
+            holders.sort_unstable();
+            holders.dedup();
+            holders.retain(|id| {
+                let node = &mut nodes[*id];
+                let holds = node.affected.as_ref().is_some_and(|set| set.binary_search(object).is_ok());
+                node.stale_b |= holds;
+                holds
+            });
         }
     }
 
@@ -155,9 +168,27 @@ impl Graph {
         if effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some()) {
             return;
         }
+        // A selector that names no object answers alike for objects of one shape, but for its
+        // source ("other"): asked once per shape among the changed objects.
+        let by_shape = self.shapes.as_ref().filter(|_| !shape::names_objects(selector));
+        let mut answers: Vec<(u32, bool)> = Vec::new();
         let (mut entered, mut left) = (Vec::new(), Vec::new());
         for o in changed {
-            match (set.binary_search(o).is_ok(), world.matches(selector, *o, effect)) {
+            let matches = match by_shape {
+                Some(shapes) if effect.source != Some(*o) => {
+                    let shape = shapes.of(world, *o);
+                    match answers.iter().find(|(s, _)| *s == shape) {
+                        Some((_, answer)) => *answer,
+                        None => {
+                            let answer = world.matches(selector, *o, effect);
+                            answers.push((shape, answer));
+                            answer
+                        }
+                    }
+                }
+                _ => world.matches(selector, *o, effect),
+            };
+            match (set.binary_search(o).is_ok(), matches) {
                 (true, false) => left.push(*o),
                 (false, true) => entered.push(*o),
                 _ => {}
@@ -173,7 +204,7 @@ impl Graph {
         set.extend(&entered);
         set.sort_unstable();
         for o in entered {
-            let holders = self.holders.entry(o).or_default();
+            let holders = holders_of(&mut self.holders, o);
             if holders.last() != Some(&id) {
                 holders.push(id);
             }
@@ -304,7 +335,7 @@ impl Graph {
             let effect = self.nodes[id].effect.as_ref().expect("registered");
             let set = sets.affected(world, effect);
             for o in &set {
-                let holders = self.holders.entry(*o).or_default();
+                let holders = holders_of(&mut self.holders, *o);
                 if !holders.contains(&id) {
                     holders.push(id);
                 }
@@ -351,7 +382,10 @@ impl Graph {
             .iter()
             .map(|a| (candidates[*a].1, self.nodes[candidates[*a].0].reads.as_ref().expect("registered")))
             .collect();
-        let kinds = trial(world, sets, layer, effect_b, &affected, &looked);
+        if self.shapes.is_none() && applies_by_shape(effect_b, layer) {
+            self.shapes = Some(Shapes::new(world));
+        }
+        let kinds = trial(world, sets, layer, effect_b, &affected, &looked, self.shapes.as_ref());
         for (a, kind) in tried.into_iter().zip(kinds) {
             let Some(kind) = kind else { continue };
             let id_a = candidates[a].0;
@@ -372,6 +406,14 @@ impl Graph {
         out.sort_unstable_by_key(|(p, _)| *p);
         out
     }
+}
+
+/// The effects whose kept set holds `object`, as far as known (an index by object).
+fn holders_of(holders: &mut Vec<Vec<usize>>, object: usize) -> &mut Vec<usize> {
+    if holders.len() <= object {
+        holders.resize_with(object + 1, Vec::new);
+    }
+    &mut holders[object]
 }
 
 fn kinds_of(atoms: &[Atom]) -> Vec<usize> {

@@ -20,6 +20,7 @@ pub mod order;
 pub mod pair_cache;
 pub mod pool;
 pub mod resolve;
+pub mod shape;
 pub mod snapshot;
 pub mod timestamp;
 pub mod trace;

@@ -1,0 +1,226 @@
+//! Objects that look alike to every selector: the same zone, owner, controller, types, colours,
+//! mana value, and whether they have abilities. A selector that names no object, applied to two
+//! such objects, answers alike for both unless one is its effect's source ("other").
+//!
+//! In the colour layer, and in the control layer but for an exchange, what an effect does to an
+//! object depends on nothing of it but these (it sets, adds or removes colours; it gives control
+//! to a player). So a trial there applies the effect to one object of each shape, and to the
+//! objects that are special to the effects looked at (their sources, what they name, their fixed
+//! sets), instead of to all the objects it applies to: the others would show the same.
+
+use super::characteristics::Characteristics;
+use super::effect::Effect;
+use super::footprint::{amounts_in, Reads};
+use super::layer::Layer;
+use super::world::World;
+use super::Sets;
+use crate::model::{Amount, ControlSpec, SelectorSpec, Zone};
+use std::collections::{HashMap, HashSet};
+
+/// Everything a selector or an amount that names no object reads of an object.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key {
+    present: bool,
+    zone: Zone,
+    owner: usize,
+    controller: usize,
+    types: Vec<String>,
+    subtypes: Vec<String>,
+    supertypes: Vec<String>,
+    colors: Vec<String>,
+    no_abilities: bool,
+    mana_value: Option<i64>,
+}
+
+impl Key {
+    fn of(world: &World, object: usize) -> Key {
+        let c: &Characteristics = &world.objects[object];
+        let def = &world.board.objects[object];
+        Key {
+            present: world.present[object],
+            zone: def.zone,
+            owner: def.owner,
+            controller: c.controller,
+            types: c.types.clone(),
+            subtypes: c.subtypes.clone(),
+            supertypes: c.supertypes.clone(),
+            colors: c.colors.clone(),
+            no_abilities: c.abilities.is_empty(),
+            mana_value: c.mana_value,
+        }
+    }
+}
+
+/// Each object's shape, kept up to date by the layer's applications (`changed`).
+pub struct Shapes {
+    of: Vec<u32>,
+    ids: HashMap<Key, u32>,
+}
+
+impl Shapes {
+    pub fn new(world: &World) -> Shapes {
+        let mut shapes = Shapes { of: Vec::with_capacity(world.objects.len()), ids: HashMap::new() };
+        for object in 0..world.objects.len() {
+            let id = shapes.id(Key::of(world, object));
+            shapes.of.push(id);
+        }
+        shapes
+    }
+
+    fn id(&mut self, key: Key) -> u32 {
+        let next = self.ids.len() as u32;
+        *self.ids.entry(key).or_insert(next)
+    }
+
+    /// After an application changed these objects.
+    pub fn changed(&mut self, world: &World, objects: impl Iterator<Item = usize>) {
+        for object in objects {
+            self.of[object] = self.id(Key::of(world, object));
+        }
+    }
+
+    /// The object's shape; a debug build checks that it is up to date.
+    pub fn of(&self, world: &World, object: usize) -> u32 {
+        debug_assert_eq!(self.ids.get(&Key::of(world, object)), Some(&self.of[object]), "stale shape");
+        self.of[object]
+    }
+}
+
+/// Whether what `effect` does in `layer` to an object depends only on the object's shape.
+pub fn applies_by_shape(effect: &Effect, layer: Layer) -> bool {
+    match layer {
+        Layer::Color => true,
+        Layer::Control => !matches!(effect.body.control, Some(ControlSpec::Exchange(_))),
+        _ => false,
+    }
+}
+
+/// The objects of `affected` a trial needs to apply B to, for the effects `tried` to be looked
+/// at as if it had been applied to all: one of each shape that is special to none of them, and
+/// every object that is special to one (its source, the objects its selector names or its fixed
+/// set holds). `None` when one of them counts objects: a count reads the whole board.
+pub fn stand_ins(
+    world: &World,
+    sets: &Sets,
+    shapes: &Shapes,
+    layer: Layer,
+    affected: &[usize],
+    tried: &[(&Effect, &Reads)],
+) -> Option<Vec<usize>> {
+    let mut special: Vec<usize> = Vec::new();
+    for (a, _) in tried {
+        if amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))) {
+            return None;
+        }
+        special.extend(a.source);
+        if let Some(set) = sets.fixed_set(a) {
+            special.extend(affected.iter().filter(|o| set.binary_search(o).is_ok()));
+        } else if let Some(selector) = &a.body.affects {
+            special.extend(named(world, selector, a));
+        }
+    }
+    special.sort_unstable();
+    special.dedup();
+    let mut seen: HashSet<u32> = HashSet::new();
+    let mut out: Vec<usize> = special.iter().copied().filter(|o| affected.binary_search(o).is_ok()).collect();
+    for o in affected {
+        if special.binary_search(o).is_err() && seen.insert(shapes.of(world, *o)) {
+            out.push(*o);
+        }
+    }
+    out.sort_unstable();
+    Some(out)
+}
+
+/// Whether a selector names objects by who they are (then objects of one shape can differ).
+pub fn names_objects(selector: &SelectorSpec) -> bool {
+    selector.objects.is_some() || selector.itself || selector.attached
+}
+
+/// The objects a selector names by who they are, whatever they are now: those it lists, its
+/// effect's source ("itself"), the object that source is attached to.
+fn named(world: &World, selector: &SelectorSpec, effect: &Effect) -> Vec<usize> {
+    let board = world.board;
+    let mut out: Vec<usize> = Vec::new();
+    if let Some(ids) = &selector.objects {
+        out.extend(ids.iter().filter_map(|id| board.object_index(id)));
+    }
+    if selector.itself {
+        out.extend(effect.source);
+    }
+    if selector.attached {
+        out.extend(effect.source.and_then(|s| board.objects[s].attached_to));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::board::Board;
+    use crate::engine::resolve::{resolve, resolve_plainly};
+
+    /// Green creatures that look alike to every selector (`first` listed before `second`), an
+    /// enchantment making green creatures blue at timestamp 5, and `more` objects.
+    fn board(first: &str, second: &str, more: &str) -> Board {
+        let text = format!(
+            "title: shapes\nplayers: [{{name: Alice, active: true}}]\nobjects:\n{first}{second}{more}  \
+             - {{id: tint, name: Tint, owner: Alice, types: [enchantment], timestamp: 5, abilities: [{{id: tinting, \
+             text: Green creatures are blue., effect: {{affects: {{types: [creature], colors: [green]}}, colors: {{set: [blue]}}}}}}]}}\n"
+        );
+        crate::scenario::read("shapes.yaml", &text).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    fn colors(board: &Board, id: &str) -> (Vec<String>, Vec<String>) {
+        let i = board.object_index(id).expect("listed");
+        let (quick, plain) = (resolve(board), resolve_plainly(board));
+        assert_eq!(quick.steps, plain.steps, "the shortcuts change the trace");
+        (quick.characteristics[i].colors.clone(), plain.characteristics[i].colors.clone())
+    }
+
+    /// "Each other blue creature is red" on a green creature, listed first among objects of its
+    /// shape: it depends on Tint through the other one (613.8a), which Tint makes blue. Its own
+    /// source can't show it, since the effect leaves it out.
+    #[test]
+    fn the_source_does_not_stand_in_for_its_shape() {
+        let board = board(
+            "  - {id: painter, name: Painter, owner: Alice, types: [creature], colors: [green], timestamp: 1, abilities: [{id: paint, \
+             text: Each other blue creature is red., effect: {affects: {types: [creature], colors: [blue], other: true}, colors: {set: [red]}}}]}\n",
+            "  - {id: bear, name: Bear, owner: Alice, types: [creature], colors: [green], timestamp: 3, abilities: [flying]}\n",
+            "",
+        );
+        assert_eq!(colors(&board, "bear"), (vec!["red".to_string()], vec!["red".to_string()]));
+        assert_eq!(colors(&board, "painter"), (vec!["blue".to_string()], vec!["blue".to_string()]));
+    }
+
+    /// "Enchanted creature is red while it is blue" on the second of two creatures alike: only
+    /// that one can show that the Aura's effect depends on Tint.
+    #[test]
+    fn what_a_selector_names_stands_for_itself() {
+        let board = board(
+            "  - {id: elk, name: Elk, owner: Alice, types: [creature], colors: [green], timestamp: 3, abilities: [flying]}\n",
+            "  - {id: bear, name: Bear, owner: Alice, types: [creature], colors: [green], timestamp: 4, abilities: [flying]}\n",
+            "  - {id: aura, name: Aura, owner: Alice, types: [enchantment], subtypes: [aura], attached_to: bear, timestamp: 1, abilities: [{id: redden, \
+             text: Enchanted creature is red while it is blue., effect: {affects: {attached: true, colors: [blue]}, colors: {set: [red]}}}]}\n",
+        );
+        assert_eq!(colors(&board, "bear"), (vec!["red".to_string()], vec!["red".to_string()]));
+        assert_eq!(colors(&board, "elk"), (vec!["blue".to_string()], vec!["blue".to_string()]));
+    }
+
+    /// A kept set brought up to date after Tint makes Painter and Bear blue: Painter's "each
+    /// other blue creature is red" now holds Bear, though not Painter, alike as they are. So
+    /// "red creatures are green and white", earlier, waits for Painter's effect (613.8a) and Bear
+    /// ends white and green. (It waited for Tint first, which takes red from Hybrid.)
+    #[test]
+    fn a_kept_set_leaves_out_its_own_source_only() {
+        let board = board(
+            "  - {id: painter, name: Painter, owner: Alice, types: [creature], colors: [green], timestamp: 2, abilities: [{id: paint, \
+             text: Each other blue creature is red., effect: {affects: {types: [creature], colors: [blue], other: true}, colors: {set: [red]}}}]}\n",
+            "  - {id: bear, name: Bear, owner: Alice, types: [creature], colors: [green], timestamp: 3, abilities: [flying]}\n",
+            "  - {id: hybrid, name: Hybrid, owner: Alice, types: [creature], colors: [green, red], timestamp: 4, abilities: [flying]}\n  \
+             - {id: bleach, name: Bleach, owner: Alice, types: [enchantment], timestamp: 1, abilities: [{id: whiten, \
+             text: Red creatures are green and white., effect: {affects: {types: [creature], colors: [red]}, colors: {set: [green, white]}}}]}\n",
+        );
+        let white_and_green = vec!["white".to_string(), "green".to_string()];
+        assert_eq!(colors(&board, "bear"), (white_and_green.clone(), white_and_green));
+    }
+}
