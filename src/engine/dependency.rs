@@ -14,7 +14,7 @@ use super::footprint::{amounts_in, meet, reads, writes, Atom, Reads, KINDS};
 use super::layer::Layer;
 use super::pair_cache::PairCache;
 use super::shape::{self, Shapes};
-use super::snapshot::Snapshot;
+use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
@@ -160,11 +160,11 @@ pub fn trial(
     let affected = stand_ins.as_deref().unwrap_or(affected);
     // Apply B for real, keep the objects it really changed, look at A after, put the
     // objects back, look at A before: only those objects can differ for A.
-    let land_types = effect_b.body.land_types.is_some();
+    let abilities_too = type_change_touches_abilities(&effect_b.body);
     // Every snapshot before any application: an exchange of control changes both of its
     // objects at once.
     let saved: Vec<(usize, Snapshot)> =
-        affected.iter().map(|o| (*o, Snapshot::take(&world.objects[*o], layer, land_types))).collect();
+        affected.iter().map(|o| (*o, Snapshot::take(&world.objects[*o], layer, abilities_too))).collect();
     apply_all(world, effect_b, layer, affected);
     // What B really changed, object by object: for A, only the objects where that meets what
     // A reads (or A's source) can look different.

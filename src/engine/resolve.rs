@@ -13,7 +13,7 @@ use super::locked;
 use super::noncreature;
 use super::order::{self, SeenDependencies};
 use super::pool::Pool;
-use super::snapshot::Snapshot;
+use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::timestamp::Timestamp;
 use super::trace::{Reason, SetNote, Stage, Step};
 use super::world::World;
@@ -180,9 +180,9 @@ pub(super) fn run<'b>(
             sets.start(&effect, &affected, layer);
             let before: Vec<Characteristics> =
                 if trace { affected.iter().map(|o| world.objects[*o].clone()).collect() } else { Vec::new() };
-            let land_types = effect.body.land_types.is_some();
+            let abilities_too = type_change_touches_abilities(&effect.body);
             let snapshots: Vec<Snapshot> =
-                affected.iter().map(|o| Snapshot::take(&world.objects[*o], layer, land_types)).collect();
+                affected.iter().map(|o| Snapshot::take(&world.objects[*o], layer, abilities_too)).collect();
             // An exchange of control reads both controllers before it changes them: what it does
             // is told in the trace from the board before it applies.
             let exchange = match (&effect.body.control, layer, trace) {

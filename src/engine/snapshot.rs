@@ -5,6 +5,7 @@
 use super::characteristics::{Ability, Characteristics};
 use super::footprint::Atom;
 use super::layer::Layer;
+use crate::model::EffectBody;
 
 pub enum Snapshot {
     Everything(Box<Characteristics>),
@@ -16,7 +17,7 @@ pub enum Snapshot {
 }
 
 impl Snapshot {
-    /// `abilities_too`: a layer-4 effect that sets land types also removes abilities (305.7).
+    /// `abilities_too`: a layer-4 effect can change abilities too (`type_change_touches_abilities`).
     pub fn take(c: &Characteristics, layer: Layer, abilities_too: bool) -> Snapshot {
         match layer {
             Layer::Copy => Snapshot::Everything(Box::new(c.clone())),
@@ -128,6 +129,13 @@ impl Snapshot {
             }
         }
     }
+}
+
+/// Whether a layer-4 effect can change abilities: land types set take the old ones away and give
+/// the new types' (305.7), and a basic land type added to a land gives its mana ability. A
+/// trial that did not save them would leave that mana ability behind.
+pub fn type_change_touches_abilities(body: &EffectBody) -> bool {
+    body.land_types.is_some() || body.subtypes.is_some()
 }
 
 /// The words in one list and not the other, as atoms.
