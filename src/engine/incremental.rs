@@ -152,8 +152,12 @@ impl Graph {
             holders.dedup();
             holders.retain(|id| {
                 let node = &mut nodes[*id];
+                // One already to be tried again needs no look (its entry is checked another time).
+                if node.stale_b {
+                    return true;
+                }
                 let holds = node.affected.as_ref().is_some_and(|set| set.binary_search(object).is_ok());
-                node.stale_b |= holds;
+                node.stale_b = holds;
                 holds
             });
         }
