@@ -214,12 +214,13 @@ fn lay_out(cell: &str, width: usize) -> Vec<Cow<'_, str>> {
 /// where the line is full, unless fewer than 3 columns are left on the line, which then ends.
 /// A line ends as soon as fewer than 3 columns are left on it.
 fn wrap(line: &str, width: usize) -> Vec<String> {
-    let mut words: Vec<String> = line.split(' ').rev().map(str::to_string).collect();
+    let mut words: Vec<Cow<str>> = line.split(' ').rev().map(Cow::Borrowed).collect();
     let mut lines = Vec::new();
     let mut current = String::new();
-    let is_full = |current: &str| visible_width(current) > width.saturating_sub(MIN_FREE);
+    // The width of `current`, added up word by word: a space between two words joins no
+    // characters, so the sum is what measuring the whole line would give.
+    let mut used = 0;
     while let Some(word) = words.pop() {
-        let used = visible_width(&current);
         let gap = usize::from(!current.is_empty());
         let room = width.saturating_sub(used).saturating_sub(gap);
         let needed = visible_width(&word);
@@ -228,9 +229,11 @@ fn wrap(line: &str, width: usize) -> Vec<String> {
                 current.push(' ');
             }
             current.push_str(&word);
+            used += gap + needed;
         } else if !current.is_empty() && room <= MIN_FREE {
             words.push(word);
             lines.push(std::mem::take(&mut current));
+            used = 0;
             continue;
         } else if needed > width {
             let fresh = current.is_empty();
@@ -245,14 +248,17 @@ fn wrap(line: &str, width: usize) -> Vec<String> {
                 tail = chars.as_str().to_string();
             }
             current.push_str(&head);
-            words.push(tail);
+            words.push(Cow::Owned(tail));
             lines.push(std::mem::take(&mut current));
+            used = 0;
             continue;
         } else {
-            lines.push(std::mem::replace(&mut current, word));
+            lines.push(std::mem::replace(&mut current, word.into_owned()));
+            used = needed;
         }
-        if is_full(&current) {
+        if used > width.saturating_sub(MIN_FREE) {
             lines.push(std::mem::take(&mut current));
+            used = 0;
         }
     }
     if !current.is_empty() {
@@ -334,6 +340,11 @@ fn strip(text: &str) -> Cow<'_, str> {
 
 /// The columns `text` takes on a terminal: escape sequences take none.
 pub fn visible_width(text: &str) -> usize {
+    // Printable ASCII takes a column a byte: most of the rules' text is measured without
+    // decoding a character.
+    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return text.len();
+    }
     strip(text).width()
 }
 
@@ -402,6 +413,36 @@ mod tests {
         "{T}:",
         "4/4",
     ];
+
+    /// `wrap` adds up the widths of a line's words: that is the width of the line as long as no
+    /// sequence that measures as one reaches across a space.
+    #[test]
+    fn a_line_is_as_wide_as_its_words_and_spaces() {
+        let words = [
+            "a",
+            "—",
+            "漢字",
+            "👨\u{200d}👩\u{200d}👧",
+            "❤\u{fe0f}",
+            "\u{fe0f}",
+            "\u{200d}",
+            "e\u{301}",
+            "\u{301}",
+            "\r",
+            "\n",
+            "\u{644}\u{627}",
+            "\u{627}",
+            "\x1b[1m",
+            "x\x1b[0m",
+            "",
+        ];
+        for a in words {
+            for b in words {
+                let line = format!("{a} {b}");
+                assert_eq!(visible_width(&line), visible_width(a) + 1 + visible_width(b), "{line:?}");
+            }
+        }
+    }
 
     fn cell(draw: &mut Draw, lines: usize, words: usize) -> String {
         let line = |draw: &mut Draw| {
