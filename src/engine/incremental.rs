@@ -140,6 +140,12 @@ impl Graph {
         let objects: Vec<usize> = changed.iter().map(|(o, _)| *o).collect();
         for id in hit {
             self.nodes[id].stale_b = true;
+            if self.pos[id] == usize::MAX {
+                // Not a candidate (applied, or gone for now): its kept set is dropped rather than
+                // brought up to date, and worked out again if it comes back.
+                self.nodes[id].affected = None;
+                continue;
+            }
             self.patch(world, sets, id, &objects);
         }
         let nodes = &mut self.nodes;

@@ -2,9 +2,9 @@
 //! mana value, and whether they have abilities. A selector that names no object, applied to two
 //! such objects, answers alike for both unless one is its effect's source ("other").
 //!
-//! In the colour layer, and in the control layer but for an exchange, what an effect does to an
-//! object depends on nothing of it but these (it sets, adds or removes colours; it gives control
-//! to a player). So a trial there applies the effect to one object of each shape, and to the
+//! In the colour layer, in the control layer but for an exchange, and in the type layer but for
+//! land types set, what an effect does to an object depends on nothing of it but these (it sets,
+//! adds or removes colours, types and subtypes; it gives control to a player). So a trial there applies the effect to one object of each shape, and to the
 //! objects that are special to the effects looked at (their sources, what they name, their fixed
 //! sets), instead of to all the objects it applies to: the others would show the same.
 
@@ -91,6 +91,10 @@ pub fn applies_by_shape(effect: &Effect, layer: Layer) -> bool {
     match layer {
         Layer::Color => true,
         Layer::Control => !matches!(effect.body.control, Some(ControlSpec::Exchange(_))),
+        // Types, subtypes and supertypes come from the object's own, and a basic land type added
+        // to a land gives it an ability, so that it has one whatever it had. Setting land types
+        // takes abilities away (305.7): whether any is left depends on which it had.
+        Layer::Type => effect.body.land_types.is_none(),
         _ => false,
     }
 }
