@@ -178,8 +178,13 @@ pub(super) fn run<'b>(
             let note = set_note(&sets, &effect);
             let affected = sets.affected(&world, &effect);
             sets.start(&effect, &affected, layer);
-            let before: Vec<Characteristics> =
-                if trace { affected.iter().map(|o| world.objects[*o].clone()).collect() } else { Vec::new() };
+            // Every object as it was, in a debug build only: to check that the snapshots below miss
+            // no change the trace would show.
+            let whole_before: Vec<Characteristics> = if trace && cfg!(debug_assertions) {
+                affected.iter().map(|o| world.objects[*o].clone()).collect()
+            } else {
+                Vec::new()
+            };
             let abilities_too = type_change_touches_abilities(&effect.body);
             let snapshots: Vec<Snapshot> =
                 affected.iter().map(|o| Snapshot::take(&world.objects[*o], layer, abilities_too)).collect();
@@ -191,31 +196,42 @@ pub(super) fn run<'b>(
             };
             apply_all(&mut world, &effect, layer, &affected);
             let mut changes_by_object: Vec<(usize, Vec<Atom>)> = Vec::new();
-            for (object, snapshot) in affected.iter().zip(&snapshots) {
+            // The objects the application changed, as they were: the trace describes those only.
+            let mut before: Vec<(usize, Characteristics)> = Vec::new();
+            for (object, snapshot) in affected.iter().zip(snapshots) {
                 let mut atoms = Vec::new();
                 snapshot.changed_atoms(&world.objects[*object], &mut atoms);
-                if !atoms.is_empty() {
-                    changes_by_object.push((*object, atoms));
+                if atoms.is_empty() {
+                    continue;
                 }
+                changes_by_object.push((*object, atoms));
+                if trace {
+                    let mut was = world.objects[*object].clone();
+                    snapshot.restore(&mut was);
+                    before.push((*object, was));
+                }
+            }
+            for (object, was) in affected.iter().zip(&whole_before) {
+                debug_assert!(
+                    before.binary_search_by_key(object, |(o, _)| *o).is_ok()
+                        || describe::changes(board, *object, was, &world.objects[*object]).is_empty(),
+                    "a change the layer's snapshot does not hold"
+                );
             }
             if shortcuts {
                 seen.graph.applied(&world, &sets, &changes_by_object);
             }
             if trace {
-                let changes = affected
-                    .iter()
-                    .zip(&before)
-                    .flat_map(|(o, b)| describe::changes(board, *o, b, &world.objects[*o]))
-                    .collect();
+                let changes =
+                    before.iter().flat_map(|(o, b)| describe::changes(board, *o, b, &world.objects[*o])).collect();
                 let mut s = step(board, Stage::Layer(layer), &effect, &affected, changes, reason, note);
                 // 204.1a in 2011, 205.1a today: a card type removed took its subtypes with it.
-                let took_subtypes =
-                    affected.iter().zip(&before).any(|(o, b)| lost_correlated_subtypes(b, &world.objects[*o]));
+                let took_subtypes = before.iter().any(|(o, b)| lost_correlated_subtypes(b, &world.objects[*o]));
                 if layer == Layer::Type && took_subtypes {
                     s.concepts.insert(1, "subtypes-follow-types");
                 }
                 // 612.1: the text a text change reached includes the type line.
-                let retyped = || affected.iter().zip(&before).any(|(o, b)| b.subtypes != world.objects[*o].subtypes);
+                let retyped = || before.iter().any(|(o, b)| b.subtypes != world.objects[*o].subtypes);
                 if layer == Layer::Text && retyped() {
                     s.concepts.insert(1, "text-change-type-line");
                 }
@@ -227,7 +243,7 @@ pub(super) fn run<'b>(
                     s.note = Some(why);
                 }
                 if layer == Layer::Type {
-                    for (o, b) in affected.iter().zip(&before) {
+                    for (o, b) in &before {
                         if noncreature::stopped_being_a_creature(b, &world.objects[*o]) {
                             made_noncreature.insert(*o, steps.len());
                         } else if world.objects[*o].has_type("creature") {
