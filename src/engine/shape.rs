@@ -15,7 +15,7 @@ use super::layer::Layer;
 use super::world::World;
 use super::Sets;
 use crate::model::{Amount, ControlSpec, SelectorSpec, Zone};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Everything a selector or an amount that names no object reads of an object.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -125,11 +125,16 @@ pub fn stand_ins(
     }
     special.sort_unstable();
     special.dedup();
-    let mut seen: HashSet<u32> = HashSet::new();
+    // Shape ids count up from 0: a flag per shape says which have their stand-in.
+    let mut seen = vec![false; shapes.ids.len()];
     let mut out: Vec<usize> = special.iter().copied().filter(|o| affected.binary_search(o).is_ok()).collect();
     for o in affected {
-        if special.binary_search(o).is_err() && seen.insert(shapes.of(world, *o)) {
-            out.push(*o);
+        if special.binary_search(o).is_err() {
+            let shape = shapes.of(world, *o) as usize;
+            if !seen[shape] {
+                seen[shape] = true;
+                out.push(*o);
+            }
         }
     }
     out.sort_unstable();
