@@ -117,8 +117,9 @@ pub fn stand_ins(
             return None;
         }
         special.extend(a.source);
+        // Those not in `affected` are left out below.
         if let Some(set) = sets.fixed_set(a) {
-            special.extend(affected.iter().filter(|o| set.binary_search(o).is_ok()));
+            special.extend(set);
         } else if let Some(selector) = &a.body.affects {
             special.extend(named(world, selector, a));
         }
@@ -127,14 +128,20 @@ pub fn stand_ins(
     special.dedup();
     // Shape ids count up from 0: a flag per shape says which have their stand-in.
     let mut seen = vec![false; shapes.ids.len()];
-    let mut out: Vec<usize> = special.iter().copied().filter(|o| affected.binary_search(o).is_ok()).collect();
+    let mut out: Vec<usize> = Vec::new();
+    // Both lists are in board order: walked side by side.
+    debug_assert!(affected.is_sorted(), "an effect's objects in board order");
+    let mut specials = special.iter().peekable();
     for o in affected {
-        if special.binary_search(o).is_err() {
-            let shape = shapes.of(world, *o) as usize;
-            if !seen[shape] {
-                seen[shape] = true;
-                out.push(*o);
-            }
+        while specials.next_if(|s| *s < o).is_some() {}
+        if specials.next_if_eq(&o).is_some() {
+            out.push(*o);
+            continue;
+        }
+        let shape = shapes.of(world, *o) as usize;
+        if !seen[shape] {
+            seen[shape] = true;
+            out.push(*o);
         }
     }
     out.sort_unstable();
