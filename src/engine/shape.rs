@@ -15,73 +15,140 @@ use super::layer::Layer;
 use super::world::World;
 use super::Sets;
 use crate::model::{Amount, ControlSpec, SelectorSpec, Zone};
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::{Hash, Hasher};
 
-/// Everything a selector or an amount that names no object reads of an object.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Key {
+/// Everything a selector or an amount that names no object reads of an object, borrowed from it.
+#[derive(Clone, Copy, PartialEq, Hash)]
+struct View<'a> {
     present: bool,
     zone: Zone,
     owner: usize,
     controller: usize,
-    types: Vec<String>,
-    subtypes: Vec<String>,
-    supertypes: Vec<String>,
-    colors: Vec<String>,
+    types: &'a [String],
+    subtypes: &'a [String],
+    supertypes: &'a [String],
+    colors: &'a [String],
     no_abilities: bool,
     mana_value: Option<i64>,
 }
 
-impl Key {
-    fn of(world: &World, object: usize) -> Key {
+impl<'a> View<'a> {
+    fn of(world: &'a World, object: usize) -> View<'a> {
         let c: &Characteristics = &world.objects[object];
         let def = &world.board.objects[object];
-        Key {
+        View {
             present: world.present[object],
             zone: def.zone,
             owner: def.owner,
             controller: c.controller,
-            types: c.types.clone(),
-            subtypes: c.subtypes.clone(),
-            supertypes: c.supertypes.clone(),
-            colors: c.colors.clone(),
+            types: &c.types,
+            subtypes: &c.subtypes,
+            supertypes: &c.supertypes,
+            colors: &c.colors,
             no_abilities: c.abilities.is_empty(),
             mana_value: c.mana_value,
         }
+    }
+
+    fn hash(&self) -> u64 {
+        let mut hasher = FxHasher::default();
+        Hash::hash(self, &mut hasher);
+        hasher.finish()
+    }
+}
+
+/// The view of one shape, kept: its words copied once, when the shape is first seen.
+struct Kept {
+    view: View<'static>,
+    words: [Vec<String>; 4],
+}
+
+impl Kept {
+    fn new(view: View) -> Kept {
+        let words = [view.types.to_vec(), view.subtypes.to_vec(), view.supertypes.to_vec(), view.colors.to_vec()];
+        let view = View { types: &[], subtypes: &[], supertypes: &[], colors: &[], ..view };
+        Kept { view, words }
+    }
+
+    fn view(&self) -> View<'_> {
+        let [types, subtypes, supertypes, colors] = &self.words;
+        View { types, subtypes, supertypes, colors, ..self.view }
     }
 }
 
 /// Each object's shape, kept up to date by the layer's applications (`changed`).
 pub struct Shapes {
     of: Vec<u32>,
-    ids: HashMap<Key, u32>,
+    kept: Vec<Kept>,
+    /// A view's hash → the shapes with that hash (one, but for collisions).
+    by_hash: FxHashMap<u64, Vec<u32>>,
 }
 
 impl Shapes {
     pub fn new(world: &World) -> Shapes {
-        let mut shapes = Shapes { of: Vec::with_capacity(world.objects.len()), ids: HashMap::new() };
+        let mut shapes =
+            Shapes { of: Vec::with_capacity(world.objects.len()), kept: Vec::new(), by_hash: FxHashMap::default() };
         for object in 0..world.objects.len() {
-            let id = shapes.id(Key::of(world, object));
+            let id = shapes.id(View::of(world, object));
             shapes.of.push(id);
         }
         shapes
     }
 
-    fn id(&mut self, key: Key) -> u32 {
-        let next = self.ids.len() as u32;
-        *self.ids.entry(key).or_insert(next)
+    /// How many shapes there are: ids count up from 0.
+    pub fn count(&self) -> usize {
+        self.kept.len()
+    }
+
+    fn find(&self, view: &View, hash: u64) -> Option<u32> {
+        self.by_hash.get(&hash)?.iter().copied().find(|id| self.kept[*id as usize].view() == *view)
+    }
+
+    fn id(&mut self, view: View) -> u32 {
+        let hash = view.hash();
+        if let Some(id) = self.find(&view, hash) {
+            return id;
+        }
+        let id = self.kept.len() as u32;
+        self.kept.push(Kept::new(view));
+        self.by_hash.entry(hash).or_default().push(id);
+        id
     }
 
     /// After an application changed these objects.
     pub fn changed(&mut self, world: &World, objects: impl Iterator<Item = usize>) {
         for object in objects {
-            self.of[object] = self.id(Key::of(world, object));
+            self.of[object] = self.id(View::of(world, object));
         }
+    }
+
+    /// The objects a selector that names none applies to, in board order: it is asked once per
+    /// shape, and of its effect's source alone.
+    pub fn select(&self, world: &World, selector: &SelectorSpec, effect: &Effect) -> Vec<usize> {
+        debug_assert!(!names_objects(selector));
+        let mut answers: Vec<Option<bool>> = vec![None; self.count()];
+        (0..world.objects.len())
+            .filter(|o| {
+                if effect.source == Some(*o) {
+                    return world.matches(selector, *o, effect);
+                }
+                let answer = &mut answers[self.of(world, *o) as usize];
+                *answer.get_or_insert_with(|| world.matches(selector, *o, effect))
+            })
+            .collect()
     }
 
     /// The object's shape; a debug build checks that it is up to date.
     pub fn of(&self, world: &World, object: usize) -> u32 {
-        debug_assert_eq!(self.ids.get(&Key::of(world, object)), Some(&self.of[object]), "stale shape");
+        debug_assert_eq!(
+            {
+                let view = View::of(world, object);
+                self.find(&view, view.hash())
+            },
+            Some(self.of[object]),
+            "stale shape"
+        );
         self.of[object]
     }
 }
@@ -127,7 +194,7 @@ pub fn stand_ins(
     special.sort_unstable();
     special.dedup();
     // Shape ids count up from 0: a flag per shape says which have their stand-in.
-    let mut seen = vec![false; shapes.ids.len()];
+    let mut seen = vec![false; shapes.count()];
     let mut out: Vec<usize> = Vec::new();
     // Both lists are in board order: walked side by side.
     debug_assert!(affected.is_sorted(), "an effect's objects in board order");
