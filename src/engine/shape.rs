@@ -1,12 +1,13 @@
 //! Objects that look alike to every selector: the same zone, owner, controller, types, colours,
-//! mana value, and whether they have abilities. A selector that names no object, applied to two
-//! such objects, answers alike for both unless one is its effect's source ("other").
+//! and whether they have abilities. A selector that names no object, applied to two such objects,
+//! answers alike for both unless one is its effect's source ("other").
 //!
 //! In the colour layer, in the control layer but for an exchange, and in the type layer but for
 //! land types set, what an effect does to an object depends on nothing of it but these (it sets,
-//! adds or removes colours, types and subtypes; it gives control to a player). So a trial there applies the effect to one object of each shape, and to the
-//! objects that are special to the effects looked at (their sources, what they name, their fixed
-//! sets), instead of to all the objects it applies to: the others would show the same.
+//! adds or removes colours, types and subtypes; it gives control to a player). So a trial there
+//! applies the effect to one object of each shape, and to the objects that are special to the
+//! effects looked at (their sources, what they name, their fixed sets), instead of to all the
+//! objects it applies to: the others would show the same.
 
 use super::characteristics::Characteristics;
 use super::effect::Effect;
@@ -18,7 +19,8 @@ use crate::model::{Amount, ControlSpec, SelectorSpec, Zone};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 
-/// Everything a selector or an amount that names no object reads of an object, borrowed from it.
+/// Everything a selector that names no object reads of an object, borrowed from it. (Amounts,
+/// which read mana values, belong to the power and toughness layers, where no trial goes by shape.)
 #[derive(Clone, Copy, PartialEq, Hash)]
 struct View<'a> {
     present: bool,
@@ -30,7 +32,6 @@ struct View<'a> {
     supertypes: &'a [String],
     colors: &'a [String],
     no_abilities: bool,
-    mana_value: Option<i64>,
 }
 
 impl<'a> View<'a> {
@@ -47,7 +48,6 @@ impl<'a> View<'a> {
             supertypes: &c.supertypes,
             colors: &c.colors,
             no_abilities: c.abilities.is_empty(),
-            mana_value: c.mana_value,
         }
     }
 
