@@ -258,7 +258,13 @@ pub(super) fn run<'b>(
                 steps.push(s);
             }
             pool.applied(&effect.key);
-            let mut changed: Vec<usize> = changes_by_object.iter().map(|(o, _)| *o).collect();
+            // An object's effects come from its abilities and its controller: only a change of
+            // one of those can change them.
+            let generating = |atoms: &[Atom]| {
+                atoms.iter().any(|a| matches!(a, Atom::Ability(_) | Atom::Controller | Atom::Everything))
+            };
+            let mut changed: Vec<usize> =
+                changes_by_object.iter().filter(|(_, atoms)| generating(atoms)).map(|(o, _)| *o).collect();
             changed.sort_unstable();
             pool.changed(&world, &changed, trace.then_some(&mut known));
         }
