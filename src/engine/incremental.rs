@@ -45,6 +45,9 @@ pub struct Graph {
     holders: Vec<Vec<usize>>,
     /// The objects' shapes, once a trial can use them.
     shapes: Option<Shapes>,
+    /// Per effect, the last visit of a holder list that met it, to drop repeats (`applied`).
+    seen: Vec<u64>,
+    visits: u64,
 }
 
 #[derive(Default)]
@@ -138,6 +141,7 @@ impl Graph {
         hit.sort_unstable();
         hit.dedup();
         let objects: Vec<usize> = changed.iter().map(|(o, _)| *o).collect();
+        debug_assert!(objects.is_sorted(), "an application's objects in board order");
         for id in hit {
             self.nodes[id].stale_b = true;
             if self.pos[id] == usize::MAX {
@@ -148,15 +152,19 @@ impl Graph {
             }
             self.patch(world, sets, id, &objects);
         }
-        let nodes = &mut self.nodes;
+        let (nodes, seen) = (&mut self.nodes, &mut self.seen);
+        seen.resize(nodes.len(), 0);
         for object in &objects {
             let Some(holders) = self.holders.get_mut(*object) else { continue };
             // A list keeps the effects that held the object at some point: those that no longer
             // do (it left their set, or the set was dropped) and repeats are cleared here, where
             // the list is read anyway, or it grows with every choice.
-            holders.sort_unstable();
-            holders.dedup();
+            self.visits += 1;
+            let visit = self.visits;
             holders.retain(|id| {
+                if std::mem::replace(&mut seen[*id], visit) == visit {
+                    return false;
+                }
                 let node = &mut nodes[*id];
                 // One already to be tried again needs no look (its entry is checked another time).
                 if node.stale_b {
@@ -204,15 +212,14 @@ impl Graph {
                 _ => {}
             }
         }
+        // `changed` is in board order, and so are `left` and `entered`.
         if !left.is_empty() {
-            left.sort_unstable();
             set.retain(|o| left.binary_search(o).is_err());
         }
         if entered.is_empty() {
             return;
         }
-        set.extend(&entered);
-        set.sort_unstable();
+        *set = merged(set, &entered);
         for o in entered {
             let holders = holders_of(&mut self.holders, o);
             if holders.last() != Some(&id) {
@@ -426,6 +433,24 @@ impl Graph {
         out.sort_unstable_by_key(|(p, _)| *p);
         out
     }
+}
+
+/// Two lists in board order as one, in board order.
+fn merged(a: &[usize], b: &[usize]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
 }
 
 /// The effects whose kept set holds `object`, as far as known (an index by object).
