@@ -7,7 +7,7 @@
 //! directory can write a file with a right checksum.
 
 use crate::search::Xxh64;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 /// How a sealed small file ends: this, then the checksum of what comes before as 16 hex digits,
 /// then a line feed. Text, so that a sealed JSON cache stays readable.
@@ -31,39 +31,10 @@ pub(crate) fn unseal(file: &[u8]) -> Option<&[u8]> {
     (hex.iter().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(b)) && written == checksum(body)).then_some(body)
 }
 
-fn checksum(bytes: &[u8]) -> u64 {
+/// The checksum of `bytes`, in one call: what [`HashingWriter`] computes of the same bytes
+/// written in pieces.
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     xxhash_rust::xxh64::xxh64(bytes, 0)
-}
-
-/// A reader that hashes the bytes read through it, up to a limit: the checksum at the end of a
-/// file covers what comes before it. Placed under the buffer, it hashes in the buffer's large
-/// reads, not in the reader's many small ones.
-pub(crate) struct HashingReader<R> {
-    inner: R,
-    hash: Xxh64,
-    /// Bytes still to hash.
-    limit: u64,
-}
-
-impl<R: Read> HashingReader<R> {
-    pub(crate) fn new(inner: R, limit: u64) -> Self {
-        HashingReader { inner, hash: Xxh64::new(0), limit }
-    }
-
-    /// The checksum of the bytes read so far, up to the limit.
-    pub(crate) fn digest(&self) -> u64 {
-        self.hash.digest()
-    }
-}
-
-impl<R: Read> Read for HashingReader<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(out)?;
-        let hashed = usize::try_from(self.limit).unwrap_or(usize::MAX).min(n);
-        self.hash.update(&out[..hashed]);
-        self.limit -= hashed as u64;
-        Ok(n)
-    }
 }
 
 /// A writer that hashes every byte written through it.
@@ -114,24 +85,15 @@ mod tests {
         assert_eq!(unseal(&seal(Vec::new())), Some(&b""[..]));
     }
 
-    /// The stream adapters hash exactly the bytes that pass, however they are read.
+    /// The writer hashes exactly the bytes that pass, however they are written: the checksum of
+    /// the whole, which readers compute in one call.
     #[test]
-    fn the_stream_checksums_are_the_whole_ones() {
+    fn the_stream_checksum_is_the_whole_one() {
         let bytes: Vec<u8> = (0..10_000u32).map(|i| (i * 7 % 251) as u8).collect();
         let mut writer = HashingWriter::new(Vec::new());
         for piece in bytes.chunks(333) {
             writer.write_all(piece).unwrap();
         }
         assert_eq!(writer.digest(), checksum(&bytes));
-
-        let mut reader = io::BufReader::with_capacity(64, HashingReader::new(&bytes[..], 9_000));
-        let mut first = [0; 100];
-        reader.read_exact(&mut first).unwrap();
-        let mut rest = Vec::new();
-        reader.read_to_end(&mut rest).unwrap();
-        assert_eq!(reader.get_ref().digest(), checksum(&bytes[..9_000]), "up to the limit");
-        let mut all = HashingReader::new(&bytes[..], u64::MAX);
-        io::copy(&mut all, &mut io::sink()).unwrap();
-        assert_eq!(all.digest(), checksum(&bytes));
     }
 }

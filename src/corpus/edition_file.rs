@@ -3,10 +3,12 @@
 //! `judge rule` starts a process, loads an edition and prints a few lines, and it is measured
 //! against `grep` over the rules text. Serialized with serde as JSON, the 2025 edition (1.2 MB)
 //! took about 4 ms of CPU to load in a fresh process, mostly spent filling fresh memory (the whole
-//! file read at once, then every string copied out of it) and parsing. This layout is read through
-//! a small buffer straight into the strings of the edition, rule numbers are fixed-size, and a
-//! lookup keeps only the few rules it shows, skipping the others inside that buffer
-//! (`Part::Lookup`). `benches/corpus.rs` measures loading in a warm process and
+//! file read at once, then every string copied out of it) and parsing. In this layout rule
+//! numbers are fixed-size and strings carry their length: the file is read into memory in one
+//! piece and parsed from that slice with a cursor, a field being a bounds check and a copy, a
+//! string skipped an addition, and the checksum at the end one call over the bytes before it.
+//! A lookup keeps only the few rules it shows and skips the others (`Part::Lookup`).
+//! `benches/corpus.rs` measures loading in a warm process and
 //! `benches/process.rs` the whole `judge rule`; the figures are in `docs/PERFORMANCE.md`.
 //! The search index's fingerprint hashes an edition in this layout too (`search/fingerprint.rs`).
 //!
@@ -29,19 +31,18 @@ use super::edition::{Document, Edition, EditionInfo, Parsed};
 use super::glossary::GlossaryEntry;
 use super::rule::Rule;
 use super::rule_id::RuleId;
-use crate::seal::{HashingReader, HashingWriter};
-use crate::search::Xxh64;
+use crate::seal::{checksum, HashingWriter};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::ops::RangeInclusive;
 
 const MAGIC: &[u8] = b"judge edition\n";
 /// How a rule number without a rule part (a section, as in `see rule 614`) is written.
 const NO_RULE: u16 = u16::MAX;
-const CHECKSUM_LEN: u64 = 8;
-/// Big enough that reading an edition takes few system calls, small enough to stay in cache.
-const READ_BUFFER: usize = 64 * 1024;
+const CHECKSUM_LEN: usize = 8;
+/// The bytes before the header's JSON: the magic, the format and the JSON's length.
+const LEAD_LEN: usize = MAGIC.len() + 4 + 4;
 /// Version of the layout; a file of another version is refused and must be imported again,
 /// except format 1, the same layout without the checksums, which the store upgrades ([`read_unsealed`]).
 pub(crate) const FORMAT: u32 = 2;
@@ -104,9 +105,16 @@ pub(crate) fn write_stamped(edition: &Edition, content: &str, out: impl Write) -
     out.checksum()
 }
 
-/// Reads the header only: what listing the store needs, without the rules.
-pub(crate) fn read_header(input: impl Read, len: u64) -> Result<Header, ReadError> {
-    Reader::new(input, len).header()
+/// Reads the header only: what listing the store needs, without the rules. Only the bytes up to
+/// the header's checksum are read (a few kilobytes), never more than `len`, the file's length.
+pub(crate) fn read_header(mut input: impl Read, len: u64) -> Result<Header, ReadError> {
+    let mut bytes = Vec::new();
+    read_up_to(&mut input, &mut bytes, LEAD_LEN, len)?;
+    // The JSON's length as written; the reader below checks it against what the file holds.
+    let json_len = bytes.get(LEAD_LEN - 4..LEAD_LEN).and_then(|b| b.try_into().ok()).map_or(0, u32::from_le_bytes);
+    let through_checksum = LEAD_LEN.saturating_add(json_len as usize).saturating_add(CHECKSUM_LEN);
+    read_up_to(&mut input, &mut bytes, through_checksum, len)?;
+    Reader::new(&bytes, true).header()
 }
 
 /// How much of an edition to read.
@@ -124,22 +132,57 @@ pub(crate) enum Part {
     Lookup(RangeInclusive<u16>),
 }
 
-/// Reads an edition, or part of one. `len` is the file's length, which bounds every length read
-/// from it, so that a damaged file cannot make us allocate more than its size.
+/// Reads an edition, or part of one. `len` is the file's length, which bounds what is read and
+/// allocated, so that a damaged file cannot make us allocate more than its size.
 pub(crate) fn read(input: impl Read, len: u64, part: &Part) -> Result<Edition, ReadError> {
-    Reader::new(input, len).edition(part)
+    let bytes = read_whole(input, len)?;
+    Reader::new(&bytes, true).edition(part)
 }
 
 /// Reads a whole edition of format 1, written before the checksums, so that the store can write
 /// it again with them: what it holds cannot be checked, only its structure.
 pub(crate) fn read_unsealed(input: impl Read, len: u64) -> Result<Edition, ReadError> {
-    Reader { sealed: false, ..Reader::new(input, len) }.edition(&Part::Whole)
+    let bytes = read_whole(input, len)?;
+    Reader::new(&bytes, false).edition(&Part::Whole)
 }
 
-impl<R: Read> Reader<R> {
-    fn new(input: R, len: u64) -> Self {
-        let hashed = HashingReader::new(input, len.saturating_sub(CHECKSUM_LEN));
-        Reader { input: BufReader::with_capacity(READ_BUFFER, hashed), remaining: len, sealed: true }
+/// The whole file, in one piece: `len` bytes at most. A file cut since its length was taken
+/// reads shorter, and the reader finds it cut; a file grown since is damage.
+fn read_whole(mut input: impl Read, len: u64) -> Result<Vec<u8>, ReadError> {
+    let mut bytes = Vec::new();
+    let size = usize::try_from(len).unwrap_or(usize::MAX);
+    bytes
+        .try_reserve_exact(size)
+        .map_err(|_| io::Error::new(io::ErrorKind::OutOfMemory, "the file does not fit in memory"))?;
+    read_up_to(&mut input, &mut bytes, size, len)?;
+    if bytes.len() == size && more(&mut input)? {
+        return Err(damaged("data after the end of the edition"));
+    }
+    Ok(bytes)
+}
+
+/// Reads on until `bytes` holds `want` bytes, or `len` (the file's length), or the whole file.
+fn read_up_to(input: &mut impl Read, bytes: &mut Vec<u8>, want: usize, len: u64) -> Result<(), ReadError> {
+    let want = (want as u64).min(len);
+    let missing = want.saturating_sub(bytes.len() as u64);
+    input.take(missing).read_to_end(bytes)?;
+    Ok(())
+}
+
+/// Whether the input holds another byte.
+fn more(input: &mut impl Read) -> io::Result<bool> {
+    loop {
+        match input.read(&mut [0]) {
+            Ok(n) => return Ok(n != 0),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+impl<'a> Reader<'a> {
+    fn new(bytes: &'a [u8], sealed: bool) -> Self {
+        Reader { bytes, at: 0, sealed }
     }
 
     fn edition(mut self, part: &Part) -> Result<Edition, ReadError> {
@@ -167,10 +210,10 @@ impl<R: Read> Reader<R> {
                 }
             }
             // Not kept, but checked: the checksum covers it.
-            Part::Lookup(_) => reader.skip(reader.remaining.saturating_sub(CHECKSUM_LEN) as usize)?,
+            Part::Lookup(_) => reader.skip(reader.remaining().saturating_sub(CHECKSUM_LEN))?,
         }
         reader.checksum()?;
-        if reader.remaining != 0 || reader.input.read(&mut [0])? != 0 {
+        if reader.remaining() != 0 {
             return Err(damaged("data after the end of the edition"));
         }
         let parsed = Parsed { sections: header.sections, rules, glossary };
@@ -246,16 +289,18 @@ impl<W: Write> Writer<W> {
     }
 }
 
-struct Reader<R> {
+/// A cursor over the bytes of a file, or of its start for the header alone: every field read is
+/// checked against what is left, so that a cut or damaged file gives an error, never a panic.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    /// Where the next field starts.
+    at: usize,
     /// Whether the file has checksums to check (format 2) or not (format 1, read only to be
     /// written again with them).
     sealed: bool,
-    input: BufReader<HashingReader<R>>,
-    /// Bytes of the file not read yet.
-    remaining: u64,
 }
 
-impl<R: Read> Reader<R> {
+impl<'a> Reader<'a> {
     /// Every rule, whole.
     fn all_rules(&mut self, count: usize) -> Result<BTreeMap<RuleId, Rule>, ReadError> {
         let mut rules = Vec::with_capacity(count.min(self.max_count()));
@@ -337,31 +382,26 @@ impl<R: Read> Reader<R> {
         if format != expected {
             return Err(ReadError::Outdated(format));
         }
-        let header = self.string()?;
+        let header = self.str()?;
         if self.sealed {
-            // The bytes read so far, hashed here: the reader under the buffer has read further.
-            let mut hash = Xxh64::new(0);
-            hash.update(MAGIC);
-            hash.update(&format.to_le_bytes());
-            hash.update(&(header.len() as u32).to_le_bytes());
-            hash.update(header.as_bytes());
-            self.compare(hash.digest())?;
+            self.compare(checksum(&self.bytes[..self.at]))?;
         }
         let header: Header =
-            serde_json::from_str(&header).map_err(|e| damaged(format!("a header that does not read: {e}")))?;
+            serde_json::from_str(header).map_err(|e| damaged(format!("a header that does not read: {e}")))?;
         if self.sealed && header.content.is_empty() {
             return Err(damaged("a header without the fingerprint of its content"));
         }
         Ok(header)
     }
 
-    /// Reads a checksum and compares it with that of the bytes before it.
-    /// Reads the checksum at the end and compares it with that of the bytes before it.
+    /// Reads the checksum at the end and compares it with that of the bytes before it: all the
+    /// file's bytes but its last eight, wherever the rules ended, so that a byte more or less
+    /// is seen here too.
     fn checksum(&mut self) -> Result<(), ReadError> {
         if !self.sealed {
             return Ok(());
         }
-        let computed = self.input.get_ref().digest();
+        let computed = checksum(&self.bytes[..self.bytes.len().saturating_sub(CHECKSUM_LEN)]);
         self.compare(computed)
     }
 
@@ -372,32 +412,27 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    fn bytes(&mut self, len: usize) -> Result<Vec<u8>, ReadError> {
-        if len as u64 > self.remaining {
+    /// Bytes of the file not read yet.
+    fn remaining(&self) -> usize {
+        self.bytes.len() - self.at
+    }
+
+    /// The next `len` bytes, passed over.
+    fn bytes(&mut self, len: usize) -> Result<&'a [u8], ReadError> {
+        if len > self.remaining() {
             return Err(damaged("the file ends too soon"));
         }
-        let mut bytes = vec![0; len];
-        self.input.read_exact(&mut bytes)?;
-        self.remaining -= len as u64;
-        Ok(bytes)
+        let bytes: &'a [u8] = self.bytes;
+        let start = self.at;
+        self.at += len;
+        Ok(&bytes[start..self.at])
     }
 
     fn array<const N: usize>(&mut self) -> Result<[u8; N], ReadError> {
-        let mut bytes = [0; N];
-        if self.remaining < N as u64 {
-            return Err(damaged("the file ends too soon"));
-        }
-        // Numbers are read by the thousand, nearly all from inside the buffer: taken from there
-        // directly, without the general copy that `read_exact` makes a call of.
-        match self.input.fill_buf()?.get(..N) {
-            Some(buffered) => {
-                bytes.copy_from_slice(buffered);
-                self.input.consume(N);
-            }
-            None => self.input.read_exact(&mut bytes)?,
-        }
-        self.remaining -= N as u64;
-        Ok(bytes)
+        let bytes = self.bytes(N)?;
+        let mut array = [0; N];
+        array.copy_from_slice(bytes);
+        Ok(array)
     }
 
     fn byte(&mut self) -> Result<u8, ReadError> {
@@ -410,7 +445,7 @@ impl<R: Read> Reader<R> {
 
     /// The most items a list can still hold: each takes at least four bytes.
     fn max_count(&self) -> usize {
-        usize::try_from(self.remaining / 4).unwrap_or(usize::MAX)
+        self.remaining() / 4
     }
 
     /// The length of a list, which a damaged file could make huge.
@@ -422,23 +457,8 @@ impl<R: Read> Reader<R> {
         Ok(count)
     }
 
-    /// Passes over `len` bytes inside the input's buffer, without copying them anywhere.
     fn skip(&mut self, len: usize) -> Result<(), ReadError> {
-        if len as u64 > self.remaining {
-            return Err(damaged("the file ends too soon"));
-        }
-        let mut left = len;
-        while left > 0 {
-            let available = self.input.fill_buf()?.len();
-            if available == 0 {
-                return Err(damaged("the file ends too soon"));
-            }
-            let step = left.min(available);
-            self.input.consume(step);
-            left -= step;
-        }
-        self.remaining -= len as u64;
-        Ok(())
+        self.bytes(len).map(drop)
     }
 
     fn skip_string(&mut self) -> Result<(), ReadError> {
@@ -451,9 +471,14 @@ impl<R: Read> Reader<R> {
         (0..count).try_for_each(|_| self.skip_string())
     }
 
-    fn string(&mut self) -> Result<String, ReadError> {
+    /// A string, borrowed from the file.
+    fn str(&mut self) -> Result<&'a str, ReadError> {
         let len = self.number()?;
-        String::from_utf8(self.bytes(len)?).map_err(|_| damaged("text that is not UTF-8"))
+        std::str::from_utf8(self.bytes(len)?).map_err(|_| damaged("text that is not UTF-8"))
+    }
+
+    fn string(&mut self) -> Result<String, ReadError> {
+        self.str().map(str::to_owned)
     }
 
     fn strings(&mut self) -> Result<Vec<String>, ReadError> {
@@ -648,10 +673,12 @@ mod tests {
                 damaged[at] ^= flip;
                 // The checksums see every change, a letter inside a text too.
                 let outdated = (MAGIC.len()..MAGIC.len() + 4).contains(&at);
-                match read_bytes(&damaged) {
-                    Err(ReadError::Outdated(_)) if outdated => {}
-                    Err(ReadError::Damaged(_)) => {}
-                    other => panic!("byte {at} ^ {flip:#x}: {other:?}"),
+                for part in [Part::Whole, Part::Lookup(614..=614), Part::Lookup(100..=100)] {
+                    match read(damaged.as_slice(), damaged.len() as u64, &part) {
+                        Err(ReadError::Outdated(_)) if outdated => {}
+                        Err(ReadError::Damaged(_)) => {}
+                        other => panic!("byte {at} ^ {flip:#x}: {other:?}"),
+                    }
                 }
             }
         }
@@ -680,5 +707,69 @@ mod tests {
         bytes.extend(FORMAT.to_le_bytes());
         bytes.extend(u32::MAX.to_le_bytes());
         assert!(matches!(read_bytes(&bytes), Err(ReadError::Damaged(_))));
+    }
+
+    /// The length of the file as the system gave it, before it was read, and what was read
+    /// then differ when the file was cut or written to in between: an error, never a panic, and
+    /// never more read or allocated than that length.
+    #[test]
+    fn a_file_cut_or_grown_after_its_length_was_taken() {
+        let bytes = bytes_of(&sample());
+        let len = bytes.len() as u64;
+        for cut in 0..bytes.len() {
+            for part in [Part::Whole, Part::Lookup(614..=614)] {
+                match read(&bytes[..cut], len, &part) {
+                    Err(ReadError::Damaged(_)) => {}
+                    other => panic!("cut at {cut}: {other:?}"),
+                }
+            }
+        }
+        let mut grown = bytes.clone();
+        grown.extend_from_slice(b"more");
+        for part in [Part::Whole, Part::Lookup(614..=614)] {
+            match read(grown.as_slice(), len, &part) {
+                Err(ReadError::Damaged(reason)) => assert_eq!(reason, "data after the end of the edition"),
+                other => panic!("{other:?}"),
+            }
+        }
+        // A length no memory holds is refused before anything is read.
+        assert!(matches!(read(bytes.as_slice(), u64::MAX, &Part::Whole), Err(ReadError::Io(_))));
+    }
+
+    /// A reader that counts the bytes taken from it.
+    struct Counted<'a> {
+        bytes: &'a [u8],
+        taken: usize,
+    }
+
+    impl Read for Counted<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.bytes[self.taken..].as_ref().read(out)?;
+            self.taken += n;
+            Ok(n)
+        }
+    }
+
+    /// Listing reads a file's header and its checksum, not the rules after them; a file cut
+    /// inside them is damage, cut after them it lists.
+    #[test]
+    fn the_header_alone_is_read() {
+        let bytes = bytes_of(&sample());
+        let json_len = u32::from_le_bytes(bytes[LEAD_LEN - 4..LEAD_LEN].try_into().unwrap()) as usize;
+        let header_end = LEAD_LEN + json_len + CHECKSUM_LEN;
+        let mut input = Counted { bytes: &bytes, taken: 0 };
+        let header = read_header(&mut input, bytes.len() as u64).unwrap();
+        assert_eq!((header.rule_count, header.glossary_count), (3, 2));
+        assert_eq!(input.taken, header_end, "of {} bytes", bytes.len());
+        for cut in 0..bytes.len() {
+            // Cut before its length was taken, and after.
+            for len in [cut as u64, bytes.len() as u64] {
+                match read_header(&bytes[..cut], len) {
+                    Ok(header) if cut >= header_end => assert_eq!(header.rule_count, 3),
+                    Err(ReadError::Damaged(_)) if cut < header_end => {}
+                    other => panic!("cut at {cut}, length {len}: {:?}", other.map(|h| h.rule_count)),
+                }
+            }
+        }
     }
 }
