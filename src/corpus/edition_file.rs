@@ -4,10 +4,11 @@
 //! against `grep` over the rules text. Serialized with serde as JSON, the 2025 edition (1.2 MB)
 //! took about 4 ms of CPU to load in a fresh process, mostly spent filling fresh memory (the whole
 //! file read at once, then every string copied out of it) and parsing. In this layout rule
-//! numbers are fixed-size and strings carry their length: the file is read into memory in one
-//! piece and parsed from that slice with a cursor, a field being a bounds check and a copy, a
-//! string skipped an addition, and the checksum at the end one call over the bytes before it.
-//! A lookup keeps only the few rules it shows and skips the others (`Part::Lookup`).
+//! numbers are fixed-size and strings carry their length: the file is read a window of 64 KB at a
+//! time and parsed from that slice with a cursor, a field being a bounds check and a copy, a
+//! string skipped an addition, and the checksum at the end updated once per window. A lookup
+//! keeps only the few rules it shows and skips the others (`Part::Lookup`). The file read whole
+//! into memory took fewer instructions still, but more time: its fresh pages faulted one by one.
 //! `benches/corpus.rs` measures loading in a warm process and
 //! `benches/process.rs` the whole `judge rule`; the figures are in `docs/PERFORMANCE.md`.
 //! The search index's fingerprint hashes an edition in this layout too (`search/fingerprint.rs`).
@@ -31,7 +32,8 @@ use super::edition::{Document, Edition, EditionInfo, Parsed};
 use super::glossary::GlossaryEntry;
 use super::rule::Rule;
 use super::rule_id::RuleId;
-use crate::seal::{checksum, HashingWriter};
+use crate::seal::HashingWriter;
+use crate::search::Xxh64;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Read, Write};
@@ -43,6 +45,9 @@ const NO_RULE: u16 = u16::MAX;
 const CHECKSUM_LEN: usize = 8;
 /// The bytes before the header's JSON: the magic, the format and the JSON's length.
 const LEAD_LEN: usize = MAGIC.len() + 4 + 4;
+/// How much of the file is held at once. Read whole into fresh memory, a 1 MB edition took about
+/// 230 more page faults than through this window, which cost more time than the parse saved.
+const WINDOW: usize = 64 * 1024;
 /// Version of the layout; a file of another version is refused and must be imported again,
 /// except format 1, the same layout without the checksums, which the store upgrades ([`read_unsealed`]).
 pub(crate) const FORMAT: u32 = 2;
@@ -114,7 +119,15 @@ pub(crate) fn read_header(mut input: impl Read, len: u64) -> Result<Header, Read
     let json_len = bytes.get(LEAD_LEN - 4..LEAD_LEN).and_then(|b| b.try_into().ok()).map_or(0, u32::from_le_bytes);
     let through_checksum = LEAD_LEN.saturating_add(json_len as usize).saturating_add(CHECKSUM_LEN);
     read_up_to(&mut input, &mut bytes, through_checksum, len)?;
-    Reader::new(&bytes, true).header()
+    Reader::new(bytes.as_slice(), bytes.len() as u64, true).header()
+}
+
+/// Reads on until `bytes` holds `want` bytes, or `len` (the file's length), or the whole file.
+fn read_up_to(input: &mut impl Read, bytes: &mut Vec<u8>, want: usize, len: u64) -> Result<(), ReadError> {
+    let want = (want as u64).min(len);
+    let missing = want.saturating_sub(bytes.len() as u64);
+    input.take(missing).read_to_end(bytes)?;
+    Ok(())
 }
 
 /// How much of an edition to read.
@@ -135,38 +148,13 @@ pub(crate) enum Part {
 /// Reads an edition, or part of one. `len` is the file's length, which bounds what is read and
 /// allocated, so that a damaged file cannot make us allocate more than its size.
 pub(crate) fn read(input: impl Read, len: u64, part: &Part) -> Result<Edition, ReadError> {
-    let bytes = read_whole(input, len)?;
-    Reader::new(&bytes, true).edition(part)
+    Reader::new(input, len, true).edition(part)
 }
 
 /// Reads a whole edition of format 1, written before the checksums, so that the store can write
 /// it again with them: what it holds cannot be checked, only its structure.
 pub(crate) fn read_unsealed(input: impl Read, len: u64) -> Result<Edition, ReadError> {
-    let bytes = read_whole(input, len)?;
-    Reader::new(&bytes, false).edition(&Part::Whole)
-}
-
-/// The whole file, in one piece: `len` bytes at most. A file cut since its length was taken
-/// reads shorter, and the reader finds it cut; a file grown since is damage.
-fn read_whole(mut input: impl Read, len: u64) -> Result<Vec<u8>, ReadError> {
-    let mut bytes = Vec::new();
-    let size = usize::try_from(len).unwrap_or(usize::MAX);
-    bytes
-        .try_reserve_exact(size)
-        .map_err(|_| io::Error::new(io::ErrorKind::OutOfMemory, "the file does not fit in memory"))?;
-    read_up_to(&mut input, &mut bytes, size, len)?;
-    if bytes.len() == size && more(&mut input)? {
-        return Err(damaged("data after the end of the edition"));
-    }
-    Ok(bytes)
-}
-
-/// Reads on until `bytes` holds `want` bytes, or `len` (the file's length), or the whole file.
-fn read_up_to(input: &mut impl Read, bytes: &mut Vec<u8>, want: usize, len: u64) -> Result<(), ReadError> {
-    let want = (want as u64).min(len);
-    let missing = want.saturating_sub(bytes.len() as u64);
-    input.take(missing).read_to_end(bytes)?;
-    Ok(())
+    Reader::new(input, len, false).edition(&Part::Whole)
 }
 
 /// Whether the input holds another byte.
@@ -180,9 +168,11 @@ fn more(input: &mut impl Read) -> io::Result<bool> {
     }
 }
 
-impl<'a> Reader<'a> {
-    fn new(bytes: &'a [u8], sealed: bool) -> Self {
-        Reader { bytes, at: 0, sealed }
+impl<R: Read> Reader<R> {
+    fn new(input: R, len: u64, sealed: bool) -> Self {
+        let window = vec![0; usize::try_from(len).map_or(WINDOW, |len| len.min(WINDOW))];
+        let to_hash = len.saturating_sub(CHECKSUM_LEN as u64);
+        Reader { input, window, at: 0, filled: 0, unread: len, hash: Xxh64::new(0), to_hash, sealed }
     }
 
     fn edition(mut self, part: &Part) -> Result<Edition, ReadError> {
@@ -210,10 +200,13 @@ impl<'a> Reader<'a> {
                 }
             }
             // Not kept, but checked: the checksum covers it.
-            Part::Lookup(_) => reader.skip(reader.remaining().saturating_sub(CHECKSUM_LEN))?,
+            Part::Lookup(_) => {
+                let glossary = usize::try_from(reader.remaining().saturating_sub(CHECKSUM_LEN as u64));
+                reader.skip(glossary.unwrap_or(usize::MAX))?;
+            }
         }
         reader.checksum()?;
-        if reader.remaining() != 0 {
+        if reader.remaining() != 0 || more(&mut reader.input)? {
             return Err(damaged("data after the end of the edition"));
         }
         let parsed = Parsed { sections: header.sections, rules, glossary };
@@ -289,18 +282,28 @@ impl<W: Write> Writer<W> {
     }
 }
 
-/// A cursor over the bytes of a file, or of its start for the header alone: every field read is
-/// checked against what is left, so that a cut or damaged file gives an error, never a panic.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    /// Where the next field starts.
+/// A cursor over a window of the file, moved on by whole reads of the window: a field inside the
+/// window, nearly every one, is a bounds check and a copy, a string skipped an addition. Every
+/// field is checked against what the file has left, so that a cut or damaged file gives an
+/// error, never a panic.
+struct Reader<R> {
+    input: R,
+    /// Bytes of the file; `window[at..filled]` are not parsed yet.
+    window: Vec<u8>,
     at: usize,
+    filled: usize,
+    /// Bytes of the file, by the length it was given, not in the window yet.
+    unread: u64,
+    /// The checksum of the bytes read into the window, up to the final checksum.
+    hash: Xxh64,
+    /// Bytes before the final checksum not hashed yet.
+    to_hash: u64,
     /// Whether the file has checksums to check (format 2) or not (format 1, read only to be
     /// written again with them).
     sealed: bool,
 }
 
-impl<'a> Reader<'a> {
+impl<R: Read> Reader<R> {
     /// Every rule, whole.
     fn all_rules(&mut self, count: usize) -> Result<BTreeMap<RuleId, Rule>, ReadError> {
         let mut rules = Vec::with_capacity(count.min(self.max_count()));
@@ -382,26 +385,31 @@ impl<'a> Reader<'a> {
         if format != expected {
             return Err(ReadError::Outdated(format));
         }
-        let header = self.str()?;
+        let header = self.string()?;
         if self.sealed {
-            self.compare(checksum(&self.bytes[..self.at]))?;
+            // The bytes read so far, hashed here: the window may hold more.
+            let mut hash = Xxh64::new(0);
+            hash.update(MAGIC);
+            hash.update(&format.to_le_bytes());
+            hash.update(&(header.len() as u32).to_le_bytes());
+            hash.update(header.as_bytes());
+            self.compare(hash.digest())?;
         }
         let header: Header =
-            serde_json::from_str(header).map_err(|e| damaged(format!("a header that does not read: {e}")))?;
+            serde_json::from_str(&header).map_err(|e| damaged(format!("a header that does not read: {e}")))?;
         if self.sealed && header.content.is_empty() {
             return Err(damaged("a header without the fingerprint of its content"));
         }
         Ok(header)
     }
 
-    /// Reads the checksum at the end and compares it with that of the bytes before it: all the
-    /// file's bytes but its last eight, wherever the rules ended, so that a byte more or less
-    /// is seen here too.
+    /// Reads the checksum at the end and compares it with that of the bytes before it, which
+    /// the parse has all read into the window, and so hashed.
     fn checksum(&mut self) -> Result<(), ReadError> {
         if !self.sealed {
             return Ok(());
         }
-        let computed = checksum(&self.bytes[..self.bytes.len().saturating_sub(CHECKSUM_LEN)]);
+        let computed = self.hash.digest();
         self.compare(computed)
     }
 
@@ -412,20 +420,51 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// Bytes of the file not read yet.
-    fn remaining(&self) -> usize {
-        self.bytes.len() - self.at
+    /// Bytes of the file not parsed yet.
+    fn remaining(&self) -> u64 {
+        (self.filled - self.at) as u64 + self.unread
     }
 
     /// The next `len` bytes, passed over.
-    fn bytes(&mut self, len: usize) -> Result<&'a [u8], ReadError> {
-        if len > self.remaining() {
-            return Err(damaged("the file ends too soon"));
+    #[inline]
+    fn bytes(&mut self, len: usize) -> Result<&[u8], ReadError> {
+        if self.filled - self.at < len {
+            self.refill(len)?;
         }
-        let bytes: &'a [u8] = self.bytes;
         let start = self.at;
         self.at += len;
-        Ok(&bytes[start..self.at])
+        Ok(&self.window[start..self.at])
+    }
+
+    /// Moves the window on so that it holds at least `len` bytes not parsed yet, growing it for
+    /// a string longer than the window: never longer than the file.
+    #[cold]
+    fn refill(&mut self, len: usize) -> Result<(), ReadError> {
+        if len as u64 > self.remaining() {
+            return Err(damaged("the file ends too soon"));
+        }
+        self.window.copy_within(self.at..self.filled, 0);
+        self.filled -= self.at;
+        self.at = 0;
+        if self.window.len() < len {
+            self.window.resize(len, 0);
+        }
+        while self.filled < len {
+            let room = (self.window.len() - self.filled).min(usize::try_from(self.unread).unwrap_or(usize::MAX));
+            let got = match self.input.read(&mut self.window[self.filled..self.filled + room]) {
+                // Cut since its length was taken.
+                Ok(0) => return Err(damaged("the file ends too soon")),
+                Ok(got) => got,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            };
+            let hashed = got.min(usize::try_from(self.to_hash).unwrap_or(usize::MAX));
+            self.hash.update(&self.window[self.filled..self.filled + hashed]);
+            self.to_hash -= hashed as u64;
+            self.filled += got;
+            self.unread -= got as u64;
+        }
+        Ok(())
     }
 
     fn array<const N: usize>(&mut self) -> Result<[u8; N], ReadError> {
@@ -445,7 +484,7 @@ impl<'a> Reader<'a> {
 
     /// The most items a list can still hold: each takes at least four bytes.
     fn max_count(&self) -> usize {
-        self.remaining() / 4
+        usize::try_from(self.remaining() / 4).unwrap_or(usize::MAX)
     }
 
     /// The length of a list, which a damaged file could make huge.
@@ -457,8 +496,22 @@ impl<'a> Reader<'a> {
         Ok(count)
     }
 
+    /// Passes over `len` bytes, a window at a time: the glossary a lookup skips is larger
+    /// than the window.
     fn skip(&mut self, len: usize) -> Result<(), ReadError> {
-        self.bytes(len).map(drop)
+        if len as u64 > self.remaining() {
+            return Err(damaged("the file ends too soon"));
+        }
+        let mut left = len;
+        loop {
+            let step = left.min(self.filled - self.at);
+            self.at += step;
+            left -= step;
+            if left == 0 {
+                return Ok(());
+            }
+            self.refill(left.min(self.window.len()).max(1))?;
+        }
     }
 
     fn skip_string(&mut self) -> Result<(), ReadError> {
@@ -471,14 +524,10 @@ impl<'a> Reader<'a> {
         (0..count).try_for_each(|_| self.skip_string())
     }
 
-    /// A string, borrowed from the file.
-    fn str(&mut self) -> Result<&'a str, ReadError> {
-        let len = self.number()?;
-        std::str::from_utf8(self.bytes(len)?).map_err(|_| damaged("text that is not UTF-8"))
-    }
-
     fn string(&mut self) -> Result<String, ReadError> {
-        self.str().map(str::to_owned)
+        let len = self.number()?;
+        let text = std::str::from_utf8(self.bytes(len)?).map_err(|_| damaged("text that is not UTF-8"))?;
+        Ok(text.to_owned())
     }
 
     fn strings(&mut self) -> Result<Vec<String>, ReadError> {
@@ -732,8 +781,8 @@ mod tests {
                 other => panic!("{other:?}"),
             }
         }
-        // A length no memory holds is refused before anything is read.
-        assert!(matches!(read(bytes.as_slice(), u64::MAX, &Part::Whole), Err(ReadError::Io(_))));
+        // A length no file has allocates no more than the window.
+        assert!(matches!(read(bytes.as_slice(), u64::MAX, &Part::Whole), Err(ReadError::Damaged(_))));
     }
 
     /// A reader that counts the bytes taken from it.
@@ -769,6 +818,39 @@ mod tests {
                     Err(ReadError::Damaged(_)) if cut < header_end => {}
                     other => panic!("cut at {cut}, length {len}: {:?}", other.map(|h| h.rule_count)),
                 }
+            }
+        }
+    }
+
+    /// An edition several windows long, with a text longer than the window: fields cut by the
+    /// window's edge read as any other, whole or in a lookup, and a cut anywhere is damage.
+    #[test]
+    fn an_edition_larger_than_the_window() {
+        let mut parsed = sample().parsed;
+        for n in 1..3000u16 {
+            let id = RuleId::rule_id(700 + n / 1000, n % 1000 + 1);
+            let text = if n == 1500 { "long ".repeat(WINDOW / 3) } else { format!("Rule {n}, a text of some length.") };
+            let references = vec![RuleId::parse("614.1").unwrap()];
+            parsed
+                .rules
+                .insert(id, Rule { id, text, examples: vec![format!("Example {n}.")], references, line: n.into() });
+        }
+        let edition = Edition::new(sample().info, vec![], parsed);
+        let bytes = bytes_of(&edition);
+        assert!(bytes.len() > 3 * WINDOW, "{}", bytes.len());
+        assert_eq!(read_bytes(&bytes).unwrap().parsed, edition.parsed);
+        let part = read(bytes.as_slice(), bytes.len() as u64, &Part::Lookup(614..=614)).unwrap();
+        let id = RuleId::parse("614.1").unwrap();
+        assert_eq!((part.get(id), part.cited_by(id)), (edition.get(id), edition.cited_by(id)));
+        for cut in (0..bytes.len()).step_by(997) {
+            assert!(matches!(read_bytes(&bytes[..cut]), Err(ReadError::Damaged(_))), "cut at {cut}");
+        }
+        for at in (0..bytes.len()).step_by(1009) {
+            let mut flipped = bytes.clone();
+            flipped[at] ^= 0x20;
+            for part in [Part::Whole, Part::Lookup(614..=614)] {
+                let result = read(flipped.as_slice(), flipped.len() as u64, &part);
+                assert!(matches!(result, Err(ReadError::Damaged(_) | ReadError::Outdated(_))), "byte {at}");
             }
         }
     }
