@@ -1,13 +1,10 @@
-//! Checksums over the files the data directory keeps, so that a damaged file is told from a whole
-//! one on every read and never taken for the rules.
+//! Checksums over the small files the data directory keeps (the citation and alignment caches),
+//! so that a damaged file is told from a whole one on every read and never taken for the rules.
+//! Stored editions have checksums of their own, in their layout (`corpus/edition_file.rs`).
 //!
-//! The checksum is XXH64, as the fingerprints (`search/fingerprint.rs`): fast enough to run over a
-//! whole edition on every `judge rule` (a megabyte in a fraction of a millisecond), and its value is
-//! fixed by its specification. It detects damage, not tampering: anyone who can write the data
-//! directory can write a file with a right checksum.
-
-use crate::search::Xxh64;
-use std::io::{self, Read, Write};
+//! The checksum is XXH64, as the fingerprints (`search/fingerprint.rs`): its value is fixed by its
+//! specification. It detects damage, not tampering: anyone who can write the data directory can
+//! write a file with a right checksum.
 
 /// How a sealed small file ends: this, then the checksum of what comes before as 16 hex digits,
 /// then a line feed. Text, so that a sealed JSON cache stays readable.
@@ -35,66 +32,6 @@ fn checksum(bytes: &[u8]) -> u64 {
     xxhash_rust::xxh64::xxh64(bytes, 0)
 }
 
-/// A reader that hashes the bytes read through it, up to a limit: the checksum at the end of a
-/// file covers what comes before it. Placed under the buffer, it hashes in the buffer's large
-/// reads, not in the reader's many small ones.
-pub(crate) struct HashingReader<R> {
-    inner: R,
-    hash: Xxh64,
-    /// Bytes still to hash.
-    limit: u64,
-}
-
-impl<R: Read> HashingReader<R> {
-    pub(crate) fn new(inner: R, limit: u64) -> Self {
-        HashingReader { inner, hash: Xxh64::new(0), limit }
-    }
-
-    /// The checksum of the bytes read so far, up to the limit.
-    pub(crate) fn digest(&self) -> u64 {
-        self.hash.digest()
-    }
-}
-
-impl<R: Read> Read for HashingReader<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(out)?;
-        let hashed = usize::try_from(self.limit).unwrap_or(usize::MAX).min(n);
-        self.hash.update(&out[..hashed]);
-        self.limit -= hashed as u64;
-        Ok(n)
-    }
-}
-
-/// A writer that hashes every byte written through it.
-pub(crate) struct HashingWriter<W> {
-    inner: W,
-    hash: Xxh64,
-}
-
-impl<W: Write> HashingWriter<W> {
-    pub(crate) fn new(inner: W) -> Self {
-        HashingWriter { inner, hash: Xxh64::new(0) }
-    }
-
-    /// The checksum of the bytes written so far.
-    pub(crate) fn digest(&self) -> u64 {
-        self.hash.digest()
-    }
-}
-
-impl<W: Write> Write for HashingWriter<W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(bytes)?;
-        self.hash.update(&bytes[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,26 +49,5 @@ mod tests {
         }
         assert_eq!(unseal(b"{\"a\": 1}"), None, "never sealed");
         assert_eq!(unseal(&seal(Vec::new())), Some(&b""[..]));
-    }
-
-    /// The stream adapters hash exactly the bytes that pass, however they are read.
-    #[test]
-    fn the_stream_checksums_are_the_whole_ones() {
-        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i * 7 % 251) as u8).collect();
-        let mut writer = HashingWriter::new(Vec::new());
-        for piece in bytes.chunks(333) {
-            writer.write_all(piece).unwrap();
-        }
-        assert_eq!(writer.digest(), checksum(&bytes));
-
-        let mut reader = io::BufReader::with_capacity(64, HashingReader::new(&bytes[..], 9_000));
-        let mut first = [0; 100];
-        reader.read_exact(&mut first).unwrap();
-        let mut rest = Vec::new();
-        reader.read_to_end(&mut rest).unwrap();
-        assert_eq!(reader.get_ref().digest(), checksum(&bytes[..9_000]), "up to the limit");
-        let mut all = HashingReader::new(&bytes[..], u64::MAX);
-        io::copy(&mut all, &mut io::sink()).unwrap();
-        assert_eq!(all.digest(), checksum(&bytes));
     }
 }

@@ -285,3 +285,61 @@ fn an_index_is_readable_by_whoever_may_read_its_directory() {
         assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, dir_mode, "{}", path.display());
     }
 }
+
+/// An imported edition rewritten as the `judge` before XXH3 stored it (format 2): the same
+/// layout, the format 2 and XXH64 checksums (seed 0) of the same bytes. Returns the file's path.
+fn as_format_2(data: &Path, name: &str) -> PathBuf {
+    const MAGIC_LEN: usize = b"judge edition\n".len();
+    let path = data.join("editions").join(format!("{name}.edition"));
+    let mut bytes = fs::read(&path).unwrap();
+    assert_eq!(bytes[MAGIC_LEN..MAGIC_LEN + 4], 3u32.to_le_bytes(), "written in format 3");
+    bytes[MAGIC_LEN..MAGIC_LEN + 4].copy_from_slice(&2u32.to_le_bytes());
+    let json_len = u32::from_le_bytes(bytes[MAGIC_LEN + 4..MAGIC_LEN + 8].try_into().unwrap()) as usize;
+    let header_end = MAGIC_LEN + 8 + json_len;
+    let sum = xxhash_rust::xxh64::xxh64(&bytes[..header_end], 0);
+    bytes[header_end..header_end + 8].copy_from_slice(&sum.to_le_bytes());
+    let end = bytes.len() - 8;
+    let sum = xxhash_rust::xxh64::xxh64(&bytes[..end], 0);
+    bytes[end..].copy_from_slice(&sum.to_le_bytes());
+    fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// An edition stored with XXH64 checksums by the `judge` before XXH3 is read as it is, checked,
+/// from a store that cannot be written; one that can is written again in format 3.
+#[test]
+fn an_edition_of_format_2_is_read_as_it_is() {
+    let rule = ["rule", "614.1a", "--edition", "en-2024-04-01"];
+    let imported = tempfile::tempdir().unwrap();
+    assert_eq!(run(imported.path(), &["corpus", "import", FIXTURE]).0, 0);
+    let (code, expected, _) = run(imported.path(), &rule);
+    assert_eq!(code, 0);
+    let (_, expected_list, _) = run(imported.path(), &["corpus", "list"]);
+    let format3 = fs::read(imported.path().join("editions/en-2024-04-01.edition")).unwrap();
+
+    let store = Store::new();
+    assert_eq!(run(&store.data(), &["corpus", "import", FIXTURE]).0, 0);
+    let path = as_format_2(&store.data(), "en-2024-04-01");
+    store.lock();
+    let before = listing(&store.data());
+    assert_eq!(run_locked_out(&store, &rule), (0, expected.clone(), String::new()));
+    assert_eq!(run_locked_out(&store, &["corpus", "list"]), (0, expected_list, String::new()));
+    assert_eq!(listing(&store.data()), before);
+    // Damaged, it is refused, not read.
+    chmod_tree(&store.data(), 0o755, 0o644);
+    let mut damaged = fs::read(&path).unwrap();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0x20;
+    fs::write(&path, &damaged).unwrap();
+    store.lock();
+    let (code, _, stderr) = run_locked_out(&store, &rule);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("is damaged"), "{stderr}");
+
+    // Writable, the first read writes it again as an import would.
+    let writable = tempfile::tempdir().unwrap();
+    assert_eq!(run(writable.path(), &["corpus", "import", FIXTURE]).0, 0);
+    let path = as_format_2(writable.path(), "en-2024-04-01");
+    assert_eq!(run(writable.path(), &rule), (0, expected, String::new()));
+    assert_eq!(fs::read(&path).unwrap(), format3);
+}

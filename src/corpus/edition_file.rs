@@ -3,49 +3,70 @@
 //! `judge rule` starts a process, loads an edition and prints a few lines, and it is measured
 //! against `grep` over the rules text. Serialized with serde as JSON, the 2025 edition (1.2 MB)
 //! took about 4 ms of CPU to load in a fresh process, mostly spent filling fresh memory (the whole
-//! file read at once, then every string copied out of it) and parsing. This layout is read through
-//! a small buffer straight into the strings of the edition, rule numbers are fixed-size, and a
-//! lookup keeps only the few rules it shows, skipping the others inside that buffer
-//! (`Part::Lookup`). `benches/corpus.rs` measures loading in a warm process and
+//! file read at once, then every string copied out of it) and parsing. In this layout rule
+//! numbers are fixed-size and strings carry their length: the file is read a window of 64 KB at a
+//! time and parsed from that slice with a cursor, a field being a bounds check and a copy, a
+//! string skipped an addition, and the checksum at the end updated once per window. The checksums
+//! are XXH3-64 (format 3), which hashes the megabyte of an edition in a fraction of what XXH64
+//! (format 2) took, with SSE2, which every x86_64 has; both are fixed by their specification. A lookup
+//! keeps only the few rules it shows and skips the others (`Part::Lookup`). The file read whole
+//! into memory took fewer instructions still, but more time: its fresh pages faulted one by one.
+//! `benches/corpus.rs` measures loading in a warm process and
 //! `benches/process.rs` the whole `judge rule`; the figures are in `docs/PERFORMANCE.md`.
 //! The search index's fingerprint hashes an edition in this layout too (`search/fingerprint.rs`).
 //!
 //! Layout, integers little-endian, a *string* being its byte length as a `u32` then its UTF-8:
-//! - the magic line `judge edition\n`, then the format as a `u32`;
+//! - the magic line `judge edition\n`, then the format as a `u32` (3);
 //! - a string holding the [`Header`] as JSON: what listing the store needs, and the sections;
-//! - the checksum of all the bytes before it (`u64`), so that listing checks what it reads;
+//! - the checksum of all the bytes before it (`u64`, XXH3-64 with seed 0 and the default secret),
+//!   so that listing checks what it reads;
 //! - each rule: number, line (`u32`), text (string), example count (`u32`) and examples
 //!   (strings), reference count (`u32`) and references (numbers), a *number* being five bytes:
 //!   section (`u16`), rule (`u16`, `0xFFFF` for none) and letter (ASCII, 0 for none);
 //! - each glossary entry: term (string), alias count (`u32`) and aliases (strings), definition
 //!   (string), obsolete (one byte, 0 or 1);
-//! - the checksum of all the bytes before it (`u64`), which every read checks, a lookup too;
+//! - the checksum of all the bytes before it (`u64`, XXH3-64 too), which every read checks, a
+//!   lookup too;
 //! - and nothing after.
 //!
-//! The fingerprint of an edition's content hashes the same layout without the two checksums and
-//! without the fingerprint itself ([`write`]).
+//! Format 2 is the same layout with XXH64 checksums (seed 0): it is still read, its checksums
+//! checked with XXH64, and the store writes it again as format 3 when it can. Format 1 is the
+//! same layout without the checksums, read only to be written again ([`read_outdated`]).
+//!
+//! The fingerprint of an edition's content hashes the same layout without the two checksums,
+//! without the fingerprint itself, and with the format number 2 whatever the format written
+//! ([`write`]).
 
 use super::edition::{Document, Edition, EditionInfo, Parsed};
 use super::glossary::GlossaryEntry;
 use super::rule::Rule;
 use super::rule_id::RuleId;
-use crate::seal::{HashingReader, HashingWriter};
 use crate::search::Xxh64;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::ops::RangeInclusive;
+use xxhash_rust::xxh3::Xxh3Default;
 
 const MAGIC: &[u8] = b"judge edition\n";
 /// How a rule number without a rule part (a section, as in `see rule 614`) is written.
 const NO_RULE: u16 = u16::MAX;
-const CHECKSUM_LEN: u64 = 8;
-/// Big enough that reading an edition takes few system calls, small enough to stay in cache.
-const READ_BUFFER: usize = 64 * 1024;
-/// Version of the layout; a file of another version is refused and must be imported again,
-/// except format 1, the same layout without the checksums, which the store upgrades ([`read_unsealed`]).
-pub(crate) const FORMAT: u32 = 2;
+const CHECKSUM_LEN: usize = 8;
+/// The bytes before the header's JSON: the magic, the format and the JSON's length.
+const LEAD_LEN: usize = MAGIC.len() + 4 + 4;
+/// How much of the file is held at once. Read whole into fresh memory, a 1 MB edition took about
+/// 230 more page faults than through this window, which cost more time than the parse saved.
+const WINDOW: usize = 64 * 1024;
+/// Version of the layout written, with XXH3-64 checksums. Format 2 (XXH64 checksums) is read too;
+/// it and format 1 (no checksums) are written again in this one by the store
+/// ([`read_outdated`]); a file of another version is refused and must be imported again.
+pub(crate) const FORMAT: u32 = 3;
+const XXH64_FORMAT: u32 = 2;
 const UNSEALED_FORMAT: u32 = 1;
+/// The format number in the layout the content fingerprint hashes ([`write`]): that of the files
+/// when their checksums became XXH3, kept so that the fingerprints already in the headers of
+/// stored editions, and the names of the indexes and caches made from them, stay valid.
+const FINGERPRINT_FORMAT: u32 = 2;
 
 #[derive(Serialize, Deserialize)]
 pub(crate) struct Header {
@@ -60,6 +81,60 @@ pub(crate) struct Header {
     /// the layout that the fingerprint hashes has none.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub content: String,
+}
+
+/// What was read from a file, and the file's format: the store writes a file of an older format
+/// again in the format of today.
+#[derive(Debug)]
+pub(crate) struct Stored<T> {
+    pub value: T,
+    pub format: u32,
+}
+
+/// The hash of a file's checksums, by its format.
+// XXH3's state is the large one, and the one of every file written today: boxing it would only
+// add an allocation to every read.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone)]
+enum Checksum {
+    Xxh3(Xxh3Default),
+    Xxh64(Xxh64),
+    /// Format 1: nothing to check.
+    None,
+}
+
+impl Checksum {
+    /// `None` for a format that is not read.
+    fn of_format(format: u32) -> Option<Checksum> {
+        match format {
+            FORMAT => Some(Checksum::Xxh3(Xxh3Default::new())),
+            XXH64_FORMAT => Some(Checksum::Xxh64(Xxh64::new(0))),
+            UNSEALED_FORMAT => Some(Checksum::None),
+            _ => None,
+        }
+    }
+
+    /// Whether the format has checksums.
+    fn sealed(&self) -> bool {
+        !matches!(self, Checksum::None)
+    }
+
+    fn update(&mut self, bytes: &[u8]) {
+        match self {
+            Checksum::Xxh3(hash) => hash.update(bytes),
+            Checksum::Xxh64(hash) => hash.update(bytes),
+            Checksum::None => {}
+        }
+    }
+
+    /// The checksum of the bytes so far; `None` for a format without checksums.
+    fn digest(&self) -> Option<u64> {
+        match self {
+            Checksum::Xxh3(hash) => Some(hash.digest()),
+            Checksum::Xxh64(hash) => Some(hash.digest()),
+            Checksum::None => None,
+        }
+    }
 }
 
 /// Why a file could not be read as an edition.
@@ -90,23 +165,55 @@ fn damaged(reason: impl Into<String>) -> ReadError {
 /// Writes the layout the fingerprint of the edition's content hashes: no fingerprint, no checksums.
 pub(crate) fn write(edition: &Edition, out: impl Write) -> io::Result<()> {
     let mut out = Writer(out);
-    out.head(edition, String::new())?;
+    out.head(edition, String::new(), FINGERPRINT_FORMAT)?;
     out.body(edition)
 }
 
 /// Writes the edition as the store keeps it: with the fingerprint of its content in the header,
 /// and the checksums.
 pub(crate) fn write_stamped(edition: &Edition, content: &str, out: impl Write) -> io::Result<()> {
-    let mut out = Writer(HashingWriter::new(out));
-    out.head(edition, content.to_string())?;
+    write_sealed(edition, content, FORMAT, out)
+}
+
+/// Writes the edition in `format`, with its checksums: of this version, or, for tests, 2.
+fn write_sealed(edition: &Edition, content: &str, format: u32, out: impl Write) -> io::Result<()> {
+    let checksum = Checksum::of_format(format).filter(Checksum::sealed);
+    let checksum = checksum.ok_or_else(|| io::Error::other(format!("format {format} is not written")))?;
+    let mut out = Writer(Summing { inner: out, checksum });
+    out.head(edition, content.to_string(), format)?;
     out.checksum()?;
     out.body(edition)?;
     out.checksum()
 }
 
-/// Reads the header only: what listing the store needs, without the rules.
-pub(crate) fn read_header(input: impl Read, len: u64) -> Result<Header, ReadError> {
-    Reader::new(input, len).header()
+/// An edition in format 2, with XXH64 checksums, as `judge` wrote them before format 3.
+#[cfg(test)]
+pub(crate) fn write_xxh64(edition: &Edition, content: &str, out: impl Write) -> io::Result<()> {
+    write_sealed(edition, content, XXH64_FORMAT, out)
+}
+
+/// Reads the header only: what listing the store needs, without the rules. Only the bytes up to
+/// the header's checksum are read (a few kilobytes), never more than `len`, the file's length.
+pub(crate) fn read_header(mut input: impl Read, len: u64) -> Result<Stored<Header>, ReadError> {
+    let mut bytes = Vec::new();
+    read_up_to(&mut input, &mut bytes, LEAD_LEN, len)?;
+    // The JSON's length as written; the reader below checks it against what the file holds.
+    let json_len = bytes.get(LEAD_LEN - 4..LEAD_LEN).and_then(|b| b.try_into().ok()).map_or(0, u32::from_le_bytes);
+    let through_checksum = LEAD_LEN.saturating_add(json_len as usize).saturating_add(CHECKSUM_LEN);
+    read_up_to(&mut input, &mut bytes, through_checksum, len)?;
+    let mut reader = Reader::new(bytes.as_slice(), bytes.len() as u64, false);
+    // The header's own checksum is all there is to check: no running checksum over it.
+    reader.to_hash = 0;
+    let header = reader.header()?;
+    Ok(Stored { value: header, format: reader.format })
+}
+
+/// Reads on until `bytes` holds `want` bytes, or `len` (the file's length), or the whole file.
+fn read_up_to(input: &mut impl Read, bytes: &mut Vec<u8>, want: usize, len: u64) -> Result<(), ReadError> {
+    let want = (want as u64).min(len);
+    let missing = want.saturating_sub(bytes.len() as u64);
+    input.take(missing).read_to_end(bytes)?;
+    Ok(())
 }
 
 /// How much of an edition to read.
@@ -124,25 +231,38 @@ pub(crate) enum Part {
     Lookup(RangeInclusive<u16>),
 }
 
-/// Reads an edition, or part of one. `len` is the file's length, which bounds every length read
-/// from it, so that a damaged file cannot make us allocate more than its size.
-pub(crate) fn read(input: impl Read, len: u64, part: &Part) -> Result<Edition, ReadError> {
-    Reader::new(input, len).edition(part)
+/// Reads an edition, or part of one. `len` is the file's length, which bounds what is read and
+/// allocated, so that a damaged file cannot make us allocate more than its size.
+pub(crate) fn read(input: impl Read, len: u64, part: &Part) -> Result<Stored<Edition>, ReadError> {
+    Reader::new(input, len, false).edition(part)
 }
 
-/// Reads a whole edition of format 1, written before the checksums, so that the store can write
-/// it again with them: what it holds cannot be checked, only its structure.
-pub(crate) fn read_unsealed(input: impl Read, len: u64) -> Result<Edition, ReadError> {
-    Reader { sealed: false, ..Reader::new(input, len) }.edition(&Part::Whole)
+/// Reads a whole edition of an older format, so that the store can write it again in this one:
+/// of format 2, checked with XXH64; of format 1, written before the checksums, what it holds
+/// cannot be checked, only its structure. A file of this format reads as with [`read`].
+pub(crate) fn read_outdated(input: impl Read, len: u64) -> Result<Edition, ReadError> {
+    Ok(Reader::new(input, len, true).edition(&Part::Whole)?.value)
+}
+
+/// Whether the input holds another byte.
+fn more(input: &mut impl Read) -> io::Result<bool> {
+    loop {
+        match input.read(&mut [0]) {
+            Ok(n) => return Ok(n != 0),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 impl<R: Read> Reader<R> {
-    fn new(input: R, len: u64) -> Self {
-        let hashed = HashingReader::new(input, len.saturating_sub(CHECKSUM_LEN));
-        Reader { input: BufReader::with_capacity(READ_BUFFER, hashed), remaining: len, sealed: true }
+    fn new(input: R, len: u64, unsealed: bool) -> Self {
+        let window = vec![0; usize::try_from(len).map_or(WINDOW, |len| len.min(WINDOW))];
+        let to_hash = len.saturating_sub(CHECKSUM_LEN as u64);
+        Reader { input, window, at: 0, filled: 0, unread: len, hash: None, to_hash, unsealed, format: 0 }
     }
 
-    fn edition(mut self, part: &Part) -> Result<Edition, ReadError> {
+    fn edition(mut self, part: &Part) -> Result<Stored<Edition>, ReadError> {
         let reader = &mut self;
         let header = reader.header()?;
         let rules = match part {
@@ -167,30 +287,52 @@ impl<R: Read> Reader<R> {
                 }
             }
             // Not kept, but checked: the checksum covers it.
-            Part::Lookup(_) => reader.skip(reader.remaining.saturating_sub(CHECKSUM_LEN) as usize)?,
+            Part::Lookup(_) => {
+                let glossary = usize::try_from(reader.remaining().saturating_sub(CHECKSUM_LEN as u64));
+                reader.skip(glossary.unwrap_or(usize::MAX))?;
+            }
         }
         reader.checksum()?;
-        if reader.remaining != 0 || reader.input.read(&mut [0])? != 0 {
+        if reader.remaining() != 0 || more(&mut reader.input)? {
             return Err(damaged("data after the end of the edition"));
         }
         let parsed = Parsed { sections: header.sections, rules, glossary };
-        Ok(Edition::new(header.info, header.documents, parsed))
+        Ok(Stored { value: Edition::new(header.info, header.documents, parsed), format: self.format })
+    }
+}
+
+/// A writer that hashes every byte written through it.
+struct Summing<W> {
+    inner: W,
+    checksum: Checksum,
+}
+
+impl<W: Write> Write for Summing<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(bytes)?;
+        self.checksum.update(&bytes[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
     }
 }
 
 struct Writer<W>(W);
 
-impl<W: Write> Writer<HashingWriter<W>> {
+impl<W: Write> Writer<Summing<W>> {
     fn checksum(&mut self) -> io::Result<()> {
-        let sum = self.0.digest();
+        // A format without checksums is never written (`write_sealed`).
+        let sum = self.0.checksum.digest().unwrap_or_default();
         self.0.write_all(&sum.to_le_bytes())
     }
 }
 
 impl<W: Write> Writer<W> {
-    fn head(&mut self, edition: &Edition, content: String) -> io::Result<()> {
+    fn head(&mut self, edition: &Edition, content: String, format: u32) -> io::Result<()> {
         self.0.write_all(MAGIC)?;
-        self.0.write_all(&FORMAT.to_le_bytes())?;
+        self.0.write_all(&format.to_le_bytes())?;
         let header = Header {
             info: edition.info.clone(),
             rule_count: edition.rule_count(),
@@ -246,13 +388,28 @@ impl<W: Write> Writer<W> {
     }
 }
 
+/// A cursor over a window of the file, moved on by whole reads of the window: a field inside the
+/// window, nearly every one, is a bounds check and a copy, a string skipped an addition. Every
+/// field is checked against what the file has left, so that a cut or damaged file gives an
+/// error, never a panic.
 struct Reader<R> {
-    /// Whether the file has checksums to check (format 2) or not (format 1, read only to be
-    /// written again with them).
-    sealed: bool,
-    input: BufReader<HashingReader<R>>,
-    /// Bytes of the file not read yet.
-    remaining: u64,
+    input: R,
+    /// Bytes of the file; `window[at..filled]` are not parsed yet.
+    window: Vec<u8>,
+    at: usize,
+    filled: usize,
+    /// Bytes of the file, by the length it was given, not in the window yet.
+    unread: u64,
+    /// The checksum of the bytes read into the window, up to the final checksum, once the
+    /// format is known (the format says which hash); until then, nothing is hashed.
+    hash: Option<Checksum>,
+    /// Bytes before the final checksum not hashed yet.
+    to_hash: u64,
+    /// Whether a file of format 1, without checksums, is read too: only to be written again
+    /// with them.
+    unsealed: bool,
+    /// The file's format, once its header is read.
+    format: u32,
 }
 
 impl<R: Read> Reader<R> {
@@ -304,10 +461,14 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
-        // Sorted already when the file is whole: this only checks it, in one pass.
-        numbers.sort_unstable_by_key(|&(id, _)| id);
-        if numbers.windows(2).any(|pair| pair[0].0 == pair[1].0) {
-            return Err(damaged("a rule number twice"));
+        // Written in order: numbers strictly increasing are sorted and none is there twice, which
+        // one pass checks. Only numbers out of order (a file written otherwise, with right
+        // checksums) are sorted to find one twice.
+        if !numbers.windows(2).all(|pair| pair[0].0 < pair[1].0) {
+            numbers.sort_unstable_by_key(|&(id, _)| id);
+            if numbers.windows(2).any(|pair| pair[0].0 == pair[1].0) {
+                return Err(damaged("a rule number twice"));
+            }
         }
         let present: BTreeSet<RuleId> = kept.iter().map(|&(id, _)| id).collect();
         let cited: BTreeSet<RuleId> = kept
@@ -333,36 +494,53 @@ impl<R: Read> Reader<R> {
             return Err(damaged("not an edition file"));
         }
         let format = self.number()? as u32;
-        let expected = if self.sealed { FORMAT } else { UNSEALED_FORMAT };
-        if format != expected {
-            return Err(ReadError::Outdated(format));
-        }
+        let checksum = Checksum::of_format(format).filter(|c| self.unsealed || c.sealed());
+        let checksum = checksum.ok_or(ReadError::Outdated(format))?;
+        self.format = format;
+        self.start_hash(checksum.clone());
         let header = self.string()?;
-        if self.sealed {
-            // The bytes read so far, hashed here: the reader under the buffer has read further.
-            let mut hash = Xxh64::new(0);
-            hash.update(MAGIC);
-            hash.update(&format.to_le_bytes());
-            hash.update(&(header.len() as u32).to_le_bytes());
-            hash.update(header.as_bytes());
-            self.compare(hash.digest())?;
+        let mut hash = checksum;
+        // The bytes read so far, hashed here: the window may hold more.
+        hash.update(MAGIC);
+        hash.update(&format.to_le_bytes());
+        hash.update(&(header.len() as u32).to_le_bytes());
+        hash.update(header.as_bytes());
+        if let Some(sum) = hash.digest() {
+            self.compare(sum)?;
         }
         let header: Header =
             serde_json::from_str(&header).map_err(|e| damaged(format!("a header that does not read: {e}")))?;
-        if self.sealed && header.content.is_empty() {
+        if format != UNSEALED_FORMAT && header.content.is_empty() {
             return Err(damaged("a header without the fingerprint of its content"));
         }
         Ok(header)
     }
 
-    /// Reads a checksum and compares it with that of the bytes before it.
-    /// Reads the checksum at the end and compares it with that of the bytes before it.
+    /// Reads the checksum at the end and compares it with that of the bytes before it, which
+    /// the parse has all read into the window, and so hashed.
     fn checksum(&mut self) -> Result<(), ReadError> {
-        if !self.sealed {
-            return Ok(());
+        match self.hash.as_ref().and_then(Checksum::digest) {
+            Some(computed) => self.compare(computed),
+            None => Ok(()),
         }
-        let computed = self.input.get_ref().digest();
-        self.compare(computed)
+    }
+
+    /// Starts the checksum once the format says which hash it is: the magic and the format,
+    /// parsed already, then the rest of the window, read but not parsed.
+    fn start_hash(&mut self, mut hash: Checksum) {
+        hash.update(MAGIC);
+        hash.update(&self.format.to_le_bytes());
+        self.to_hash = self.to_hash.saturating_sub((MAGIC.len() + 4) as u64);
+        self.hash = Some(hash);
+        self.hash_read(self.at);
+    }
+
+    /// Hashes `window[from..filled]`, bytes just read, up to the final checksum.
+    fn hash_read(&mut self, from: usize) {
+        let Some(hash) = &mut self.hash else { return };
+        let hashed = (self.filled - from).min(usize::try_from(self.to_hash).unwrap_or(usize::MAX));
+        hash.update(&self.window[from..from + hashed]);
+        self.to_hash -= hashed as u64;
     }
 
     fn compare(&mut self, computed: u64) -> Result<(), ReadError> {
@@ -372,32 +550,56 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    fn bytes(&mut self, len: usize) -> Result<Vec<u8>, ReadError> {
-        if len as u64 > self.remaining {
+    /// Bytes of the file not parsed yet.
+    fn remaining(&self) -> u64 {
+        (self.filled - self.at) as u64 + self.unread
+    }
+
+    /// The next `len` bytes, passed over.
+    #[inline]
+    fn bytes(&mut self, len: usize) -> Result<&[u8], ReadError> {
+        if self.filled - self.at < len {
+            self.refill(len)?;
+        }
+        let start = self.at;
+        self.at += len;
+        Ok(&self.window[start..self.at])
+    }
+
+    /// Moves the window on so that it holds at least `len` bytes not parsed yet, growing it for
+    /// a string longer than the window: never longer than the file.
+    #[cold]
+    fn refill(&mut self, len: usize) -> Result<(), ReadError> {
+        if len as u64 > self.remaining() {
             return Err(damaged("the file ends too soon"));
         }
-        let mut bytes = vec![0; len];
-        self.input.read_exact(&mut bytes)?;
-        self.remaining -= len as u64;
-        Ok(bytes)
+        self.window.copy_within(self.at..self.filled, 0);
+        self.filled -= self.at;
+        self.at = 0;
+        if self.window.len() < len {
+            self.window.resize(len, 0);
+        }
+        while self.filled < len {
+            let room = (self.window.len() - self.filled).min(usize::try_from(self.unread).unwrap_or(usize::MAX));
+            let got = match self.input.read(&mut self.window[self.filled..self.filled + room]) {
+                // Cut since its length was taken.
+                Ok(0) => return Err(damaged("the file ends too soon")),
+                Ok(got) => got,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            };
+            self.filled += got;
+            self.unread -= got as u64;
+            self.hash_read(self.filled - got);
+        }
+        Ok(())
     }
 
     fn array<const N: usize>(&mut self) -> Result<[u8; N], ReadError> {
-        let mut bytes = [0; N];
-        if self.remaining < N as u64 {
-            return Err(damaged("the file ends too soon"));
-        }
-        // Numbers are read by the thousand, nearly all from inside the buffer: taken from there
-        // directly, without the general copy that `read_exact` makes a call of.
-        match self.input.fill_buf()?.get(..N) {
-            Some(buffered) => {
-                bytes.copy_from_slice(buffered);
-                self.input.consume(N);
-            }
-            None => self.input.read_exact(&mut bytes)?,
-        }
-        self.remaining -= N as u64;
-        Ok(bytes)
+        let bytes = self.bytes(N)?;
+        let mut array = [0; N];
+        array.copy_from_slice(bytes);
+        Ok(array)
     }
 
     fn byte(&mut self) -> Result<u8, ReadError> {
@@ -410,7 +612,7 @@ impl<R: Read> Reader<R> {
 
     /// The most items a list can still hold: each takes at least four bytes.
     fn max_count(&self) -> usize {
-        usize::try_from(self.remaining / 4).unwrap_or(usize::MAX)
+        usize::try_from(self.remaining() / 4).unwrap_or(usize::MAX)
     }
 
     /// The length of a list, which a damaged file could make huge.
@@ -422,23 +624,22 @@ impl<R: Read> Reader<R> {
         Ok(count)
     }
 
-    /// Passes over `len` bytes inside the input's buffer, without copying them anywhere.
+    /// Passes over `len` bytes, a window at a time: the glossary a lookup skips is larger
+    /// than the window.
     fn skip(&mut self, len: usize) -> Result<(), ReadError> {
-        if len as u64 > self.remaining {
+        if len as u64 > self.remaining() {
             return Err(damaged("the file ends too soon"));
         }
         let mut left = len;
-        while left > 0 {
-            let available = self.input.fill_buf()?.len();
-            if available == 0 {
-                return Err(damaged("the file ends too soon"));
-            }
-            let step = left.min(available);
-            self.input.consume(step);
+        loop {
+            let step = left.min(self.filled - self.at);
+            self.at += step;
             left -= step;
+            if left == 0 {
+                return Ok(());
+            }
+            self.refill(left.min(self.window.len()).max(1))?;
         }
-        self.remaining -= len as u64;
-        Ok(())
     }
 
     fn skip_string(&mut self) -> Result<(), ReadError> {
@@ -453,7 +654,8 @@ impl<R: Read> Reader<R> {
 
     fn string(&mut self) -> Result<String, ReadError> {
         let len = self.number()?;
-        String::from_utf8(self.bytes(len)?).map_err(|_| damaged("text that is not UTF-8"))
+        let text = std::str::from_utf8(self.bytes(len)?).map_err(|_| damaged("text that is not UTF-8"))?;
+        Ok(text.to_owned())
     }
 
     fn strings(&mut self) -> Result<Vec<String>, ReadError> {
@@ -543,7 +745,25 @@ mod tests {
     }
 
     fn read_bytes(bytes: &[u8]) -> Result<Edition, ReadError> {
-        read(bytes, bytes.len() as u64, &Part::Whole)
+        read_part(bytes, &Part::Whole)
+    }
+
+    fn read_part(bytes: &[u8], part: &Part) -> Result<Edition, ReadError> {
+        let stored = read(bytes, bytes.len() as u64, part)?;
+        assert_eq!(stored.format, FORMAT);
+        Ok(stored.value)
+    }
+
+    /// The sample in format 2, with XXH64 checksums, as `judge` wrote it before format 3.
+    fn xxh64_bytes_of(edition: &Edition) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        write_xxh64(edition, "0123456789abcdef", &mut bytes).unwrap();
+        bytes
+    }
+
+    /// Where the header's checksum starts.
+    fn header_end(bytes: &[u8]) -> usize {
+        LEAD_LEN + u32::from_le_bytes(bytes[LEAD_LEN - 4..LEAD_LEN].try_into().unwrap()) as usize
     }
 
     #[test]
@@ -557,7 +777,80 @@ mod tests {
         assert_eq!(back.cited_by(id), edition.cited_by(id));
         let bytes = bytes_of(&edition);
         let header = read_header(bytes.as_slice(), bytes.len() as u64).unwrap();
-        assert_eq!((header.rule_count, header.glossary_count), (3, 2));
+        assert_eq!((header.value.rule_count, header.value.glossary_count, header.format), (3, 2, FORMAT));
+    }
+
+    /// The checksums are XXH3-64 of the bytes before them, as its reference implementation
+    /// computes it (seed 0, default secret): its values for "", "a" and "abc" first.
+    #[test]
+    fn the_checksums_are_xxh3() {
+        use xxhash_rust::xxh3::xxh3_64;
+        assert_eq!(
+            [xxh3_64(b""), xxh3_64(b"a"), xxh3_64(b"abc")],
+            [0x2d06_8005_38d3_94c2, 0xe6c6_32b6_1e96_4e1f, 0x78af_5f94_892f_3950]
+        );
+        let bytes = bytes_of(&sample());
+        let (header, end) = (header_end(&bytes), bytes.len() - CHECKSUM_LEN);
+        assert_eq!(bytes[MAGIC.len()..MAGIC.len() + 4], 3u32.to_le_bytes());
+        assert_eq!(bytes[header..header + CHECKSUM_LEN], xxh3_64(&bytes[..header]).to_le_bytes());
+        assert_eq!(bytes[end..], xxh3_64(&bytes[..end]).to_le_bytes());
+        // Format 2 is the same bytes but the format and the checksums, which are XXH64.
+        let old = xxh64_bytes_of(&sample());
+        let xxh64 = |bytes: &[u8]| xxhash_rust::xxh64::xxh64(bytes, 0);
+        assert_eq!(old.len(), bytes.len());
+        assert_eq!(old[MAGIC.len()..MAGIC.len() + 4], 2u32.to_le_bytes());
+        assert_eq!(old[header..header + CHECKSUM_LEN], xxh64(&old[..header]).to_le_bytes());
+        assert_eq!(old[end..], xxh64(&old[..end]).to_le_bytes());
+        let same_but = |at: usize| (MAGIC.len()..MAGIC.len() + 4).contains(&at) || (header..header + 8).contains(&at);
+        assert!((0..end).all(|at| same_but(at) || old[at] == bytes[at]));
+    }
+
+    /// A file of format 2 reads as the same edition, whole, in a lookup and listed, its
+    /// checksums checked with XXH64; the format read is told, so that the store writes it again.
+    #[test]
+    fn format_2_is_read_and_checked() {
+        let edition = sample();
+        let bytes = xxh64_bytes_of(&edition);
+        let len = bytes.len() as u64;
+        let whole = read(bytes.as_slice(), len, &Part::Whole).unwrap();
+        assert_eq!((whole.format, &whole.value.parsed, &whole.value.info), (2, &edition.parsed, &edition.info));
+        let lookup = read(bytes.as_slice(), len, &Part::Lookup(614..=614)).unwrap();
+        assert_eq!((lookup.format, lookup.value.rule_count()), (2, 3));
+        let header = read_header(bytes.as_slice(), len).unwrap();
+        assert_eq!((header.format, header.value.rule_count, header.value.content.as_str()), (2, 3, "0123456789abcdef"));
+        assert_eq!(read_outdated(bytes.as_slice(), len).unwrap().parsed, edition.parsed);
+        for at in 0..bytes.len() {
+            let mut flipped = bytes.clone();
+            flipped[at] ^= 0x20;
+            for part in [Part::Whole, Part::Lookup(614..=614)] {
+                let result = read(flipped.as_slice(), len, &part).map(|s| s.value);
+                assert!(matches!(result, Err(ReadError::Damaged(_) | ReadError::Outdated(_))), "byte {at}");
+            }
+            assert!(read_outdated(flipped.as_slice(), len).is_err(), "byte {at}");
+        }
+    }
+
+    /// Format 1, without checksums, is read only to be written again: `read` refuses it.
+    #[test]
+    fn format_1_is_read_only_to_be_upgraded() {
+        let edition = sample();
+        let mut bytes = Vec::new();
+        write(&edition, &mut bytes).unwrap();
+        bytes[MAGIC.len()..MAGIC.len() + 4].copy_from_slice(&1u32.to_le_bytes());
+        assert!(matches!(read(bytes.as_slice(), bytes.len() as u64, &Part::Whole), Err(ReadError::Outdated(1))));
+        assert!(matches!(read_header(bytes.as_slice(), bytes.len() as u64), Err(ReadError::Outdated(1))));
+        assert_eq!(read_outdated(bytes.as_slice(), bytes.len() as u64).unwrap().parsed, edition.parsed);
+    }
+
+    /// The layout the content fingerprint hashes did not change with the checksums: the
+    /// fingerprints in stored headers and the indexes and caches named after them stay valid.
+    /// The value is the one computed before format 3.
+    #[test]
+    fn the_content_fingerprint_is_that_of_format_2() {
+        let mut layout = Vec::new();
+        write(&sample(), &mut layout).unwrap();
+        assert_eq!(layout[MAGIC.len()..MAGIC.len() + 4], 2u32.to_le_bytes());
+        assert_eq!(crate::search::content_fingerprint(&sample()), "d26add94b2934b91");
     }
 
     #[test]
@@ -576,7 +869,7 @@ mod tests {
         parsed.rules.get_mut(&id("614.1a")).unwrap().references = vec![id("700.1"), id("701.1")];
         let edition = Edition::new(sample().info, vec![], parsed);
         let bytes = bytes_of(&edition);
-        let part = read(bytes.as_slice(), bytes.len() as u64, &Part::Lookup(614..=614)).unwrap();
+        let part = read_part(&bytes, &Part::Lookup(614..=614)).unwrap();
         for rule in edition.rules().filter(|r| r.id.section() == 614) {
             assert_eq!(part.get(rule.id), Some(rule), "whole");
             assert_eq!(part.cited_by(rule.id), edition.cited_by(rule.id), "cited by rules of any section");
@@ -595,36 +888,58 @@ mod tests {
         assert_eq!((part.info.clone(), part.documents.clone()), (edition.info.clone(), edition.documents.clone()));
     }
 
-    #[test]
-    fn a_number_twice_is_damage_in_a_lookup_too() {
+    /// A file of these rule numbers, in this order, with right checksums.
+    fn with_numbers(numbers: &[&str]) -> Vec<u8> {
         let edition = sample();
         let header = Header {
             info: edition.info.clone(),
-            rule_count: 2,
+            rule_count: numbers.len(),
             glossary_count: 0,
             documents: vec![],
             sections: edition.parsed.sections.clone(),
             content: "0123456789abcdef".to_string(),
         };
         let mut bytes = Vec::new();
-        let mut out = Writer(HashingWriter::new(&mut bytes));
+        let mut out = Writer(Summing { inner: &mut bytes, checksum: Checksum::of_format(FORMAT).unwrap() });
         out.0.write_all(MAGIC).unwrap();
         out.0.write_all(&FORMAT.to_le_bytes()).unwrap();
         out.string(&serde_json::to_string(&header).unwrap()).unwrap();
         out.checksum().unwrap();
-        for _ in 0..2 {
-            out.id(RuleId::parse("614.1").unwrap()).unwrap();
+        for number in numbers {
+            out.id(RuleId::parse(number).unwrap()).unwrap();
             out.number(7).unwrap();
             out.string("Text.").unwrap();
             out.strings::<&str>([]).unwrap();
             out.number(0).unwrap();
         }
         out.checksum().unwrap();
-        for part in [Part::Whole, Part::Lookup(614..=614), Part::Lookup(100..=100)] {
-            match read(bytes.as_slice(), bytes.len() as u64, &part) {
-                Err(ReadError::Damaged(reason)) => assert_eq!(reason, "a rule number twice"),
-                other => panic!("{other:?}"),
+        bytes
+    }
+
+    #[test]
+    fn a_number_twice_is_damage_in_a_lookup_too() {
+        for numbers in [&["614.1", "614.1"][..], &["614.1", "614.2", "614.1"]] {
+            let bytes = with_numbers(numbers);
+            for part in [Part::Whole, Part::Lookup(614..=614), Part::Lookup(100..=100)] {
+                match read(bytes.as_slice(), bytes.len() as u64, &part) {
+                    Err(ReadError::Damaged(reason)) => assert_eq!(reason, "a rule number twice"),
+                    other => panic!("{numbers:?}: {:?}", other.map(|s| s.value.rule_count())),
+                }
             }
+        }
+    }
+
+    /// Numbers out of order, which `judge` never writes, still read as the same rules: the
+    /// order is checked before they are sorted, not assumed.
+    #[test]
+    fn numbers_out_of_order_read_the_same() {
+        let bytes = with_numbers(&["614.2", "614.1", "100.1"]);
+        for (part, expected) in
+            [(Part::Whole, &["100.1", "614.1", "614.2"][..]), (Part::Lookup(614..=614), &["614.1", "614.2"])]
+        {
+            let edition = read_part(&bytes, &part).unwrap();
+            let ids: Vec<String> = edition.rules().map(|r| r.id.to_string()).collect();
+            assert_eq!(ids, expected);
         }
     }
 
@@ -642,16 +957,19 @@ mod tests {
     #[test]
     fn every_flipped_byte_is_damage_never_a_panic() {
         let bytes = bytes_of(&sample());
+        assert_eq!(bytes[MAGIC.len()..MAGIC.len() + 4], 3u32.to_le_bytes());
         for at in 0..bytes.len() {
             for flip in [0x01, 0x80, 0xFF] {
                 let mut damaged = bytes.clone();
                 damaged[at] ^= flip;
                 // The checksums see every change, a letter inside a text too.
                 let outdated = (MAGIC.len()..MAGIC.len() + 4).contains(&at);
-                match read_bytes(&damaged) {
-                    Err(ReadError::Outdated(_)) if outdated => {}
-                    Err(ReadError::Damaged(_)) => {}
-                    other => panic!("byte {at} ^ {flip:#x}: {other:?}"),
+                for part in [Part::Whole, Part::Lookup(614..=614), Part::Lookup(100..=100)] {
+                    match read(damaged.as_slice(), damaged.len() as u64, &part) {
+                        Err(ReadError::Outdated(_)) if outdated => {}
+                        Err(ReadError::Damaged(_)) => {}
+                        other => panic!("byte {at} ^ {flip:#x}: {other:?}"),
+                    }
                 }
             }
         }
@@ -680,5 +998,132 @@ mod tests {
         bytes.extend(FORMAT.to_le_bytes());
         bytes.extend(u32::MAX.to_le_bytes());
         assert!(matches!(read_bytes(&bytes), Err(ReadError::Damaged(_))));
+    }
+
+    /// The length of the file as the system gave it, before it was read, and what was read
+    /// then differ when the file was cut or written to in between: an error, never a panic, and
+    /// never more read or allocated than that length.
+    #[test]
+    fn a_file_cut_or_grown_after_its_length_was_taken() {
+        let bytes = bytes_of(&sample());
+        let len = bytes.len() as u64;
+        for cut in 0..bytes.len() {
+            for part in [Part::Whole, Part::Lookup(614..=614)] {
+                match read(&bytes[..cut], len, &part) {
+                    Err(ReadError::Damaged(_)) => {}
+                    other => panic!("cut at {cut}: {other:?}"),
+                }
+            }
+        }
+        let mut grown = bytes.clone();
+        grown.extend_from_slice(b"more");
+        for part in [Part::Whole, Part::Lookup(614..=614)] {
+            match read(grown.as_slice(), len, &part) {
+                Err(ReadError::Damaged(reason)) => assert_eq!(reason, "data after the end of the edition"),
+                other => panic!("{other:?}"),
+            }
+        }
+        // A length no file has allocates no more than the window.
+        assert!(matches!(read(bytes.as_slice(), u64::MAX, &Part::Whole), Err(ReadError::Damaged(_))));
+    }
+
+    /// A reader that counts the bytes taken from it.
+    struct Counted<'a> {
+        bytes: &'a [u8],
+        taken: usize,
+    }
+
+    impl Read for Counted<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.bytes[self.taken..].as_ref().read(out)?;
+            self.taken += n;
+            Ok(n)
+        }
+    }
+
+    /// A reader that gives a few bytes at a time, as a pipe may.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = out.len().min(3).min(self.0.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The format, which says which hash the checksums are, comes after bytes already read: read
+    /// a few bytes at a time, before and after it, both formats are checked as read whole.
+    #[test]
+    fn short_reads_hash_every_byte_once() {
+        let edition = sample();
+        for bytes in [bytes_of(&edition), xxh64_bytes_of(&edition)] {
+            let len = bytes.len() as u64;
+            let whole = read(Trickle(&bytes), len, &Part::Whole).unwrap().value;
+            assert_eq!(whole.parsed, edition.parsed);
+            let lookup = read(Trickle(&bytes), len, &Part::Lookup(614..=614)).unwrap().value;
+            assert_eq!(lookup.rule_count(), 3);
+            assert_eq!(read_header(Trickle(&bytes), len).unwrap().value.rule_count, 3);
+            let mut flipped = bytes.clone();
+            *flipped.last_mut().unwrap() ^= 1;
+            assert!(matches!(read(Trickle(&flipped), len, &Part::Whole), Err(ReadError::Damaged(_))));
+        }
+    }
+
+    /// Listing reads a file's header and its checksum, not the rules after them; a file cut
+    /// inside them is damage, cut after them it lists.
+    #[test]
+    fn the_header_alone_is_read() {
+        let bytes = bytes_of(&sample());
+        let json_len = u32::from_le_bytes(bytes[LEAD_LEN - 4..LEAD_LEN].try_into().unwrap()) as usize;
+        let header_end = LEAD_LEN + json_len + CHECKSUM_LEN;
+        let mut input = Counted { bytes: &bytes, taken: 0 };
+        let header = read_header(&mut input, bytes.len() as u64).unwrap().value;
+        assert_eq!((header.rule_count, header.glossary_count), (3, 2));
+        assert_eq!(input.taken, header_end, "of {} bytes", bytes.len());
+        for cut in 0..bytes.len() {
+            // Cut before its length was taken, and after.
+            for len in [cut as u64, bytes.len() as u64] {
+                match read_header(&bytes[..cut], len) {
+                    Ok(header) if cut >= header_end => assert_eq!(header.value.rule_count, 3),
+                    Err(ReadError::Damaged(_)) if cut < header_end => {}
+                    other => panic!("cut at {cut}, length {len}: {:?}", other.map(|h| h.value.rule_count)),
+                }
+            }
+        }
+    }
+
+    /// An edition several windows long, with a text longer than the window: fields cut by the
+    /// window's edge read as any other, whole or in a lookup, and a cut anywhere is damage.
+    #[test]
+    fn an_edition_larger_than_the_window() {
+        let mut parsed = sample().parsed;
+        for n in 1..3000u16 {
+            let id = RuleId::rule_id(700 + n / 1000, n % 1000 + 1);
+            let text = if n == 1500 { "long ".repeat(WINDOW / 3) } else { format!("Rule {n}, a text of some length.") };
+            let references = vec![RuleId::parse("614.1").unwrap()];
+            parsed
+                .rules
+                .insert(id, Rule { id, text, examples: vec![format!("Example {n}.")], references, line: n.into() });
+        }
+        let edition = Edition::new(sample().info, vec![], parsed);
+        let bytes = bytes_of(&edition);
+        assert!(bytes.len() > 3 * WINDOW, "{}", bytes.len());
+        assert_eq!(read_bytes(&bytes).unwrap().parsed, edition.parsed);
+        let part = read_part(&bytes, &Part::Lookup(614..=614)).unwrap();
+        let id = RuleId::parse("614.1").unwrap();
+        assert_eq!((part.get(id), part.cited_by(id)), (edition.get(id), edition.cited_by(id)));
+        for cut in (0..bytes.len()).step_by(997) {
+            assert!(matches!(read_bytes(&bytes[..cut]), Err(ReadError::Damaged(_))), "cut at {cut}");
+        }
+        for at in (0..bytes.len()).step_by(1009) {
+            let mut flipped = bytes.clone();
+            flipped[at] ^= 0x20;
+            for part in [Part::Whole, Part::Lookup(614..=614)] {
+                let result = read(flipped.as_slice(), flipped.len() as u64, &part);
+                assert!(matches!(result, Err(ReadError::Damaged(_) | ReadError::Outdated(_))), "byte {at}");
+            }
+        }
     }
 }

@@ -9,7 +9,7 @@
 use super::completeness::{self, Incomplete};
 use super::decode::{decode, DecodeError};
 use super::edition::{Document, Edition, EditionInfo, Outline};
-use super::edition_file::{self, Part, ReadError, FORMAT};
+use super::edition_file::{self, Part, ReadError, Stored, FORMAT};
 use super::embedded;
 use super::lang::Lang;
 use super::parse_en;
@@ -280,15 +280,28 @@ impl Store {
         self.read(name, |input, len| edition_file::read(input, len, part))
     }
 
-    /// Reads the stored file of the edition `name` with `read`.
-    fn read<T>(&self, name: &str, read: impl Fn(fs::File, u64) -> Result<T, ReadError>) -> Result<T, StoreError> {
+    /// Reads the stored file of the edition `name` with `read`. A file of an older format is
+    /// written again in this one, when the store can be written.
+    fn read<T>(
+        &self,
+        name: &str,
+        read: impl Fn(fs::File, u64) -> Result<Stored<T>, ReadError>,
+    ) -> Result<T, StoreError> {
         if !valid_name(name) {
             return Err(StoreError::BadName { name: name.to_string() });
         }
         let path = self.path_of(name);
         match read_stored(&path, name, &read) {
-            Err(StoreError::Outdated { found: 1, .. }) if self.add_checksums(name, &path) => {
-                read_stored(&path, name, &read)
+            Ok(stored) => {
+                // Format 2, with XXH64 checksums, was read and checked as it is; in a store that
+                // cannot be written it stays so.
+                if stored.format != FORMAT {
+                    self.upgrade(name, &path);
+                }
+                Ok(stored.value)
+            }
+            Err(StoreError::Outdated { found: 1, .. }) if self.upgrade(name, &path) => {
+                read_stored(&path, name, &read).map(|stored| stored.value)
             }
             // A link to a file that is gone is listed but cannot be read: say so, not that the
             // edition does not exist.
@@ -299,14 +312,22 @@ impl Store {
                 let imported = self.stored_files().unwrap_or_default().into_iter().map(|(n, _)| n).collect();
                 Err(StoreError::NotFound { name: name.to_string(), imported })
             }
-            read => read,
+            Err(e) => Err(e),
         }
     }
 
-    /// Writes an edition stored before the checksums (format 1) again with them, so that an
-    /// upgrade of `judge` loses no edition; whether it could (not in a store it cannot write).
-    fn add_checksums(&self, name: &str, path: &Path) -> bool {
-        read_stored(path, name, edition_file::read_unsealed).is_ok_and(|edition| self.write(&edition).is_ok())
+    /// Writes an edition stored by an earlier `judge` again in the format of this one: without
+    /// checksums (format 1) or with XXH64 ones (format 2), so that an upgrade of `judge` loses no
+    /// edition and reads it at the speed of today; whether it could (not in a store it cannot
+    /// write). The temporary file is created before the edition is read, so that a store that
+    /// cannot be written costs a failed creation, not a read of the whole edition, on every read.
+    fn upgrade(&self, name: &str, path: &Path) -> bool {
+        crate::atomic_file::write(path, TEMPORARY_PREFIX, |out| {
+            let edition = read_stored(path, name, edition_file::read_outdated).map_err(io::Error::other)?;
+            let content = crate::search::content_fingerprint(&edition);
+            edition_file::write_stamped(&edition, &content, out)
+        })
+        .is_ok()
     }
 
     /// The stored edition files, sorted by name. Temporary files of imports that never finished
@@ -583,6 +604,43 @@ mod tests {
             store.load("en-2023-06-09").unwrap().rules().collect::<Vec<_>>(),
             edition.rules().collect::<Vec<_>>()
         );
+    }
+
+    /// An edition stored by the `judge` before XXH3, with XXH64 checksums (format 2), is read as
+    /// it is, checked, and written again in format 3 the first time it is, whatever reads it: a
+    /// lookup, a listing or a whole load.
+    #[test]
+    fn an_edition_with_xxh64_checksums_is_read_then_upgraded() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let edition = store.load("en-2023-06-09").unwrap();
+        let path = store.path_of("en-2023-06-09");
+        let stamped = fs::read(&path).unwrap();
+        let content = store.outline("en-2023-06-09").unwrap().content;
+        let mut old = Vec::new();
+        edition_file::write_xxh64(&edition, &content, &mut old).unwrap();
+        let format = |bytes: &[u8]| u32::from_le_bytes(bytes[MAGIC_LEN..MAGIC_LEN + 4].try_into().unwrap());
+        assert_eq!((format(&old), format(&stamped)), (2, FORMAT));
+        let reads: [&dyn Fn() -> Vec<String>; 3] = [
+            &|| store.load_for_lookup("en-2023-06-09", 100..=100).unwrap().rules().map(|r| r.text.clone()).collect(),
+            &|| store.list().unwrap().into_iter().map(|(info, count)| format!("{} {count}", info.name)).collect(),
+            &|| store.load("en-2023-06-09").unwrap().rules().map(|r| r.text.clone()).collect(),
+        ];
+        for read in reads {
+            fs::write(&path, &old).unwrap();
+            let first = read();
+            assert_eq!(fs::read(&path).unwrap(), stamped, "written again as import writes it");
+            assert_eq!(read(), first);
+        }
+        assert_eq!(store.load("en-2023-06-09").unwrap().parsed, edition.parsed);
+        // Damaged, it is refused, and left as it is.
+        let mut damaged = old.clone();
+        *damaged.last_mut().unwrap() ^= 1;
+        fs::write(&path, &damaged).unwrap();
+        assert!(matches!(store.load("en-2023-06-09"), Err(StoreError::Damaged { .. })));
+        assert_eq!(fs::read(&path).unwrap(), damaged);
+        assert_eq!(store_files(&store), ["en-2023-06-09.edition"], "no temporary file left");
     }
 
     #[test]
