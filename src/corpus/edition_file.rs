@@ -61,7 +61,7 @@ const WINDOW: usize = 64 * 1024;
 /// it and format 1 (no checksums) are written again in this one by the store
 /// ([`read_outdated`]); a file of another version is refused and must be imported again.
 pub(crate) const FORMAT: u32 = 3;
-const XXH64_FORMAT: u32 = 2;
+pub(crate) const XXH64_FORMAT: u32 = 2;
 const UNSEALED_FORMAT: u32 = 1;
 /// The format number in the layout the content fingerprint hashes ([`write`]): that of the files
 /// when their checksums became XXH3, kept so that the fingerprints already in the headers of

@@ -9,7 +9,7 @@
 use super::completeness::{self, Incomplete};
 use super::decode::{decode, DecodeError};
 use super::edition::{Document, Edition, EditionInfo, Outline};
-use super::edition_file::{self, Part, ReadError, Stored, FORMAT};
+use super::edition_file::{self, Part, ReadError, Stored, FORMAT, XXH64_FORMAT};
 use super::embedded;
 use super::lang::Lang;
 use super::parse_en;
@@ -120,7 +120,7 @@ pub enum StoreError {
     #[diagnostic(help("import the rules text again (`judge corpus import FILE --name {name}`), or remove the link"))]
     Dangling { path: PathBuf, name: String, target: PathBuf },
 
-    #[error("stored edition `{}` was written in format {found}, and this version of judge reads format {FORMAT}", .path.display())]
+    #[error("stored edition `{}` was written in format {found}, and this version of judge reads formats {XXH64_FORMAT} and {FORMAT}", .path.display())]
     #[diagnostic(help("import its rules text again to replace it: `judge corpus import FILE --name {name}`"))]
     Outdated { path: PathBuf, name: String, found: u32 },
 }
