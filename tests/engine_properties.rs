@@ -32,17 +32,23 @@ fn outcome(text: &str) -> (Vec<(String, String)>, Vec<String>) {
     (objects, steps)
 }
 
+/// The engine's shortcuts give the answer and the trace of the long way (`resolve_plainly`).
+fn same_as_plainly(text: &str) -> Result<(), TestCaseError> {
+    let board = scenario::read("generated", text).expect("generated scenarios are valid");
+    let fast = resolve::resolve(&board);
+    let plain = resolve::resolve_plainly(&board);
+    prop_assert_eq!(fast.characteristics, plain.characteristics);
+    prop_assert_eq!(fast.steps, plain.steps);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
     fn the_shortcuts_never_change_the_answer(seed in any::<u64>(), permanents in 1usize..40, effects in 0usize..25, extra in 0usize..6) {
         let text = synthetic::scenario_with_copies_and_text(seed, permanents, effects, extra);
-        let board = scenario::read("generated", &text).expect("generated scenarios are valid");
-        let fast = resolve::resolve(&board);
-        let plain = resolve::resolve_plainly(&board);
-        prop_assert_eq!(fast.characteristics, plain.characteristics);
-        prop_assert_eq!(fast.steps, plain.steps);
+        same_as_plainly(&text)?;
     }
 }
 
@@ -57,11 +63,7 @@ proptest! {
     #[test]
     fn the_kept_dependency_graph_never_changes_the_answer(seed in any::<u64>(), permanents in 1usize..60, effects in 0usize..40, resolved in 0usize..6) {
         let text = synthetic::dense_scenario(seed, permanents, effects, resolved);
-        let board = scenario::read("generated", &text).expect("generated scenarios are valid");
-        let fast = resolve::resolve(&board);
-        let plain = resolve::resolve_plainly(&board);
-        prop_assert_eq!(fast.characteristics, plain.characteristics);
-        prop_assert_eq!(fast.steps, plain.steps);
+        same_as_plainly(&text)?;
     }
 }
 
@@ -77,11 +79,7 @@ proptest! {
     #[test]
     fn the_kept_graph_follows_changing_objects_and_global_reads(seed in any::<u64>(), permanents in 1usize..60, effects in 0usize..40, resolved in 0usize..8) {
         let text = synthetic::shifting_scenario(seed, permanents, effects, resolved);
-        let board = scenario::read("generated", &text).expect("generated scenarios are valid");
-        let fast = resolve::resolve(&board);
-        let plain = resolve::resolve_plainly(&board);
-        prop_assert_eq!(fast.characteristics, plain.characteristics);
-        prop_assert_eq!(fast.steps, plain.steps);
+        same_as_plainly(&text)?;
     }
 }
 

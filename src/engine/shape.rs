@@ -253,6 +253,15 @@ mod tests {
         crate::scenario::read("shapes.yaml", &text).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
+    /// Painter, a green creature: "Each other blue creature is red."
+    fn painter(timestamp: u32) -> String {
+        format!(
+            "  - {{id: painter, name: Painter, owner: Alice, types: [creature], colors: [green], timestamp: {timestamp}, \
+             abilities: [{{id: paint, text: Each other blue creature is red., effect: {{affects: {{types: [creature], \
+             colors: [blue], other: true}}, colors: {{set: [red]}}}}}}]}}\n"
+        )
+    }
+
     fn colors(board: &Board, id: &str) -> (Vec<String>, Vec<String>) {
         let i = board.object_index(id).expect("listed");
         let (quick, plain) = (resolve(board), resolve_plainly(board));
@@ -266,8 +275,7 @@ mod tests {
     #[test]
     fn the_source_does_not_stand_in_for_its_shape() {
         let board = board(
-            "  - {id: painter, name: Painter, owner: Alice, types: [creature], colors: [green], timestamp: 1, abilities: [{id: paint, \
-             text: Each other blue creature is red., effect: {affects: {types: [creature], colors: [blue], other: true}, colors: {set: [red]}}}]}\n",
+            &painter(1),
             "  - {id: bear, name: Bear, owner: Alice, types: [creature], colors: [green], timestamp: 3, abilities: [flying]}\n",
             "",
         );
@@ -296,8 +304,7 @@ mod tests {
     #[test]
     fn a_kept_set_leaves_out_its_own_source_only() {
         let board = board(
-            "  - {id: painter, name: Painter, owner: Alice, types: [creature], colors: [green], timestamp: 2, abilities: [{id: paint, \
-             text: Each other blue creature is red., effect: {affects: {types: [creature], colors: [blue], other: true}, colors: {set: [red]}}}]}\n",
+            &painter(2),
             "  - {id: bear, name: Bear, owner: Alice, types: [creature], colors: [green], timestamp: 3, abilities: [flying]}\n",
             "  - {id: hybrid, name: Hybrid, owner: Alice, types: [creature], colors: [green, red], timestamp: 4, abilities: [flying]}\n  \
              - {id: bleach, name: Bleach, owner: Alice, types: [enchantment], timestamp: 1, abilities: [{id: whiten, \
