@@ -414,6 +414,14 @@ mod tests {
         path
     }
 
+    /// A store in a fresh directory, with `TEXT` imported.
+    fn imported() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        (dir, store)
+    }
+
     fn store_files(store: &Store) -> Vec<String> {
         let mut names: Vec<String> = fs::read_dir(store.directory())
             .unwrap()
@@ -447,9 +455,7 @@ mod tests {
     /// outline is the whole edition's without reading the rules.
     #[test]
     fn the_outline_is_the_whole_editions() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path());
-        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let (_dir, store) = imported();
         let edition = store.load("en-2023-06-09").unwrap();
         assert_eq!(store.outline("en-2023-06-09").unwrap(), Outline::of(&edition));
         assert!(matches!(store.outline("absent"), Err(StoreError::NotFound { .. })));
@@ -519,9 +525,7 @@ mod tests {
 
     #[test]
     fn damaged_and_outdated_files_are_named_and_never_panic() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path());
-        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let (_dir, store) = imported();
         let path = store.path_of("en-2023-06-09");
         let good = fs::read(&path).unwrap();
         let cases: [(&[u8], &str, bool); 4] = [
@@ -558,9 +562,7 @@ mod tests {
     /// never read with other rules or another name.
     #[test]
     fn a_changed_byte_anywhere_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path());
-        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let (_dir, store) = imported();
         let path = store.path_of("en-2023-06-09");
         let good = fs::read(&path).unwrap();
         let original = store.list().unwrap();
@@ -587,9 +589,7 @@ mod tests {
     /// again with them the first time it is.
     #[test]
     fn an_edition_stored_before_the_checksums_is_upgraded() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path());
-        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let (_dir, store) = imported();
         let edition = store.load("en-2023-06-09").unwrap();
         let path = store.path_of("en-2023-06-09");
         let mut old = Vec::new();
@@ -611,9 +611,7 @@ mod tests {
     /// lookup, a listing or a whole load.
     #[test]
     fn an_edition_with_xxh64_checksums_is_read_then_upgraded() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path());
-        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let (_dir, store) = imported();
         let edition = store.load("en-2023-06-09").unwrap();
         let path = store.path_of("en-2023-06-09");
         let stamped = fs::read(&path).unwrap();
@@ -645,9 +643,7 @@ mod tests {
 
     #[test]
     fn leftovers_of_an_interrupted_import_are_ignored_then_removed() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path());
-        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let (dir, store) = imported();
         fs::write(store.directory().join(".import-abc123.tmp"), "judge edition\n half").unwrap();
         assert_eq!(store.list().unwrap().len(), 1);
         store.import(&fixture(dir.path(), "cr.txt", TEXT), Some("again")).unwrap();
@@ -659,9 +655,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_dangling_link_is_named() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path());
-        store.import(&fixture(dir.path(), "cr.txt", TEXT), None).unwrap();
+        let (dir, store) = imported();
         let link = store.path_of("en-2025-11-14");
         std::os::unix::fs::symlink(dir.path().join("gone.edition"), &link).unwrap();
         let err = store.load("en-2025-11-14").unwrap_err();
