@@ -17,7 +17,7 @@ use super::dependency::trial;
 use super::effect::Effect;
 use super::footprint::{meet, reads, writes, Atom, Reads, KINDS};
 use super::layer::Layer;
-use super::shape::{self, applies_by_shape, Shapes};
+use super::shape::{self, applies_by_shape, Answers, Shapes};
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
@@ -186,25 +186,12 @@ impl Graph {
         if effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some()) {
             return;
         }
-        // A selector that names no object answers alike for objects of one shape, but for its
-        // source ("other"): asked once per shape among the changed objects.
-        let by_shape = self.shapes.as_ref().filter(|_| !shape::names_objects(selector));
-        let mut answers: Vec<(u32, bool)> = Vec::new();
+        let mut answers = self.shapes.as_ref().filter(|_| !shape::names_objects(selector)).map(Answers::new);
         let (mut entered, mut left) = (Vec::new(), Vec::new());
         for o in changed {
-            let matches = match by_shape {
-                Some(shapes) if effect.source != Some(*o) => {
-                    let shape = shapes.of(world, *o);
-                    match answers.iter().find(|(s, _)| *s == shape) {
-                        Some((_, answer)) => *answer,
-                        None => {
-                            let answer = world.matches(selector, *o, effect);
-                            answers.push((shape, answer));
-                            answer
-                        }
-                    }
-                }
-                _ => world.matches(selector, *o, effect),
+            let matches = match &mut answers {
+                Some(answers) => answers.matches(world, selector, effect, *o),
+                None => world.matches(selector, *o, effect),
             };
             match (set.binary_search(o).is_ok(), matches) {
                 (true, false) => left.push(*o),

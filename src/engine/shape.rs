@@ -123,20 +123,10 @@ impl Shapes {
         }
     }
 
-    /// The objects a selector that names none applies to, in board order: it is asked once per
-    /// shape, and of its effect's source alone.
+    /// The objects a selector that names none applies to, in board order.
     pub fn select(&self, world: &World, selector: &SelectorSpec, effect: &Effect) -> Vec<usize> {
-        debug_assert!(!names_objects(selector));
-        let mut answers: Vec<Option<bool>> = vec![None; self.count()];
-        (0..world.objects.len())
-            .filter(|o| {
-                if effect.source == Some(*o) {
-                    return world.matches(selector, *o, effect);
-                }
-                let answer = &mut answers[self.of(world, *o) as usize];
-                *answer.get_or_insert_with(|| world.matches(selector, *o, effect))
-            })
-            .collect()
+        let mut answers = Answers::new(self);
+        (0..world.objects.len()).filter(|o| answers.matches(world, selector, effect, *o)).collect()
     }
 
     /// The object's shape; a debug build checks that it is up to date.
@@ -150,6 +140,28 @@ impl Shapes {
             "stale shape"
         );
         self.of[object]
+    }
+}
+
+/// A selector that names no object, asked once per shape: it answers alike for objects of one
+/// shape, but for its effect's source ("other"), which is asked alone.
+pub struct Answers<'s> {
+    shapes: &'s Shapes,
+    known: Vec<Option<bool>>,
+}
+
+impl<'s> Answers<'s> {
+    pub fn new(shapes: &'s Shapes) -> Self {
+        Answers { shapes, known: vec![None; shapes.count()] }
+    }
+
+    pub fn matches(&mut self, world: &World, selector: &SelectorSpec, effect: &Effect, object: usize) -> bool {
+        debug_assert!(!names_objects(selector));
+        if effect.source == Some(object) {
+            return world.matches(selector, object, effect);
+        }
+        let known = &mut self.known[self.shapes.of(world, object) as usize];
+        *known.get_or_insert_with(|| world.matches(selector, object, effect))
     }
 }
 
