@@ -337,16 +337,7 @@ impl Graph {
     fn affected(&mut self, world: &World, sets: &Sets, id: usize) -> &[usize] {
         if self.nodes[id].affected.is_none() {
             let effect = self.nodes[id].effect.as_ref().expect("registered");
-            let by_shape = match (&self.shapes, &effect.body.affects) {
-                (Some(shapes), Some(selector))
-                    if !sets.is_fixed(effect)
-                        && effect.body.control.as_ref().is_none_or(|c| c.exchanged().is_none()) =>
-                {
-                    (!shape::names_objects(selector)).then(|| shapes.select(world, selector, effect))
-                }
-                _ => None,
-            };
-            let set = by_shape.unwrap_or_else(|| sets.affected(world, effect));
+            let set = sets.affected_by_shape(world, effect, self.shapes.as_ref());
             for o in &set {
                 // Repeats are cleared where the list is read (`applied`).
                 let holders = holders_of(&mut self.holders, *o);

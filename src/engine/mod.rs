@@ -50,11 +50,20 @@ pub struct Sets {
 impl Sets {
     /// The objects an effect applies to now, in board order.
     pub fn affected(&self, world: &World, effect: &Effect) -> Vec<usize> {
+        self.affected_by_shape(world, effect, None)
+    }
+
+    /// The same, a selector that names no object asked once per shape when `shapes` are kept.
+    pub fn affected_by_shape(&self, world: &World, effect: &Effect, shapes: Option<&shape::Shapes>) -> Vec<usize> {
         match self.fixed_set(effect) {
             Some(set) => set.to_vec(),
             None => match effect.body.control.as_ref().and_then(|c| c.exchanged()) {
                 Some(ids) => exchanged_objects(world.board, ids),
-                None => effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect)),
+                None => match (&effect.body.affects, shapes) {
+                    (None, _) => Vec::new(),
+                    (Some(s), Some(shapes)) if !shape::names_objects(s) => shapes.select(world, s, effect),
+                    (Some(s), _) => world.select(s, effect),
+                },
             },
         }
     }
