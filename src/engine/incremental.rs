@@ -41,13 +41,27 @@ pub struct Graph {
     /// Writers by kind, for finding the B of a new A.
     writers: [Vec<usize>; KINDS],
     by_source: HashMap<usize, Vec<usize>>,
-    /// Object → the effects whose kept set holds it.
+    /// Object → the effects whose kept set holds it, for sets not kept by shape.
     holders: Vec<Vec<usize>>,
-    /// The objects' shapes, once a trial can use them.
+    /// Shape → the effects whose kept set (by shape) holds its objects.
+    shape_holders: Vec<Vec<usize>>,
+    /// The objects' shapes, once a kept set is worked out.
     shapes: Option<Shapes>,
     /// Per effect, the last visit of a holder list that met it, to drop repeats (`applied`).
     seen: Vec<u64>,
     visits: u64,
+    /// Effects alike (`alike`): the same body and controller, numbered.
+    classes: HashMap<(String, usize), u32>,
+    /// Trials of this choice, by what decides them (`Trial`): alike effects are tried once.
+    trials: HashMap<(u32, Looked), Option<DependencyKind>>,
+}
+
+/// Who B's trial looks at, as far as its result goes: an effect, or any effect of a class when
+/// nothing of it but its class can show in the trial.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Looked {
+    Effect(usize),
+    Class(u32),
 }
 
 #[derive(Default)]
@@ -58,6 +72,10 @@ struct Node {
     watches: Vec<Atom>,
     writes: Vec<Atom>,
     affected: Option<Vec<usize>>,
+    /// Its class of effects alike, when its set is found by a selector alone (`alike`).
+    class: Option<u32>,
+    /// Its selector's answer for each shape, when its set is kept by shape.
+    answers: Option<Answers>,
     /// As A: the B it depends on now, and how.
     out: Vec<(usize, DependencyKind)>,
     /// As B: the A that depend on it now.
@@ -102,7 +120,13 @@ impl Graph {
         if let Some(source) = effect.source {
             self.by_source.entry(source).or_default().push(id);
         }
+        let class = alike(effect).then(|| {
+            let next = self.classes.len() as u32;
+            *self.classes.entry((format!("{:?}", effect.body), effect.controller)).or_insert(next)
+        });
         let node = &mut self.nodes[id];
+        node.class = class;
+        node.answers = None;
         node.effect = Some(effect.clone());
         node.reads = Some(r);
         node.watches = watches;
@@ -114,10 +138,19 @@ impl Graph {
 
     /// After an application that changed `changed` (objects, with what changed on each).
     pub fn applied(&mut self, world: &World, sets: &Sets, changed: &[(usize, Vec<Atom>)]) {
-        if let Some(shapes) = &mut self.shapes {
-            shapes.changed(world, changed.iter().map(|(o, _)| *o));
+        let moves = match &mut self.shapes {
+            Some(shapes) => shapes.changed(world, changed.iter().map(|(o, _)| *o)),
+            None => Vec::new(),
+        };
+        // Objects changed alike come together: their atoms are counted once.
+        let mut written: std::collections::HashSet<&Atom> = std::collections::HashSet::new();
+        let mut last: &[Atom] = &[];
+        for (_, atoms) in changed {
+            if atoms.as_slice() != last {
+                written.extend(atoms);
+                last = atoms;
+            }
         }
-        let written: std::collections::HashSet<&Atom> = changed.iter().flat_map(|(_, atoms)| atoms).collect();
         let mut hit: Vec<usize> = Vec::new();
         let mut kinds = [false; KINDS];
         for w in &written {
@@ -142,6 +175,7 @@ impl Graph {
         hit.dedup();
         let objects: Vec<usize> = changed.iter().map(|(o, _)| *o).collect();
         debug_assert!(objects.is_sorted(), "an application's objects in board order");
+        let moved = Moved::new(&moves);
         for id in hit {
             self.nodes[id].stale_b = true;
             if self.pos[id] == usize::MAX {
@@ -150,11 +184,70 @@ impl Graph {
                 self.nodes[id].affected = None;
                 continue;
             }
-            self.patch(world, sets, id, &objects);
+            self.patch(world, sets, id, &objects, &moved);
         }
+        self.carry_answers(world, &moved);
+        // Every shape a changed object had: an object that kept its shape changed too.
+        let mut touched = moved.froms();
+        if let Some(shapes) = &self.shapes {
+            touched.extend(objects.iter().map(|o| shapes.of(world, *o)));
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        self.held_changed(&objects, &touched);
+    }
+
+    /// Objects moved out of a shape a kept set holds, into one it was never asked about (it
+    /// reads nothing the application changed, so it was not patched): the new shape is asked
+    /// now, so that the set's holders follow its objects. Should the answer differ, the set is
+    /// dropped, to be worked out again.
+    fn carry_answers(&mut self, world: &World, moved: &Moved) {
+        let Some(shapes) = &self.shapes else { return };
+        for (from, to, objects) in &moved.groups {
+            let count = self.shape_holders.get(*from as usize).map_or(0, Vec::len);
+            for i in 0..count {
+                let id = self.shape_holders[*from as usize][i];
+                let node = &mut self.nodes[id];
+                let (Some(answers), Some(effect)) = (node.answers.as_mut(), node.effect.as_ref()) else { continue };
+                if answers.of(*from) != Some(true) || answers.of(*to).is_some() {
+                    continue;
+                }
+                let Some(selector) = effect.body.affects.as_ref() else { continue };
+                // The source is asked alone.
+                let Some(&object) = objects.iter().find(|o| effect.source != Some(**o)) else { continue };
+                if answers.matches(shapes, world, selector, effect, object) {
+                    answers.take_new_yes();
+                    holders_of(&mut self.shape_holders, *to as usize).push(id);
+                } else {
+                    node.affected = None;
+                    node.stale_b = true;
+                }
+            }
+        }
+    }
+
+    /// Marks stale every effect whose kept set held one of the objects that changed: by the
+    /// shapes they had (`touched`, before and after), for sets kept by shape, else object by
+    /// object.
+    fn held_changed(&mut self, objects: &[usize], touched: &[u32]) {
         let (nodes, seen) = (&mut self.nodes, &mut self.seen);
         seen.resize(nodes.len(), 0);
-        for object in &objects {
+        self.visits += 1;
+        let visit = self.visits;
+        for &shape in touched {
+            let Some(holders) = self.shape_holders.get_mut(shape as usize) else { continue };
+            // A list keeps the effects that answered yes for the shape, for good (`Answers`),
+            // and repeats are cleared here.
+            holders.retain(|id| {
+                let node = &mut nodes[*id];
+                let holds = node.answers.as_ref().is_some_and(|a| a.of(shape) == Some(true));
+                if holds && std::mem::replace(&mut seen[*id], visit) != visit {
+                    node.stale_b = true;
+                }
+                holds
+            });
+        }
+        for object in objects {
             let Some(holders) = self.holders.get_mut(*object) else { continue };
             // A list keeps the effects that held the object at some point: those that no longer
             // do (it left their set, or the set was dropped) and repeats are cleared here, where
@@ -178,28 +271,64 @@ impl Graph {
     }
 
     /// A kept set after the objects `changed` changed: a selector looks at each object alone,
-    /// so only those can have come in or gone out.
-    fn patch(&mut self, world: &World, sets: &Sets, id: usize, changed: &[usize]) {
+    /// so only those can have come in or gone out. A set kept by shape asks once per shape an
+    /// object moved from and to.
+    fn patch(&mut self, world: &World, sets: &Sets, id: usize, changed: &[usize], moved: &Moved) {
         let node = &mut self.nodes[id];
         let (Some(set), Some(effect)) = (node.affected.as_mut(), node.effect.as_ref()) else { return };
         let Some(selector) = effect.body.affects.as_ref().filter(|_| !sets.is_fixed(effect)) else { return };
         if effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some()) {
             return;
         }
-        let mut answers = self.shapes.as_ref().filter(|_| !shape::names_objects(selector)).map(Answers::new);
         let (mut entered, mut left) = (Vec::new(), Vec::new());
-        for o in changed {
-            let matches = match &mut answers {
-                Some(answers) => answers.matches(world, selector, effect, *o),
-                None => world.matches(selector, *o, effect),
-            };
-            match (set.binary_search(o).is_ok(), matches) {
-                (true, false) => left.push(*o),
-                (false, true) => entered.push(*o),
-                _ => {}
+        match (&mut node.answers, &self.shapes) {
+            (Some(answers), Some(shapes)) => {
+                let source = effect.source.filter(|s| changed.binary_search(s).is_ok());
+                for (from, _, objects) in &moved.groups {
+                    // The source is asked alone, below.
+                    let mut others = objects.iter().copied().filter(|o| Some(*o) != source).peekable();
+                    let Some(&first) = others.peek() else { continue };
+                    let now = answers.matches(shapes, world, selector, effect, first);
+                    // The shape before was asked when an object of it was (none may be left);
+                    // else each object's place in the set says.
+                    match answers.of(*from) {
+                        Some(before) if before == now => {}
+                        Some(_) if now => entered.extend(others),
+                        Some(_) => left.extend(others),
+                        None => {
+                            for o in others {
+                                match (set.binary_search(&o).is_ok(), now) {
+                                    (true, false) => left.push(o),
+                                    (false, true) => entered.push(o),
+                                    _ => {}
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(o) = source {
+                    match (set.binary_search(&o).is_ok(), world.matches(selector, o, effect)) {
+                        (true, false) => left.push(o),
+                        (false, true) => entered.push(o),
+                        _ => {}
+                    }
+                }
+                for shape in answers.take_new_yes() {
+                    holders_of(&mut self.shape_holders, shape as usize).push(id);
+                }
+                left.sort_unstable();
+                entered.sort_unstable();
+            }
+            _ => {
+                for o in changed {
+                    match (set.binary_search(o).is_ok(), world.matches(selector, *o, effect)) {
+                        (true, false) => left.push(*o),
+                        (false, true) => entered.push(*o),
+                        _ => {}
+                    }
+                }
             }
         }
-        // `changed` is in board order, and so are `left` and `entered`.
         if !left.is_empty() {
             set.retain(|o| left.binary_search(o).is_err());
         }
@@ -207,10 +336,12 @@ impl Graph {
             return;
         }
         *set = merged(set, &entered);
-        for o in entered {
-            let holders = holders_of(&mut self.holders, o);
-            if holders.last() != Some(&id) {
-                holders.push(id);
+        if node.answers.is_none() {
+            for o in entered {
+                let holders = holders_of(&mut self.holders, o);
+                if holders.last() != Some(&id) {
+                    holders.push(id);
+                }
             }
         }
     }
@@ -236,6 +367,8 @@ impl Graph {
         for id in std::mem::take(&mut self.candidates) {
             self.pos[id] = usize::MAX;
         }
+        // The world is the same for every trial of this choice, and only for those.
+        self.trials.clear();
         for (place, (id, _)) in candidates.iter().enumerate() {
             self.pos[*id] = place;
             self.candidates.push(*id);
@@ -333,19 +466,39 @@ impl Graph {
         out
     }
 
-    /// The objects effect `id` applies to now, kept until something it reads changes.
+    /// The objects effect `id` applies to now, kept until something it reads changes. A selector
+    /// that names no object asks each shape once, for good; other sets are found object by object.
     fn affected(&mut self, world: &World, sets: &Sets, id: usize) -> &[usize] {
         if self.nodes[id].affected.is_none() {
-            let effect = self.nodes[id].effect.as_ref().expect("registered");
-            let set = sets.affected_by_shape(world, effect, self.shapes.as_ref());
-            for o in &set {
-                // Repeats are cleared where the list is read (`applied`).
-                let holders = holders_of(&mut self.holders, *o);
-                if holders.last() != Some(&id) {
-                    holders.push(id);
+            let shapes = self.shapes.get_or_insert_with(|| Shapes::new(world));
+            let node = &mut self.nodes[id];
+            let effect = node.effect.as_ref().expect("registered");
+            let by_shape = match (&effect.body.affects, sets.fixed_set(effect)) {
+                (Some(selector), None) => {
+                    let exchange = effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some());
+                    (!exchange && !shape::names_objects(selector)).then_some(selector)
                 }
+                _ => None,
+            };
+            if let Some(selector) = by_shape {
+                let answers = node.answers.get_or_insert_with(Answers::default);
+                let set: Vec<usize> =
+                    (0..world.objects.len()).filter(|o| answers.matches(shapes, world, selector, effect, *o)).collect();
+                for shape in answers.take_new_yes() {
+                    holders_of(&mut self.shape_holders, shape as usize).push(id);
+                }
+                node.affected = Some(set);
+            } else {
+                let set = sets.affected(world, effect);
+                for o in &set {
+                    // Repeats are cleared where the list is read (`applied`).
+                    let holders = holders_of(&mut self.holders, *o);
+                    if holders.last() != Some(&id) {
+                        holders.push(id);
+                    }
+                }
+                self.nodes[id].affected = Some(set);
             }
-            self.nodes[id].affected = Some(set);
         }
         self.nodes[id].affected.as_deref().expect("just kept")
     }
@@ -383,15 +536,42 @@ impl Graph {
         if tried.is_empty() {
             return;
         }
-        let looked: Vec<(&Effect, &Reads)> = tried
+        let by_shape = applies_by_shape(effect_b, layer);
+        // B alike another already tried against the same A (or against one alike, where only
+        // its class can show) answers as that trial did.
+        let class_b = self.nodes[id_b].class.filter(|_| !sets.is_fixed(effect_b));
+        let key = |a: usize| {
+            let (id_a, effect_a) = candidates[a];
+            let class_a = self.nodes[id_a].class.filter(|_| by_shape && !sets.is_fixed(effect_a));
+            class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)))
+        };
+        let keys: Vec<_> = tried.iter().map(|a| key(*a)).collect();
+        let mut to_try: Vec<usize> = Vec::new();
+        let mut first_of: HashMap<(u32, Looked), ()> = HashMap::new();
+        for (a, k) in tried.iter().zip(&keys) {
+            match k {
+                Some(k) if self.trials.contains_key(k) => {}
+                Some(k) if first_of.insert(*k, ()).is_some() => {}
+                _ => to_try.push(*a),
+            }
+        }
+        let looked: Vec<(&Effect, &Reads)> = to_try
             .iter()
             .map(|a| (candidates[*a].1, self.nodes[candidates[*a].0].reads.as_ref().expect("registered")))
             .collect();
-        if self.shapes.is_none() && applies_by_shape(effect_b, layer) {
-            self.shapes = Some(Shapes::new(world));
-        }
         let kinds = trial(world, sets, layer, effect_b, &affected, &looked, self.shapes.as_ref());
-        for (a, kind) in tried.into_iter().zip(kinds) {
+        let mut tried_now: HashMap<usize, Option<DependencyKind>> = HashMap::new();
+        for (a, kind) in to_try.iter().zip(kinds) {
+            tried_now.insert(*a, kind);
+            if let Some(k) = key(*a) {
+                self.trials.insert(k, kind);
+            }
+        }
+        for (a, k) in tried.into_iter().zip(keys) {
+            let kind = match k {
+                Some(k) => self.trials[&k],
+                None => tried_now[&a],
+            };
             let Some(kind) = kind else { continue };
             let id_a = candidates[a].0;
             self.nodes[id_a].out.push((id_b, kind));
@@ -410,6 +590,43 @@ impl Graph {
             .collect();
         out.sort_unstable_by_key(|(p, _)| *p);
         out
+    }
+}
+
+/// Whether an effect is one of a class: its set found by its selector alone (no object named, not
+/// "other"), so that effects with its body and controller apply to the same objects and do the
+/// same to them, whatever their sources. Its set can still be fixed later (613.5), which the
+/// trials check.
+fn alike(effect: &Effect) -> bool {
+    let exchange = effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some());
+    effect.kind == super::effect::EffectKind::Static
+        && !exchange
+        && effect.body.affects.as_ref().is_some_and(|s| !s.other && !shape::names_objects(s))
+}
+
+/// An application's moves from shape to shape, grouped by (from, to), with their objects in
+/// board order.
+struct Moved {
+    groups: Vec<(u32, u32, Vec<usize>)>,
+}
+
+impl Moved {
+    fn new(moves: &[shape::Move]) -> Moved {
+        let mut index: HashMap<(u32, u32), usize> = HashMap::new();
+        let mut groups: Vec<(u32, u32, Vec<usize>)> = Vec::new();
+        for m in moves {
+            let i = *index.entry((m.from, m.to)).or_insert_with(|| {
+                groups.push((m.from, m.to, Vec::new()));
+                groups.len() - 1
+            });
+            groups[i].2.push(m.object);
+        }
+        Moved { groups }
+    }
+
+    /// The shapes objects moved from.
+    fn froms(&self) -> Vec<u32> {
+        self.groups.iter().map(|(from, _, _)| *from).collect()
     }
 }
 

@@ -116,17 +116,24 @@ impl Shapes {
         id
     }
 
-    /// After an application changed these objects.
-    pub fn changed(&mut self, world: &World, objects: impl Iterator<Item = usize>) {
+    /// After an application changed these objects: each object's shape before and after, for
+    /// those whose shape changed.
+    pub fn changed(&mut self, world: &World, objects: impl Iterator<Item = usize>) -> Vec<Move> {
+        let mut moves = Vec::new();
         for object in objects {
-            self.of[object] = self.id(View::of(world, object));
+            let (from, to) = (self.of[object], self.id(View::of(world, object)));
+            if from != to {
+                self.of[object] = to;
+                moves.push(Move { object, from, to });
+            }
         }
+        moves
     }
 
     /// The objects a selector that names none applies to, in board order.
     pub fn select(&self, world: &World, selector: &SelectorSpec, effect: &Effect) -> Vec<usize> {
-        let mut answers = Answers::new(self);
-        (0..world.objects.len()).filter(|o| answers.matches(world, selector, effect, *o)).collect()
+        let mut answers = Answers::default();
+        (0..world.objects.len()).filter(|o| answers.matches(self, world, selector, effect, *o)).collect()
     }
 
     /// The object's shape; a debug build checks that it is up to date.
@@ -143,25 +150,60 @@ impl Shapes {
     }
 }
 
-/// A selector that names no object, asked once per shape: it answers alike for objects of one
-/// shape, but for its effect's source ("other"), which is asked alone.
-pub struct Answers<'s> {
-    shapes: &'s Shapes,
-    known: Vec<Option<bool>>,
+/// An object that changed shape.
+#[derive(Clone, Copy)]
+pub struct Move {
+    pub object: usize,
+    pub from: u32,
+    pub to: u32,
 }
 
-impl<'s> Answers<'s> {
-    pub fn new(shapes: &'s Shapes) -> Self {
-        Answers { shapes, known: vec![None; shapes.count()] }
-    }
+/// A selector that names no object, asked once per shape: it answers alike for objects of one
+/// shape, but for its effect's source ("other"), which is asked alone. A shape is the same view
+/// for good, so its answer never goes stale.
+#[derive(Default)]
+pub struct Answers {
+    known: Vec<Option<bool>>,
+    /// Shapes answered yes since `take_new_yes`.
+    new_yes: Vec<u32>,
+}
 
-    pub fn matches(&mut self, world: &World, selector: &SelectorSpec, effect: &Effect, object: usize) -> bool {
+impl Answers {
+    pub fn matches(
+        &mut self,
+        shapes: &Shapes,
+        world: &World,
+        selector: &SelectorSpec,
+        effect: &Effect,
+        object: usize,
+    ) -> bool {
         debug_assert!(!names_objects(selector));
         if effect.source == Some(object) {
             return world.matches(selector, object, effect);
         }
-        let known = &mut self.known[self.shapes.of(world, object) as usize];
-        *known.get_or_insert_with(|| world.matches(selector, object, effect))
+        let shape = shapes.of(world, object);
+        if let Some(known) = self.of(shape) {
+            return known;
+        }
+        let answer = world.matches(selector, object, effect);
+        if self.known.len() <= shape as usize {
+            self.known.resize(shapes.count(), None);
+        }
+        self.known[shape as usize] = Some(answer);
+        if answer {
+            self.new_yes.push(shape);
+        }
+        answer
+    }
+
+    /// The answer for a shape, if it was asked.
+    pub fn of(&self, shape: u32) -> Option<bool> {
+        self.known.get(shape as usize).copied().flatten()
+    }
+
+    /// The shapes answered yes since the last call.
+    pub fn take_new_yes(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.new_yes)
     }
 }
 
