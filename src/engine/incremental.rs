@@ -466,6 +466,17 @@ impl Graph {
         out
     }
 
+    /// The objects the candidate `id`, `effect`, applies to now. (Two candidates can share an
+    /// id: the node holds one of them.)
+    pub fn applies_to(&mut self, world: &World, sets: &Sets, id: usize, effect: &Effect) -> Vec<usize> {
+        if self.nodes.get(id).and_then(|n| n.effect.as_ref()) != Some(effect) {
+            return sets.affected(world, effect);
+        }
+        let set = self.affected(world, sets, id).to_vec();
+        debug_assert_eq!(set, sets.affected(world, effect), "a kept set out of date");
+        set
+    }
+
     /// The objects effect `id` applies to now, kept until something it reads changes. A selector
     /// that names no object asks each shape once, for good; other sets are found object by object.
     fn affected(&mut self, world: &World, sets: &Sets, id: usize) -> &[usize] {

@@ -176,7 +176,11 @@ pub(super) fn run<'b>(
             let (pick, reason) = order::next(&mut world, &sets, &candidates, layer, &mut seen, whole);
             let effect = candidates[pick].1.clone();
             let note = set_note(&sets, &effect);
-            let affected = sets.affected(&world, &effect);
+            // The kept dependency graph holds the set, up to date.
+            let affected = match shortcuts {
+                true => seen.graph.applies_to(&world, &sets, candidates[pick].0, &effect),
+                false => sets.affected(&world, &effect),
+            };
             sets.start(&effect, &affected, layer);
             // Every object as it was, in a debug build only: to check that the snapshots below miss
             // no change the trace would show.
