@@ -330,7 +330,12 @@ impl Graph {
             }
         }
         if !left.is_empty() {
-            set.retain(|o| left.binary_search(o).is_err());
+            // Both in board order: one walk.
+            let mut gone = left.iter().peekable();
+            set.retain(|o| {
+                while gone.next_if(|g| *g < o).is_some() {}
+                gone.next_if_eq(&o).is_none()
+            });
         }
         if entered.is_empty() {
             return;
