@@ -15,7 +15,7 @@ use super::order::{self, SeenDependencies};
 use super::pool::Pool;
 use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::timestamp::Timestamp;
-use super::trace::{Reason, SetNote, Stage, Step};
+use super::trace::{AppliesTo, Reason, SetNote, Stage, Step};
 use super::world::World;
 use super::Sets;
 use crate::model::ControlSpec;
@@ -224,7 +224,11 @@ pub(super) fn run<'b>(
             if trace {
                 let changes =
                     before.iter().flat_map(|(o, b)| describe::changes(board, *o, b, &world.objects[*o])).collect();
-                let mut s = step(board, Stage::Layer(layer), &effect, &affected, changes, reason, note);
+                // 208.3a: it applies to a noncreature permanent too, and does nothing to it.
+                let noncreature_among =
+                    layer.in_layer_seven() && affected.iter().any(|o| noncreature::lacks_pt(&world.objects[*o]));
+                let applies_to = AppliesTo::Objects(affected);
+                let mut s = step(board, Stage::Layer(layer), &effect, applies_to, changes, reason, note);
                 // 204.1a in 2011, 205.1a today: a card type removed took its subtypes with it.
                 let took_subtypes = before.iter().any(|(o, b)| lost_correlated_subtypes(b, &world.objects[*o]));
                 if layer == Layer::Type && took_subtypes {
@@ -251,8 +255,7 @@ pub(super) fn run<'b>(
                         }
                     }
                 }
-                // 208.3a: it applies to a noncreature permanent too, and does nothing to it.
-                if layer.in_layer_seven() && affected.iter().any(|o| noncreature::lacks_pt(&world.objects[*o])) {
+                if noncreature_among {
                     s.concepts.insert(1, noncreature::CONCEPT);
                 }
                 steps.push(s);
@@ -341,13 +344,13 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
             if !concepts.contains(&noncreature::CONCEPT) {
                 concepts.push(noncreature::CONCEPT);
             }
-            affected.push(def.id.clone());
+            affected.push(index);
             continue;
         }
         let before = world.objects[index].clone();
         apply_counters(&mut world.objects[index], power, toughness);
         changes.extend(describe::changes(board, index, &before, &world.objects[index]));
-        affected.push(def.id.clone());
+        affected.push(index);
     }
     if trace && !affected.is_empty() {
         steps.push(Step {
@@ -355,7 +358,7 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
             effect: "counters".into(),
             source: None,
             text: "counters that change power and toughness".into(),
-            applies_to: affected,
+            applies_to: AppliesTo::Objects(affected),
             changes,
             reason: Reason::Counters,
             set: None,
@@ -392,9 +395,7 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
         }
         if trace {
             let reason = Reason::AfterObjects { timestamp: effect.timestamp };
-            let mut s = step(board, Stage::Players, effect, &[], Vec::new(), reason, None);
-            s.applies_to = names;
-            steps.push(s);
+            steps.push(step(board, Stage::Players, effect, AppliesTo::Players(names), Vec::new(), reason, None));
         }
     }
     let mut rules = Vec::new();
@@ -402,7 +403,7 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
         rules.push(effect.body.game_rule.clone().expect("filtered"));
         if trace {
             let reason = Reason::AfterObjects { timestamp: effect.timestamp };
-            steps.push(step(board, Stage::GameRules, effect, &[], Vec::new(), reason, None));
+            steps.push(step(board, Stage::GameRules, effect, AppliesTo::Objects(Vec::new()), Vec::new(), reason, None));
         }
     }
     (players, rules)
@@ -427,7 +428,8 @@ fn no_longer_exists(world: &World, effect: &Effect, layer: Layer, steps: &[Step]
         }
         None => "its source is gone".to_string(),
     };
-    let mut s = step(board, Stage::Layer(layer), effect, &[], Vec::new(), Reason::NoLongerExists { why }, None);
+    let nothing = AppliesTo::Objects(Vec::new());
+    let mut s = step(board, Stage::Layer(layer), effect, nothing, Vec::new(), Reason::NoLongerExists { why }, None);
     s.concepts = vec![layer.concept(), "static-effect-exists"];
     s
 }
@@ -436,7 +438,7 @@ fn step(
     board: &Board,
     stage: Stage,
     effect: &Effect,
-    affected: &[usize],
+    applies_to: AppliesTo,
     changes: Vec<super::trace::Change>,
     reason: Reason,
     set: Option<SetNote>,
@@ -447,7 +449,7 @@ fn step(
         effect: effect.key.clone(),
         source: effect.source.map(|s| board.objects[s].id.clone()),
         text: effect.text.clone(),
-        applies_to: affected.iter().map(|o| board.objects[*o].id.clone()).collect(),
+        applies_to,
         changes,
         reason,
         set,
