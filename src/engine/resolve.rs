@@ -179,7 +179,7 @@ pub(super) fn run<'b>(
             let affected = sets.affected(&world, &effect);
             sets.start(&effect, &affected, layer);
             // Every object as it was, in a debug build only: to check that the snapshots below miss
-            // no change the trace would show.
+            // no change the trace would show, and that the trace told from them is the whole one.
             let whole_before: Vec<Characteristics> = if trace && cfg!(debug_assertions) {
                 affected.iter().map(|o| world.objects[*o].clone()).collect()
             } else {
@@ -196,8 +196,9 @@ pub(super) fn run<'b>(
             };
             apply_all(&mut world, &effect, layer, &affected);
             let mut changes_by_object: Vec<(usize, Vec<Atom>)> = Vec::new();
-            // The objects the application changed, as they were: the trace describes those only.
-            let mut before: Vec<(usize, Characteristics)> = Vec::new();
+            // The objects the application changed, with what the layer's snapshot saved of them
+            // (all it can change): the trace describes those only, from that and the object now.
+            let mut before: Vec<(usize, Snapshot)> = Vec::new();
             for (object, snapshot) in affected.iter().zip(snapshots) {
                 let mut atoms = Vec::new();
                 snapshot.changed_atoms(&world.objects[*object], &mut atoms);
@@ -206,36 +207,44 @@ pub(super) fn run<'b>(
                 }
                 changes_by_object.push((*object, atoms));
                 if trace {
-                    let mut was = world.objects[*object].clone();
-                    snapshot.restore(&mut was);
-                    before.push((*object, was));
+                    before.push((*object, snapshot));
                 }
             }
             for (object, was) in affected.iter().zip(&whole_before) {
-                debug_assert!(
-                    before.binary_search_by_key(object, |(o, _)| *o).is_ok()
-                        || describe::changes(board, *object, was, &world.objects[*object]).is_empty(),
-                    "a change the layer's snapshot does not hold"
+                let now = &world.objects[*object];
+                let mut told = Vec::new();
+                if let Ok(i) = before.binary_search_by_key(object, |(o, _)| *o) {
+                    describe::changes_since(board, *object, &before[i].1, now, &mut told);
+                }
+                debug_assert_eq!(
+                    told,
+                    describe::changes(board, *object, was, now),
+                    "a change the snapshot does not tell"
                 );
             }
             if shortcuts {
                 seen.graph.applied(&world, &sets, &changes_by_object);
             }
             if trace {
-                let changes =
-                    before.iter().flat_map(|(o, b)| describe::changes(board, *o, b, &world.objects[*o])).collect();
+                let mut changes = Vec::new();
+                for (o, snapshot) in &before {
+                    describe::changes_since(board, *o, snapshot, &world.objects[*o], &mut changes);
+                }
                 // 208.3a: it applies to a noncreature permanent too, and does nothing to it.
                 let noncreature_among =
                     layer.in_layer_seven() && affected.iter().any(|o| noncreature::lacks_pt(&world.objects[*o]));
                 let applies_to = AppliesTo::Objects(affected);
                 let mut s = step(board, Stage::Layer(layer), &effect, applies_to, changes, reason, note);
+                // Each changed object's card types and subtypes before, where the layer saved them.
+                let type_lines = || before.iter().filter_map(|(o, s)| Some((&world.objects[*o], s.type_line()?)));
                 // 204.1a in 2011, 205.1a today: a card type removed took its subtypes with it.
-                let took_subtypes = before.iter().any(|(o, b)| lost_correlated_subtypes(b, &world.objects[*o]));
-                if layer == Layer::Type && took_subtypes {
+                let took_subtypes =
+                    || type_lines().any(|(now, (types, subtypes))| lost_correlated_subtypes(types, subtypes, now));
+                if layer == Layer::Type && took_subtypes() {
                     s.concepts.insert(1, "subtypes-follow-types");
                 }
                 // 612.1: the text a text change reached includes the type line.
-                let retyped = || before.iter().any(|(o, b)| b.subtypes != world.objects[*o].subtypes);
+                let retyped = || type_lines().any(|(now, (_, subtypes))| *subtypes != now.subtypes);
                 if layer == Layer::Text && retyped() {
                     s.concepts.insert(1, "text-change-type-line");
                 }
@@ -247,8 +256,9 @@ pub(super) fn run<'b>(
                     s.note = Some(why);
                 }
                 if layer == Layer::Type {
-                    for (o, b) in &before {
-                        if noncreature::stopped_being_a_creature(b, &world.objects[*o]) {
+                    for (o, snapshot) in &before {
+                        let Some((types, _)) = snapshot.type_line() else { continue };
+                        if noncreature::stopped_being_a_creature(types, &world.objects[*o]) {
                             made_noncreature.insert(*o, steps.len());
                         } else if world.objects[*o].has_type("creature") {
                             made_noncreature.remove(o);
@@ -347,9 +357,10 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
             affected.push(index);
             continue;
         }
-        let before = world.objects[index].clone();
+        // Counters change power and toughness only: those are all the trace compares.
+        let before = Snapshot::take(&world.objects[index], Layer::PtCounters, false);
         apply_counters(&mut world.objects[index], power, toughness);
-        changes.extend(describe::changes(board, index, &before, &world.objects[index]));
+        describe::changes_since(board, index, &before, &world.objects[index], &mut changes);
         affected.push(index);
     }
     if trace && !affected.is_empty() {

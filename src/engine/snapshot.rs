@@ -99,6 +99,15 @@ impl Snapshot {
         }
     }
 
+    /// The card types and subtypes it saved, where its layer can change them (1, 3 and 4).
+    pub fn type_line(&self) -> Option<(&[String], &[String])> {
+        match self {
+            Snapshot::Everything(old) => Some((&old.types, &old.subtypes)),
+            Snapshot::Types { types, subtypes, .. } => Some((types, subtypes)),
+            _ => None,
+        }
+    }
+
     /// What changed since the snapshot, value by value.
     pub fn changed_atoms(&self, c: &Characteristics, out: &mut Vec<Atom>) {
         match self {
