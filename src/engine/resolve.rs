@@ -130,6 +130,8 @@ pub(super) fn run<'b>(
     let mut copiable = None;
     // Object → the layer-4 step after which it was no longer a creature, for the trace.
     let mut made_noncreature: HashMap<usize, usize> = HashMap::new();
+    // Snapshots done with, taken again in place for the next objects (`Snapshot::retake`).
+    let mut spare: Vec<Snapshot> = Vec::new();
     for layer in Layer::ALL.into_iter().filter(|l| *l <= last) {
         locked::settle(&world, &mut sets, locked, &mut waiting, Some(layer));
         if layer == Layer::PtCounters {
@@ -186,8 +188,14 @@ pub(super) fn run<'b>(
                 Vec::new()
             };
             let abilities_too = type_change_touches_abilities(&effect.body);
-            let snapshots: Vec<Snapshot> =
-                affected.iter().map(|o| Snapshot::take(&world.objects[*o], layer, abilities_too)).collect();
+            let take = |o: &usize, spare: &mut Vec<Snapshot>| match spare.pop() {
+                Some(mut s) => {
+                    s.retake(&world.objects[*o], layer, abilities_too);
+                    s
+                }
+                None => Snapshot::take(&world.objects[*o], layer, abilities_too),
+            };
+            let snapshots: Vec<Snapshot> = affected.iter().map(|o| take(o, &mut spare)).collect();
             // An exchange of control reads both controllers before it changes them: what it does
             // is told in the trace from the board before it applies.
             let exchange = match (&effect.body.control, layer, trace) {
@@ -203,11 +211,14 @@ pub(super) fn run<'b>(
                 let mut atoms = Vec::new();
                 snapshot.changed_atoms(&world.objects[*object], &mut atoms);
                 if atoms.is_empty() {
+                    spare.push(snapshot);
                     continue;
                 }
                 changes_by_object.push((*object, atoms));
                 if trace {
                     before.push((*object, snapshot));
+                } else {
+                    spare.push(snapshot);
                 }
             }
             for (object, was) in affected.iter().zip(&whole_before) {
@@ -269,6 +280,7 @@ pub(super) fn run<'b>(
                     s.concepts.insert(1, noncreature::CONCEPT);
                 }
                 steps.push(s);
+                spare.extend(before.into_iter().map(|(_, snapshot)| snapshot));
             }
             pool.applied(&effect.key);
             // An object's effects come from its abilities and its controller: only a change of
