@@ -57,10 +57,15 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
         Layer::Type => {
             let c = &mut world.objects[object];
             if let Some(change) = &body.types {
-                let before = c.types.clone();
-                change_set(&mut c.types, change);
                 // 204.1a in 2011, 205.1a today: a card type removed takes its subtypes with it.
-                remove_uncorrelated_subtypes(c, &before);
+                // A change that only adds card types removes none: no copy of the old ones then
+                // (this runs once per object the effect applies to).
+                let removes = change.set.is_some() || !change.remove.is_empty();
+                let before = removes.then(|| c.types.clone());
+                change_set(&mut c.types, change);
+                if let Some(before) = before {
+                    remove_uncorrelated_subtypes(c, &before);
+                }
             }
             if let Some(change) = &body.subtypes {
                 change_set(&mut c.subtypes, change);
@@ -138,8 +143,8 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
 
 pub(super) fn change_set(list: &mut Vec<String>, change: &SetChange) {
     if let Some(set) = &change.set {
-        list.clear();
-        list.extend(set.iter().cloned());
+        // In place: the list's own strings are reused where they can be.
+        list.clone_from(set);
     }
     list.retain(|x| !change.remove.contains(x));
     for item in &change.add {

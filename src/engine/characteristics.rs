@@ -309,13 +309,15 @@ pub fn remove_uncorrelated_subtypes(c: &mut Characteristics, before: &[String]) 
     c.subtypes.len() < count
 }
 
-/// True when a type change took subtypes away with a card type (204.1a in 2011, 205.1a today).
-pub fn lost_correlated_subtypes(before: &Characteristics, after: &Characteristics) -> bool {
-    let lost_type = before.types.iter().any(|t| !after.has_type(t));
+/// True when a type change took subtypes away with a card type (204.1a in 2011, 205.1a today):
+/// `types` and `subtypes` are the object's before the change, `after` the object after it.
+pub fn lost_correlated_subtypes(types: &[String], subtypes: &[String], after: &Characteristics) -> bool {
+    let had_type = |t: &str| types.iter().any(|x| x == t);
+    let lost_type = types.iter().any(|t| !after.has_type(t));
     lost_type
-        && before.subtypes.iter().any(|s| {
-            !after.has_subtype(s) && correlated_types(s).iter().any(|t| before.has_type(t) && !after.has_type(t))
-        })
+        && subtypes
+            .iter()
+            .any(|s| !after.has_subtype(s) && correlated_types(s).iter().any(|t| had_type(t) && !after.has_type(t)))
 }
 
 /// The mana ability a basic land type gives its land (305.6), as printed in the English rules.

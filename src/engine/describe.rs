@@ -2,7 +2,8 @@
 //! states of an object.
 
 use super::board::Board;
-use super::characteristics::Characteristics;
+use super::characteristics::{Ability, Characteristics};
+use super::snapshot::Snapshot;
 use super::trace::Change;
 
 pub fn title_case(word: &str) -> String {
@@ -31,16 +32,20 @@ pub fn colors(list: &[String]) -> String {
     }
 }
 
-pub fn abilities(c: &Characteristics) -> String {
-    if c.abilities.is_empty() {
+pub fn ability_list(list: &[Ability]) -> String {
+    if list.is_empty() {
         "—".to_string()
     } else {
-        c.abilities.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join("; ")
+        list.iter().map(|a| a.text.as_str()).collect::<Vec<_>>().join("; ")
     }
 }
 
 pub fn power_toughness(c: &Characteristics) -> String {
-    match (c.power, c.toughness) {
+    pt(c.power, c.toughness)
+}
+
+fn pt(power: Option<i64>, toughness: Option<i64>) -> String {
+    match (power, toughness) {
         (None, None) => "—".to_string(),
         (p, t) => format!("{}/{}", p.map_or("—".into(), |v| v.to_string()), t.map_or("—".into(), |v| v.to_string())),
     }
@@ -49,22 +54,95 @@ pub fn power_toughness(c: &Characteristics) -> String {
 /// Every characteristic that differs between `before` and `after`. Fields are compared before
 /// they are put into words: most objects an effect touches change in one characteristic.
 pub fn changes(board: &Board, object: usize, before: &Characteristics, after: &Characteristics) -> Vec<Change> {
-    let id = &board.objects[object].id;
     let mut out = Vec::new();
-    let mut push = |characteristic: &'static str, differs: bool, describe: &dyn Fn(&Characteristics) -> String| {
-        if differs {
-            out.push(Change { object: id.clone(), characteristic, before: describe(before), after: describe(after) });
-        }
-    };
-    push("name", before.name != after.name, &|c| c.name.clone());
-    push("controller", before.controller != after.controller, &|c| board.players[c.controller].clone());
-    push("types", before.types != after.types, &|c| words(&c.types));
-    push("subtypes", before.subtypes != after.subtypes, &|c| words(&c.subtypes));
-    push("supertypes", before.supertypes != after.supertypes, &|c| words(&c.supertypes));
-    push("colors", before.colors != after.colors, &|c| colors(&c.colors));
-    push("abilities", before.abilities != after.abilities, &abilities);
-    let pt = (before.power, before.toughness) != (after.power, after.toughness);
-    push("power/toughness", pt, &power_toughness);
-    push("mana value", before.mana_value != after.mana_value, &|c| format!("{:?}", c.mana_value));
+    let mut d = Differences { board, id: &board.objects[object].id, out: &mut out };
+    d.name(&before.name, &after.name);
+    d.controller(before.controller, after.controller);
+    d.words("types", &before.types, &after.types);
+    d.words("subtypes", &before.subtypes, &after.subtypes);
+    d.words("supertypes", &before.supertypes, &after.supertypes);
+    d.colors(&before.colors, &after.colors);
+    d.abilities(&before.abilities, &after.abilities);
+    d.power_toughness((before.power, before.toughness), (after.power, after.toughness));
+    d.mana_value(before.mana_value, after.mana_value);
     out
+}
+
+/// The same as `changes` from the object as a layer's snapshot saved it, added to `out`: only
+/// the characteristics the layer can change are compared and put into words, without a copy of
+/// the whole object as it was (the trace pays this once per object an effect changes). They
+/// come in the order `changes` gives them; in a debug build the layers check that both agree.
+pub fn changes_since(board: &Board, object: usize, snapshot: &Snapshot, now: &Characteristics, out: &mut Vec<Change>) {
+    let mut d = Differences { board, id: &board.objects[object].id, out };
+    match snapshot {
+        Snapshot::Everything(before) => d.out.extend(changes(board, object, before, now)),
+        Snapshot::Controller(before) => d.controller(*before, now.controller),
+        Snapshot::Abilities(before) => d.abilities(before, &now.abilities),
+        Snapshot::Types { types, subtypes, supertypes, abilities } => {
+            d.words("types", types, &now.types);
+            d.words("subtypes", subtypes, &now.subtypes);
+            d.words("supertypes", supertypes, &now.supertypes);
+            if let Some(before) = abilities {
+                d.abilities(before, &now.abilities);
+            }
+        }
+        Snapshot::Colors(before) => d.colors(before, &now.colors),
+        Snapshot::Pt(power, toughness) => d.power_toughness((*power, *toughness), (now.power, now.toughness)),
+    }
+}
+
+/// One object's changes, one characteristic at a time: each is put into words only when it differs.
+struct Differences<'a> {
+    board: &'a Board,
+    id: &'a str,
+    out: &'a mut Vec<Change>,
+}
+
+impl Differences<'_> {
+    fn push(&mut self, characteristic: &'static str, before: String, after: String) {
+        self.out.push(Change { object: self.id.to_string(), characteristic, before, after });
+    }
+
+    fn name(&mut self, before: &str, after: &str) {
+        if before != after {
+            self.push("name", before.to_string(), after.to_string());
+        }
+    }
+
+    fn controller(&mut self, before: usize, after: usize) {
+        if before != after {
+            let players = &self.board.players;
+            self.push("controller", players[before].clone(), players[after].clone());
+        }
+    }
+
+    fn words(&mut self, characteristic: &'static str, before: &[String], after: &[String]) {
+        if before != after {
+            self.push(characteristic, words(before), words(after));
+        }
+    }
+
+    fn colors(&mut self, before: &[String], after: &[String]) {
+        if before != after {
+            self.push("colors", colors(before), colors(after));
+        }
+    }
+
+    fn abilities(&mut self, before: &[Ability], after: &[Ability]) {
+        if before != after {
+            self.push("abilities", ability_list(before), ability_list(after));
+        }
+    }
+
+    fn power_toughness(&mut self, before: (Option<i64>, Option<i64>), after: (Option<i64>, Option<i64>)) {
+        if before != after {
+            self.push("power/toughness", pt(before.0, before.1), pt(after.0, after.1));
+        }
+    }
+
+    fn mana_value(&mut self, before: Option<i64>, after: Option<i64>) {
+        if before != after {
+            self.push("mana value", format!("{before:?}"), format!("{after:?}"));
+        }
+    }
 }

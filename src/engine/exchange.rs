@@ -102,7 +102,7 @@ mod tests {
         assert_eq!(controllers(&board, &r), ["Bob", "Alice"]);
         let step = exchange_step(&r);
         assert_eq!(step.stage, Stage::Layer(Layer::Control));
-        assert_eq!(step.applies_to, ["bears", "giant"]);
+        assert_eq!(step.applies_to.names(&board), ["bears", "giant"]);
         assert_eq!(step.changes.len(), 2);
         assert!(step.concepts.contains(&"exchange-control") && !step.concepts.contains(&"exchange"));
         assert_eq!(step.note, None);
@@ -178,7 +178,7 @@ mod tests {
         let layer_2: Vec<&Step> = r.steps.iter().filter(|s| s.stage == Stage::Layer(Layer::Control)).collect();
         assert_eq!(layer_2[0].effect, "switcheroo");
         assert!(matches!(&layer_2[0].reason, Reason::Timestamp { waiting, .. } if waiting[0].effect == "tyrant-takes"));
-        assert_eq!(layer_2[1].applies_to, ["giant"]);
+        assert_eq!(layer_2[1].applies_to.names(&board), ["giant"]);
         assert_eq!(resolve_plainly(&board).characteristics, r.characteristics);
     }
 

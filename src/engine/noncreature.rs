@@ -20,9 +20,12 @@ pub fn lacks_pt(c: &Characteristics) -> bool {
     !c.has_type("creature") && c.power.is_none() && c.toughness.is_none()
 }
 
-/// True when a change in layer 4 made a creature with power and toughness a noncreature.
-pub fn stopped_being_a_creature(before: &Characteristics, after: &Characteristics) -> bool {
-    before.has_type("creature") && !after.has_type("creature") && (before.power.is_some() || before.toughness.is_some())
+/// True when a change in layer 4 made a creature with power and toughness a noncreature:
+/// `types_before` are its card types before the change. Layer 4 leaves power and toughness as
+/// they were (they are taken after it): the ones it has now are the ones it had.
+pub fn stopped_being_a_creature(types_before: &[String], after: &Characteristics) -> bool {
+    let was_creature = types_before.iter().any(|t| t == "creature");
+    was_creature && !after.has_type("creature") && (after.power.is_some() || after.toughness.is_some())
 }
 
 /// After layer 4: takes power and toughness away from every noncreature permanent that has them.

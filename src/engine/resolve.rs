@@ -15,7 +15,7 @@ use super::order::{self, SeenDependencies};
 use super::pool::Pool;
 use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::timestamp::Timestamp;
-use super::trace::{Reason, SetNote, Stage, Step};
+use super::trace::{AppliesTo, Reason, SetNote, Stage, Step};
 use super::world::World;
 use super::Sets;
 use crate::model::ControlSpec;
@@ -130,6 +130,8 @@ pub(super) fn run<'b>(
     let mut copiable = None;
     // Object → the layer-4 step after which it was no longer a creature, for the trace.
     let mut made_noncreature: HashMap<usize, usize> = HashMap::new();
+    // Snapshots done with, taken again in place for the next objects (`Snapshot::retake`).
+    let mut spare: Vec<Snapshot> = Vec::new();
     for layer in Layer::ALL.into_iter().filter(|l| *l <= last) {
         locked::settle(&world, &mut sets, locked, &mut waiting, Some(layer));
         if layer == Layer::PtCounters {
@@ -183,15 +185,21 @@ pub(super) fn run<'b>(
             };
             sets.start(&effect, &affected, layer);
             // Every object as it was, in a debug build only: to check that the snapshots below miss
-            // no change the trace would show.
+            // no change the trace would show, and that the trace told from them is the whole one.
             let whole_before: Vec<Characteristics> = if trace && cfg!(debug_assertions) {
                 affected.iter().map(|o| world.objects[*o].clone()).collect()
             } else {
                 Vec::new()
             };
             let abilities_too = type_change_touches_abilities(&effect.body);
-            let snapshots: Vec<Snapshot> =
-                affected.iter().map(|o| Snapshot::take(&world.objects[*o], layer, abilities_too)).collect();
+            let take = |o: &usize, spare: &mut Vec<Snapshot>| match spare.pop() {
+                Some(mut s) => {
+                    s.retake(&world.objects[*o], layer, abilities_too);
+                    s
+                }
+                None => Snapshot::take(&world.objects[*o], layer, abilities_too),
+            };
+            let snapshots: Vec<Snapshot> = affected.iter().map(|o| take(o, &mut spare)).collect();
             // An exchange of control reads both controllers before it changes them: what it does
             // is told in the trace from the board before it applies.
             let exchange = match (&effect.body.control, layer, trace) {
@@ -200,42 +208,58 @@ pub(super) fn run<'b>(
             };
             apply_all(&mut world, &effect, layer, &affected);
             let mut changes_by_object: Vec<(usize, Vec<Atom>)> = Vec::new();
-            // The objects the application changed, as they were: the trace describes those only.
-            let mut before: Vec<(usize, Characteristics)> = Vec::new();
+            // The objects the application changed, with what the layer's snapshot saved of them
+            // (all it can change): the trace describes those only, from that and the object now.
+            let mut before: Vec<(usize, Snapshot)> = Vec::new();
             for (object, snapshot) in affected.iter().zip(snapshots) {
                 let mut atoms = Vec::new();
                 snapshot.changed_atoms(&world.objects[*object], &mut atoms);
                 if atoms.is_empty() {
+                    spare.push(snapshot);
                     continue;
                 }
                 changes_by_object.push((*object, atoms));
                 if trace {
-                    let mut was = world.objects[*object].clone();
-                    snapshot.restore(&mut was);
-                    before.push((*object, was));
+                    before.push((*object, snapshot));
+                } else {
+                    spare.push(snapshot);
                 }
             }
             for (object, was) in affected.iter().zip(&whole_before) {
-                debug_assert!(
-                    before.binary_search_by_key(object, |(o, _)| *o).is_ok()
-                        || describe::changes(board, *object, was, &world.objects[*object]).is_empty(),
-                    "a change the layer's snapshot does not hold"
+                let now = &world.objects[*object];
+                let mut told = Vec::new();
+                if let Ok(i) = before.binary_search_by_key(object, |(o, _)| *o) {
+                    describe::changes_since(board, *object, &before[i].1, now, &mut told);
+                }
+                debug_assert_eq!(
+                    told,
+                    describe::changes(board, *object, was, now),
+                    "a change the snapshot does not tell"
                 );
             }
             if shortcuts {
                 seen.graph.applied(&world, &sets, &changes_by_object);
             }
             if trace {
-                let changes =
-                    before.iter().flat_map(|(o, b)| describe::changes(board, *o, b, &world.objects[*o])).collect();
-                let mut s = step(board, Stage::Layer(layer), &effect, &affected, changes, reason, note);
+                let mut changes = Vec::new();
+                for (o, snapshot) in &before {
+                    describe::changes_since(board, *o, snapshot, &world.objects[*o], &mut changes);
+                }
+                // 208.3a: it applies to a noncreature permanent too, and does nothing to it.
+                let noncreature_among =
+                    layer.in_layer_seven() && affected.iter().any(|o| noncreature::lacks_pt(&world.objects[*o]));
+                let applies_to = AppliesTo::Objects(affected);
+                let mut s = step(board, Stage::Layer(layer), &effect, applies_to, changes, reason, note);
+                // Each changed object's card types and subtypes before, where the layer saved them.
+                let type_lines = || before.iter().filter_map(|(o, s)| Some((&world.objects[*o], s.type_line()?)));
                 // 204.1a in 2011, 205.1a today: a card type removed took its subtypes with it.
-                let took_subtypes = before.iter().any(|(o, b)| lost_correlated_subtypes(b, &world.objects[*o]));
-                if layer == Layer::Type && took_subtypes {
+                let took_subtypes =
+                    || type_lines().any(|(now, (types, subtypes))| lost_correlated_subtypes(types, subtypes, now));
+                if layer == Layer::Type && took_subtypes() {
                     s.concepts.insert(1, "subtypes-follow-types");
                 }
                 // 612.1: the text a text change reached includes the type line.
-                let retyped = || before.iter().any(|(o, b)| b.subtypes != world.objects[*o].subtypes);
+                let retyped = || type_lines().any(|(now, (_, subtypes))| *subtypes != now.subtypes);
                 if layer == Layer::Text && retyped() {
                     s.concepts.insert(1, "text-change-type-line");
                 }
@@ -247,19 +271,20 @@ pub(super) fn run<'b>(
                     s.note = Some(why);
                 }
                 if layer == Layer::Type {
-                    for (o, b) in &before {
-                        if noncreature::stopped_being_a_creature(b, &world.objects[*o]) {
+                    for (o, snapshot) in &before {
+                        let Some((types, _)) = snapshot.type_line() else { continue };
+                        if noncreature::stopped_being_a_creature(types, &world.objects[*o]) {
                             made_noncreature.insert(*o, steps.len());
                         } else if world.objects[*o].has_type("creature") {
                             made_noncreature.remove(o);
                         }
                     }
                 }
-                // 208.3a: it applies to a noncreature permanent too, and does nothing to it.
-                if layer.in_layer_seven() && affected.iter().any(|o| noncreature::lacks_pt(&world.objects[*o])) {
+                if noncreature_among {
                     s.concepts.insert(1, noncreature::CONCEPT);
                 }
                 steps.push(s);
+                spare.extend(before.into_iter().map(|(_, snapshot)| snapshot));
             }
             pool.applied(&effect.key);
             // An object's effects come from its abilities and its controller: only a change of
@@ -345,13 +370,14 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
             if !concepts.contains(&noncreature::CONCEPT) {
                 concepts.push(noncreature::CONCEPT);
             }
-            affected.push(def.id.clone());
+            affected.push(index);
             continue;
         }
-        let before = world.objects[index].clone();
+        // Counters change power and toughness only: those are all the trace compares.
+        let before = Snapshot::take(&world.objects[index], Layer::PtCounters, false);
         apply_counters(&mut world.objects[index], power, toughness);
-        changes.extend(describe::changes(board, index, &before, &world.objects[index]));
-        affected.push(def.id.clone());
+        describe::changes_since(board, index, &before, &world.objects[index], &mut changes);
+        affected.push(index);
     }
     if trace && !affected.is_empty() {
         steps.push(Step {
@@ -359,7 +385,7 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
             effect: "counters".into(),
             source: None,
             text: "counters that change power and toughness".into(),
-            applies_to: affected,
+            applies_to: AppliesTo::Objects(affected),
             changes,
             reason: Reason::Counters,
             set: None,
@@ -396,9 +422,7 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
         }
         if trace {
             let reason = Reason::AfterObjects { timestamp: effect.timestamp };
-            let mut s = step(board, Stage::Players, effect, &[], Vec::new(), reason, None);
-            s.applies_to = names;
-            steps.push(s);
+            steps.push(step(board, Stage::Players, effect, AppliesTo::Players(names), Vec::new(), reason, None));
         }
     }
     let mut rules = Vec::new();
@@ -406,7 +430,7 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
         rules.push(effect.body.game_rule.clone().expect("filtered"));
         if trace {
             let reason = Reason::AfterObjects { timestamp: effect.timestamp };
-            steps.push(step(board, Stage::GameRules, effect, &[], Vec::new(), reason, None));
+            steps.push(step(board, Stage::GameRules, effect, AppliesTo::Objects(Vec::new()), Vec::new(), reason, None));
         }
     }
     (players, rules)
@@ -431,7 +455,8 @@ fn no_longer_exists(world: &World, effect: &Effect, layer: Layer, steps: &[Step]
         }
         None => "its source is gone".to_string(),
     };
-    let mut s = step(board, Stage::Layer(layer), effect, &[], Vec::new(), Reason::NoLongerExists { why }, None);
+    let nothing = AppliesTo::Objects(Vec::new());
+    let mut s = step(board, Stage::Layer(layer), effect, nothing, Vec::new(), Reason::NoLongerExists { why }, None);
     s.concepts = vec![layer.concept(), "static-effect-exists"];
     s
 }
@@ -440,7 +465,7 @@ fn step(
     board: &Board,
     stage: Stage,
     effect: &Effect,
-    affected: &[usize],
+    applies_to: AppliesTo,
     changes: Vec<super::trace::Change>,
     reason: Reason,
     set: Option<SetNote>,
@@ -451,7 +476,7 @@ fn step(
         effect: effect.key.clone(),
         source: effect.source.map(|s| board.objects[s].id.clone()),
         text: effect.text.clone(),
-        applies_to: affected.iter().map(|o| board.objects[*o].id.clone()).collect(),
+        applies_to,
         changes,
         reason,
         set,

@@ -37,6 +37,26 @@ impl Snapshot {
         }
     }
 
+    /// The same as `take`, into a snapshot already made, keeping its lists' allocations (and
+    /// their strings') where it is of the layer's kind: a layer saves every object each of its
+    /// effects applies to, thousands on a large board, and most of them do not change.
+    pub fn retake(&mut self, c: &Characteristics, layer: Layer, abilities_too: bool) {
+        match (self, layer) {
+            (Snapshot::Types { types, subtypes, supertypes, abilities }, Layer::Text | Layer::Type) => {
+                types.clone_from(&c.types);
+                subtypes.clone_from(&c.subtypes);
+                supertypes.clone_from(&c.supertypes);
+                match (abilities, abilities_too || layer == Layer::Text) {
+                    (Some(saved), true) => saved.clone_from(&c.abilities),
+                    (saved, wanted) => *saved = wanted.then(|| c.abilities.clone()),
+                }
+            }
+            (Snapshot::Colors(old), Layer::Color) => old.clone_from(&c.colors),
+            (Snapshot::Abilities(old), Layer::Ability) => old.clone_from(&c.abilities),
+            (snapshot, _) => *snapshot = Snapshot::take(c, layer, abilities_too),
+        }
+    }
+
     /// True when `c` is as it was when the snapshot was taken.
     pub fn matches(&self, c: &Characteristics) -> bool {
         match self {
@@ -96,6 +116,15 @@ impl Snapshot {
                 c.power = p;
                 c.toughness = t;
             }
+        }
+    }
+
+    /// The card types and subtypes it saved, where its layer can change them (1, 3 and 4).
+    pub fn type_line(&self) -> Option<(&[String], &[String])> {
+        match self {
+            Snapshot::Everything(old) => Some((&old.types, &old.subtypes)),
+            Snapshot::Types { types, subtypes, .. } => Some((types, subtypes)),
+            _ => None,
         }
     }
 

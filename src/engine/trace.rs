@@ -1,19 +1,21 @@
 //! The trace: each step the engine took, as data. Renderers turn it into tables, JSON and prose;
 //! rule numbers are attached later through the citation table, by concept.
 
+use super::board::Board;
 use super::layer::Layer;
 use super::timestamp::Timestamp;
 use serde::Serialize;
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// Not serialized itself: the renderers build their own records, with ids for `applies_to`.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub stage: Stage,
     pub effect: String,
     pub source: Option<String>,
     /// The effect's text, as the scenario gives it.
     pub text: String,
-    /// The objects it applied to.
-    pub applies_to: Vec<String>,
+    /// The objects it applied to, or the players (613.9).
+    pub applies_to: AppliesTo,
     pub changes: Vec<Change>,
     pub reason: Reason,
     /// How the set of affected objects was found, where it matters.
@@ -22,8 +24,27 @@ pub struct Step {
     pub concepts: Vec<&'static str>,
     /// Why the effect changed nothing, where it applied and did nothing by a rule (an exchange
     /// of control that can't be completed, or between one player's permanents: 701.12 today).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// What a step applied to. Objects are kept as indexes into the board, their ids looked up only
+/// where the trace is rendered: an effect on a large board applies to thousands of objects, and a
+/// copy of each id for each application was a large part of the cost of the layers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AppliesTo {
+    Objects(Vec<usize>),
+    /// Players by name, for an effect on players (613.9).
+    Players(Vec<String>),
+}
+
+impl AppliesTo {
+    /// The ids of the objects or the names of the players, in order.
+    pub fn names<'a>(&'a self, board: &'a Board) -> Vec<&'a str> {
+        match self {
+            AppliesTo::Objects(objects) => objects.iter().map(|o| board.objects[*o].id.as_str()).collect(),
+            AppliesTo::Players(names) => names.iter().map(String::as_str).collect(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -124,7 +124,7 @@ struct JsonStep<'a> {
     effect: &'a str,
     source: Option<&'a str>,
     text: &'a str,
-    applies_to: &'a [String],
+    applies_to: Vec<&'a str>,
     changes: &'a [Change],
     reason: &'a crate::engine::trace::Reason,
     /// Why the effect did nothing, where a rule says so (an exchange of control).
@@ -206,7 +206,7 @@ pub fn json(r: &Report, out: &mut dyn Write) -> io::Result<()> {
                 effect: &s.effect,
                 source: s.source.as_deref(),
                 text: &s.text,
-                applies_to: &s.applies_to,
+                applies_to: s.applies_to.names(r.board),
                 changes: &s.changes,
                 reason: &s.reason,
                 note: s.note.as_deref(),
