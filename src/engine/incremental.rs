@@ -213,8 +213,9 @@ impl Graph {
                     continue;
                 }
                 let Some(selector) = effect.body.affects.as_ref() else { continue };
-                // The source is asked alone.
-                let Some(&object) = objects.iter().find(|o| effect.source != Some(**o)) else { continue };
+                // A source its selector leaves out ("other") does not answer for its shape.
+                let stands_for = |o: &&usize| !selector.other || effect.source != Some(**o);
+                let Some(&object) = objects.iter().find(stands_for) else { continue };
                 if answers.matches(shapes, world, selector, effect, object) {
                     answers.take_new_yes();
                     holders_of(&mut self.shape_holders, *to as usize).push(id);
@@ -283,9 +284,9 @@ impl Graph {
         let (mut entered, mut left) = (Vec::new(), Vec::new());
         match (&mut node.answers, &self.shapes) {
             (Some(answers), Some(shapes)) => {
-                let source = effect.source.filter(|s| changed.binary_search(s).is_ok());
+                // A source its selector leaves out ("other") is asked alone.
+                let source = effect.source.filter(|s| selector.other && changed.binary_search(s).is_ok());
                 for (from, _, objects) in &moved.groups {
-                    // The source is asked alone, below.
                     let mut others = objects.iter().copied().filter(|o| Some(*o) != source).peekable();
                     let Some(&first) = others.peek() else { continue };
                     let now = answers.matches(shapes, world, selector, effect, first);

@@ -159,7 +159,7 @@ pub struct Move {
 }
 
 /// A selector that names no object, asked once per shape: it answers alike for objects of one
-/// shape, but for its effect's source ("other"), which is asked alone. A shape is the same view
+/// shape, but for its effect's source when it says "other". A shape is the same view
 /// for good, so its answer never goes stale.
 #[derive(Default)]
 pub struct Answers {
@@ -178,8 +178,10 @@ impl Answers {
         object: usize,
     ) -> bool {
         debug_assert!(!names_objects(selector));
-        if effect.source == Some(object) {
-            return world.matches(selector, object, effect);
+        // "Other" is all a selector that names no object can tell the source by; without it,
+        // the source answers as its shape does, and is counted among the shape's objects.
+        if selector.other && effect.source == Some(object) {
+            return false;
         }
         let shape = shapes.of(world, object);
         if let Some(known) = self.of(shape) {
