@@ -188,12 +188,16 @@ impl Graph {
         }
         self.carry_answers(world, &moved);
         // Every shape a changed object had: an object that kept its shape changed too.
-        let mut touched = moved.froms();
+        let mut touched: Vec<u32> = Vec::new();
         if let Some(shapes) = &self.shapes {
-            touched.extend(objects.iter().map(|o| shapes.of(world, *o)));
+            let mut marked = vec![false; shapes.count()];
+            let now = objects.iter().map(|o| shapes.of(world, *o));
+            for shape in moved.froms().chain(now) {
+                if !std::mem::replace(&mut marked[shape as usize], true) {
+                    touched.push(shape);
+                }
+            }
         }
-        touched.sort_unstable();
-        touched.dedup();
         self.held_changed(&objects, &touched);
     }
 
@@ -284,31 +288,32 @@ impl Graph {
         let (mut entered, mut left) = (Vec::new(), Vec::new());
         match (&mut node.answers, &self.shapes) {
             (Some(answers), Some(shapes)) => {
-                // A source its selector leaves out ("other") is asked alone.
-                let source = effect.source.filter(|s| selector.other && changed.binary_search(s).is_ok());
+                // A source its selector leaves out ("other") is never in its set.
+                let left_out = |o: usize| selector.other && effect.source == Some(o);
+                // What each group's move does to the set: the shape before was asked when an
+                // object of it was (none may be left); if not, each object's place says.
+                let mut does: Vec<Option<Option<bool>>> = Vec::with_capacity(moved.groups.len());
                 for (from, _, objects) in &moved.groups {
-                    let mut others = objects.iter().copied().filter(|o| Some(*o) != source).peekable();
-                    let Some(&first) = others.peek() else { continue };
+                    let Some(&first) = objects.iter().find(|o| !left_out(**o)) else {
+                        does.push(None);
+                        continue;
+                    };
                     let now = answers.matches(shapes, world, selector, effect, first);
-                    // The shape before was asked when an object of it was (none may be left);
-                    // else each object's place in the set says.
-                    match answers.of(*from) {
-                        Some(before) if before == now => {}
-                        Some(_) if now => entered.extend(others),
-                        Some(_) => left.extend(others),
-                        None => {
-                            for o in others {
-                                match (set.binary_search(&o).is_ok(), now) {
-                                    (true, false) => left.push(o),
-                                    (false, true) => entered.push(o),
-                                    _ => {}
-                                }
-                            }
-                        }
-                    }
+                    does.push(match answers.of(*from) {
+                        Some(before) if before == now => None,
+                        Some(_) => Some(Some(now)),
+                        None => Some(None),
+                    });
                 }
-                if let Some(o) = source {
-                    match (set.binary_search(&o).is_ok(), world.matches(selector, o, effect)) {
+                // The moves in board order, so that both lists are too.
+                for &(o, group) in &moved.moves {
+                    let (was, now) = match does[group] {
+                        None => continue,
+                        _ if left_out(o) => continue,
+                        Some(Some(now)) => (!now, now),
+                        Some(None) => (set.binary_search(&o).is_ok(), answers.of(moved.groups[group].1) == Some(true)),
+                    };
+                    match (was, now) {
                         (true, false) => left.push(o),
                         (false, true) => entered.push(o),
                         _ => {}
@@ -317,8 +322,6 @@ impl Graph {
                 for shape in answers.take_new_yes() {
                     holders_of(&mut self.shape_holders, shape as usize).push(id);
                 }
-                left.sort_unstable();
-                entered.sort_unstable();
             }
             _ => {
                 for o in changed {
@@ -621,29 +624,32 @@ fn alike(effect: &Effect) -> bool {
         && effect.body.affects.as_ref().is_some_and(|s| !s.other && !shape::names_objects(s))
 }
 
-/// An application's moves from shape to shape, grouped by (from, to), with their objects in
-/// board order.
+/// An application's moves from shape to shape, grouped by (from, to): each group with its
+/// objects, and the moves in board order with their group.
 struct Moved {
     groups: Vec<(u32, u32, Vec<usize>)>,
+    moves: Vec<(usize, usize)>,
 }
 
 impl Moved {
     fn new(moves: &[shape::Move]) -> Moved {
         let mut index: HashMap<(u32, u32), usize> = HashMap::new();
         let mut groups: Vec<(u32, u32, Vec<usize>)> = Vec::new();
+        let mut in_order = Vec::with_capacity(moves.len());
         for m in moves {
             let i = *index.entry((m.from, m.to)).or_insert_with(|| {
                 groups.push((m.from, m.to, Vec::new()));
                 groups.len() - 1
             });
             groups[i].2.push(m.object);
+            in_order.push((m.object, i));
         }
-        Moved { groups }
+        Moved { groups, moves: in_order }
     }
 
     /// The shapes objects moved from.
-    fn froms(&self) -> Vec<u32> {
-        self.groups.iter().map(|(from, _, _)| *from).collect()
+    fn froms(&self) -> impl Iterator<Item = u32> + '_ {
+        self.groups.iter().map(|(from, _, _)| *from)
     }
 }
 

@@ -119,9 +119,19 @@ impl Shapes {
     /// After an application changed these objects: each object's shape before and after, for
     /// those whose shape changed.
     pub fn changed(&mut self, world: &World, objects: impl Iterator<Item = usize>) -> Vec<Move> {
-        let mut moves = Vec::new();
+        let mut moves: Vec<Move> = Vec::new();
         for object in objects {
-            let (from, to) = (self.of[object], self.id(View::of(world, object)));
+            let (from, view) = (self.of[object], View::of(world, object));
+            // Most objects keep their shape, or take the one the last object took: those are
+            // compared, not hashed.
+            let last = moves.last().map(|m| m.to);
+            let to = if self.kept[from as usize].view() == view {
+                from
+            } else if last.is_some_and(|to| self.kept[to as usize].view() == view) {
+                last.expect("just checked")
+            } else {
+                self.id(view)
+            };
             if from != to {
                 self.of[object] = to;
                 moves.push(Move { object, from, to });
