@@ -21,6 +21,7 @@ use super::shape::{self, applies_by_shape, Answers, Shapes};
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
 
 const ABILITY: usize = 4;
@@ -53,7 +54,7 @@ pub struct Graph {
     /// Effects alike (`alike`): the same body and controller, numbered.
     classes: HashMap<(String, usize), u32>,
     /// Trials of this choice, by what decides them (`Trial`): alike effects are tried once.
-    trials: HashMap<(u32, Looked), Option<DependencyKind>>,
+    trials: FxHashMap<(u32, Looked), Option<DependencyKind>>,
 }
 
 /// Who B's trial looks at, as far as its result goes: an effect, or any effect of a class when
@@ -120,7 +121,9 @@ impl Graph {
         if let Some(source) = effect.source {
             self.by_source.entry(source).or_default().push(id);
         }
-        let class = alike(effect).then(|| {
+        // Within a layer a set is fixed from the start or not at all: an effect that starts to
+        // apply (613.5) is done with this layer.
+        let class = (alike(effect) && !sets.is_fixed(effect)).then(|| {
             let next = self.classes.len() as u32;
             *self.classes.entry((format!("{:?}", effect.body), effect.controller)).or_insert(next)
         });
@@ -559,19 +562,19 @@ impl Graph {
         let by_shape = applies_by_shape(effect_b, layer);
         // B alike another already tried against the same A (or against one alike, where only
         // its class can show) answers as that trial did.
-        let class_b = self.nodes[id_b].class.filter(|_| !sets.is_fixed(effect_b));
+        let class_b = self.nodes[id_b].class;
         let key = |a: usize| {
-            let (id_a, effect_a) = candidates[a];
-            let class_a = self.nodes[id_a].class.filter(|_| by_shape && !sets.is_fixed(effect_a));
+            let id_a = candidates[a].0;
+            let class_a = self.nodes[id_a].class.filter(|_| by_shape);
             class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)))
         };
         let keys: Vec<_> = tried.iter().map(|a| key(*a)).collect();
         let mut to_try: Vec<usize> = Vec::new();
-        let mut first_of: HashMap<(u32, Looked), ()> = HashMap::new();
+        let mut first_of: FxHashSet<(u32, Looked)> = FxHashSet::default();
         for (a, k) in tried.iter().zip(&keys) {
             match k {
                 Some(k) if self.trials.contains_key(k) => {}
-                Some(k) if first_of.insert(*k, ()).is_some() => {}
+                Some(k) if !first_of.insert(*k) => {}
                 _ => to_try.push(*a),
             }
         }
@@ -580,7 +583,7 @@ impl Graph {
             .map(|a| (candidates[*a].1, self.nodes[candidates[*a].0].reads.as_ref().expect("registered")))
             .collect();
         let kinds = trial(world, sets, layer, effect_b, &affected, &looked, self.shapes.as_ref());
-        let mut tried_now: HashMap<usize, Option<DependencyKind>> = HashMap::new();
+        let mut tried_now: FxHashMap<usize, Option<DependencyKind>> = FxHashMap::default();
         for (a, kind) in to_try.iter().zip(kinds) {
             tried_now.insert(*a, kind);
             if let Some(k) = key(*a) {
@@ -615,8 +618,7 @@ impl Graph {
 
 /// Whether an effect is one of a class: its set found by its selector alone (no object named, not
 /// "other"), so that effects with its body and controller apply to the same objects and do the
-/// same to them, whatever their sources. Its set can still be fixed later (613.5), which the
-/// trials check.
+/// same to them, whatever their sources (unless its set is fixed: `added` checks).
 fn alike(effect: &Effect) -> bool {
     let exchange = effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some());
     effect.kind == super::effect::EffectKind::Static
