@@ -124,6 +124,12 @@ pub(super) fn run<'b>(
         }
     }
     let mut steps = Vec::new();
+    // Object → the last step that changed its abilities, to say which took an effect's ability.
+    let mut abilities_changed_at: Vec<Option<usize>> = vec![None; board.objects.len()];
+    let index_of: HashMap<&str, usize> = match trace {
+        true => board.objects.iter().enumerate().map(|(i, o)| (o.id.as_str(), i)).collect(),
+        false => HashMap::new(),
+    };
     // Every effect that existed at some point, to say so when one stops existing before it applies.
     let mut known: BTreeMap<String, Effect> = BTreeMap::new();
     let mut gone_reported: HashSet<String> = HashSet::new();
@@ -164,7 +170,8 @@ pub(super) fn run<'b>(
                     let Some(effect) = known.get(&key) else { continue };
                     let due = effect.has_part_in(layer) && !pool.is_done(&key) && !gone_reported.contains(&key);
                     if due && !sets.started.contains_key(&key) && !pool.holds(&key) {
-                        steps.push(no_longer_exists(&world, effect, layer, &steps));
+                        let remover = effect.source.and_then(|o| abilities_changed_at[o]).map(|i| &steps[i]);
+                        steps.push(no_longer_exists(&world, effect, layer, remover));
                         gone_reported.insert(key.clone());
                     }
                 }
@@ -282,6 +289,11 @@ pub(super) fn run<'b>(
                 }
                 if noncreature_among {
                     s.concepts.insert(1, noncreature::CONCEPT);
+                }
+                for change in s.changes.iter().filter(|c| c.characteristic == "abilities") {
+                    if let Some(o) = index_of.get(change.object.as_str()) {
+                        abilities_changed_at[*o] = Some(steps.len());
+                    }
                 }
                 steps.push(s);
                 spare.extend(before.into_iter().map(|(_, snapshot)| snapshot));
@@ -436,7 +448,8 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
     (players, rules)
 }
 
-fn no_longer_exists(world: &World, effect: &Effect, layer: Layer, steps: &[Step]) -> Step {
+/// `remover`: the last step that changed the abilities of the effect's source.
+fn no_longer_exists(world: &World, effect: &Effect, layer: Layer, remover: Option<&Step>) -> Step {
     let board = world.board;
     let why = match effect.source {
         Some(src) if world.zone(src) != crate::model::Zone::Battlefield && !effect.is_defining() => {
@@ -444,10 +457,6 @@ fn no_longer_exists(world: &World, effect: &Effect, layer: Layer, steps: &[Step]
         }
         Some(src) => {
             let source = &board.objects[src].id;
-            let remover = steps
-                .iter()
-                .rev()
-                .find(|s| s.changes.iter().any(|c| &c.object == source && c.characteristic == "abilities"));
             match remover {
                 Some(s) => format!("`{source}` lost the ability that generates it to `{}`", s.effect),
                 None => format!("`{source}` no longer has the ability that generates it"),
