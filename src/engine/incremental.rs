@@ -77,10 +77,13 @@ struct Node {
     class: Option<u32>,
     /// Its selector's answer for each shape, when its set is kept by shape.
     answers: Option<Answers>,
-    /// As A: the B it depends on now, and how.
-    out: Vec<(usize, DependencyKind)>,
-    /// As B: the A that depend on it now.
-    into: Vec<usize>,
+    /// As A: the B it depends on, how, and B's round when found; an entry of an earlier round
+    /// of B is dropped (B was tried again), here or when the list is compacted.
+    out: Vec<(usize, DependencyKind, u32)>,
+    /// Out's length at which it is compacted next.
+    compact_at: usize,
+    /// As B: how many times its pairs were tried again.
+    round: u32,
     stale_a: bool,
     stale_b: bool,
 }
@@ -392,9 +395,8 @@ impl Graph {
                 continue;
             }
             self.nodes[*id].stale_b = false;
-            for a in std::mem::take(&mut self.nodes[*id].into) {
-                self.nodes[a].out.retain(|(x, _)| x != id);
-            }
+            // Every dependency found on B so far is out of date.
+            self.nodes[*id].round += 1;
             if effect.is_defining() {
                 continue;
             }
@@ -405,9 +407,7 @@ impl Graph {
                 continue;
             }
             self.nodes[*id].stale_a = false;
-            for (b, _) in std::mem::take(&mut self.nodes[*id].out) {
-                self.nodes[b].into.retain(|x| x != id);
-            }
+            self.nodes[*id].out.clear();
             if effect.is_defining() {
                 continue;
             }
@@ -597,10 +597,22 @@ impl Graph {
             };
             let Some(kind) = kind else { continue };
             let id_a = candidates[a].0;
-            self.nodes[id_a].out.push((id_b, kind));
-            self.nodes[id_b].into.push(id_a);
+            let round = self.nodes[id_b].round;
+            self.keep_edge(id_a, (id_b, kind, round));
             found.push((a, b, kind));
         }
+    }
+
+    /// Keeps that A depends on B; A's list drops the entries of B's earlier rounds once it has
+    /// doubled since it was last cleared of them.
+    fn keep_edge(&mut self, a: usize, edge: (usize, DependencyKind, u32)) {
+        let mut out = std::mem::take(&mut self.nodes[a].out);
+        out.push(edge);
+        if out.len() >= self.nodes[a].compact_at {
+            out.retain(|(b, _, round)| self.nodes[*b].round == *round);
+            self.nodes[a].compact_at = 2 * out.len() + 8;
+        }
+        self.nodes[a].out = out;
     }
 
     /// The B that the candidate at `place` depends on now, as places, in order.
@@ -608,7 +620,8 @@ impl Graph {
         let mut out: Vec<(usize, DependencyKind)> = self.nodes[id]
             .out
             .iter()
-            .map(|(b, kind)| (self.pos[*b], *kind))
+            .filter(|(b, _, round)| self.nodes[*b].round == *round)
+            .map(|(b, kind, _)| (self.pos[*b], *kind))
             .filter(|(p, _)| *p != usize::MAX)
             .collect();
         out.sort_unstable_by_key(|(p, _)| *p);
