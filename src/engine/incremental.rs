@@ -478,6 +478,11 @@ impl Graph {
         out
     }
 
+    /// The objects' shapes, once a kept set was worked out: up to date with every application.
+    pub fn shapes(&self) -> Option<&Shapes> {
+        self.shapes.as_ref()
+    }
+
     /// The objects the candidate `id`, `effect`, applies to now. (Two candidates can share an
     /// id: the node holds one of them.)
     pub fn applies_to(&mut self, world: &World, sets: &Sets, id: usize, effect: &Effect) -> Vec<usize> {

@@ -13,6 +13,7 @@ use super::locked;
 use super::noncreature;
 use super::order::{self, SeenDependencies};
 use super::pool::Pool;
+use super::shape::{applies_by_shape, Shapes};
 use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::timestamp::Timestamp;
 use super::trace::{AppliesTo, Reason, SetNote, Stage, Step};
@@ -199,6 +200,12 @@ pub(super) fn run<'b>(
                 Vec::new()
             };
             let abilities_too = type_change_touches_abilities(&effect.body);
+            // Where the effect does to each object what it does to any of the same shape, only the
+            // objects of shapes it changes are saved and changed.
+            let changing = match seen.graph.shapes().filter(|_| shortcuts && applies_by_shape(&effect, layer)) {
+                Some(shapes) => shapes_changed_by(&mut world, shapes, &effect, layer, &affected),
+                None => affected.clone(),
+            };
             let take = |o: &usize, spare: &mut Vec<Snapshot>| match spare.pop() {
                 Some(mut s) => {
                     s.retake(&world.objects[*o], layer, abilities_too);
@@ -206,19 +213,19 @@ pub(super) fn run<'b>(
                 }
                 None => Snapshot::take(&world.objects[*o], layer, abilities_too),
             };
-            let snapshots: Vec<Snapshot> = affected.iter().map(|o| take(o, &mut spare)).collect();
+            let snapshots: Vec<Snapshot> = changing.iter().map(|o| take(o, &mut spare)).collect();
             // An exchange of control reads both controllers before it changes them: what it does
             // is told in the trace from the board before it applies.
             let exchange = match (&effect.body.control, layer, trace) {
                 (Some(ControlSpec::Exchange(ids)), Layer::Control, true) => Some(exchange::outcome(&world, ids)),
                 _ => None,
             };
-            apply_all(&mut world, &effect, layer, &affected);
+            apply_all(&mut world, &effect, layer, &changing);
             let mut changes_by_object: Vec<(usize, Vec<Atom>)> = Vec::new();
             // The objects the application changed, with what the layer's snapshot saved of them
             // (all it can change): the trace describes those only, from that and the object now.
             let mut before: Vec<(usize, Snapshot)> = Vec::new();
-            for (object, snapshot) in affected.iter().zip(snapshots) {
+            for (object, snapshot) in changing.iter().zip(snapshots) {
                 let mut atoms = Vec::new();
                 snapshot.changed_atoms(&world.objects[*object], &mut atoms);
                 if atoms.is_empty() {
@@ -325,6 +332,35 @@ pub(super) fn run<'b>(
         if trace { after_objects(&world, &sets, &mut steps, trace) } else { (Vec::new(), Vec::new()) };
     let characteristics = world.objects.clone();
     (world, Resolution { characteristics, steps, players, game_rules, copiable })
+}
+
+/// The objects of `affected` whose shape `effect` changes, where what it does to an object
+/// depends on its shape alone (`applies_by_shape`): it is applied to one object of each shape
+/// and taken back.
+fn shapes_changed_by(
+    world: &mut World,
+    shapes: &Shapes,
+    effect: &Effect,
+    layer: Layer,
+    affected: &[usize],
+) -> Vec<usize> {
+    let abilities_too = type_change_touches_abilities(&effect.body);
+    let mut changes: Vec<Option<bool>> = vec![None; shapes.count()];
+    let mut out = Vec::new();
+    for &object in affected {
+        let shape = shapes.of(world, object) as usize;
+        let changed = *changes[shape].get_or_insert_with(|| {
+            let saved = Snapshot::take(&world.objects[object], layer, abilities_too);
+            apply_all(world, effect, layer, &[object]);
+            let changed = !saved.matches(&world.objects[object]);
+            saved.restore(&mut world.objects[object]);
+            changed
+        });
+        if changed {
+            out.push(object);
+        }
+    }
+    out
 }
 
 /// Shows power and toughness going on the layer-4 step that left each permanent a noncreature,
