@@ -53,7 +53,7 @@ pub struct Graph {
     visits: u64,
     /// Effects alike (`alike`): the same body and controller, numbered.
     classes: HashMap<(String, usize), u32>,
-    /// Trials of this choice, by what decides them (`Trial`): alike effects are tried once.
+    /// Trials of this choice, by what decides them (`Looked`): alike effects are tried once.
     trials: FxHashMap<(u32, Looked), Option<DependencyKind>>,
 }
 
@@ -125,8 +125,9 @@ impl Graph {
             self.by_source.entry(source).or_default().push(id);
         }
         // Within a layer a set is fixed from the start or not at all: an effect that starts to
-        // apply (613.5) is done with this layer.
-        let class = (alike(effect) && !sets.is_fixed(effect)).then(|| {
+        // apply (613.5) is done with this layer. (A body is told by its printed form: it has
+        // no hash of its own.)
+        let class = alike(effect, sets).then(|| {
             let next = self.classes.len() as u32;
             *self.classes.entry((format!("{:?}", effect.body), effect.controller)).or_insert(next)
         });
@@ -287,10 +288,7 @@ impl Graph {
     fn patch(&mut self, world: &World, sets: &Sets, id: usize, changed: &[usize], moved: &Moved) {
         let node = &mut self.nodes[id];
         let (Some(set), Some(effect)) = (node.affected.as_mut(), node.effect.as_ref()) else { return };
-        let Some(selector) = effect.body.affects.as_ref().filter(|_| !sets.is_fixed(effect)) else { return };
-        if effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some()) {
-            return;
-        }
+        let Some(selector) = sets.live_selector(effect) else { return };
         let (mut entered, mut left) = (Vec::new(), Vec::new());
         match (&mut node.answers, &self.shapes) {
             (Some(answers), Some(shapes)) => {
@@ -501,14 +499,7 @@ impl Graph {
             let shapes = self.shapes.get_or_insert_with(|| Shapes::new(world));
             let node = &mut self.nodes[id];
             let effect = node.effect.as_ref().expect("registered");
-            let by_shape = match (&effect.body.affects, sets.fixed_set(effect)) {
-                (Some(selector), None) => {
-                    let exchange = effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some());
-                    (!exchange && !shape::names_objects(selector)).then_some(selector)
-                }
-                _ => None,
-            };
-            if let Some(selector) = by_shape {
+            if let Some(selector) = sets.live_selector(effect).filter(|s| !shape::names_objects(s)) {
                 let answers = node.answers.get_or_insert_with(Answers::default);
                 let set: Vec<usize> =
                     (0..world.objects.len()).filter(|o| answers.matches(shapes, world, selector, effect, *o)).collect();
@@ -636,12 +627,10 @@ impl Graph {
 
 /// Whether an effect is one of a class: its set found by its selector alone (no object named, not
 /// "other"), so that effects with its body and controller apply to the same objects and do the
-/// same to them, whatever their sources (unless its set is fixed: `added` checks).
-fn alike(effect: &Effect) -> bool {
-    let exchange = effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some());
+/// same to them, whatever their sources.
+fn alike(effect: &Effect, sets: &Sets) -> bool {
     effect.kind == super::effect::EffectKind::Static
-        && !exchange
-        && effect.body.affects.as_ref().is_some_and(|s| !s.other && !shape::names_objects(s))
+        && sets.live_selector(effect).is_some_and(|s| !s.other && !shape::names_objects(s))
 }
 
 /// An application's moves from shape to shape, grouped by (from, to): each group with its

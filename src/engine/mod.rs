@@ -50,22 +50,19 @@ pub struct Sets {
 impl Sets {
     /// The objects an effect applies to now, in board order.
     pub fn affected(&self, world: &World, effect: &Effect) -> Vec<usize> {
-        self.affected_by_shape(world, effect, None)
-    }
-
-    /// The same, a selector that names no object asked once per shape when `shapes` are kept.
-    pub fn affected_by_shape(&self, world: &World, effect: &Effect, shapes: Option<&shape::Shapes>) -> Vec<usize> {
         match self.fixed_set(effect) {
             Some(set) => set.to_vec(),
             None => match effect.body.control.as_ref().and_then(|c| c.exchanged()) {
                 Some(ids) => exchanged_objects(world.board, ids),
-                None => match (&effect.body.affects, shapes) {
-                    (None, _) => Vec::new(),
-                    (Some(s), Some(shapes)) if !shape::names_objects(s) => shapes.select(world, s, effect),
-                    (Some(s), _) => world.select(s, effect),
-                },
+                None => effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect)),
             },
         }
+    }
+
+    /// The selector an effect's set is found by now: its set is neither fixed nor an exchange's.
+    pub fn live_selector<'e>(&self, effect: &'e Effect) -> Option<&'e crate::model::SelectorSpec> {
+        let exchange = effect.body.control.as_ref().is_some_and(|c| c.exchanged().is_some());
+        effect.body.affects.as_ref().filter(|_| !exchange && !self.is_fixed(effect))
     }
 
     /// The set of an effect that no longer depends on the state: started (613.5) or locked in

@@ -336,7 +336,7 @@ pub(super) fn run<'b>(
 
 /// The objects of `affected` whose shape `effect` changes, where what it does to an object
 /// depends on its shape alone (`applies_by_shape`): it is applied to one object of each shape
-/// and taken back.
+/// and taken back. A debug build tries every object, and `resolve_plainly` never skips one.
 fn shapes_changed_by(
     world: &mut World,
     shapes: &Shapes,
@@ -344,23 +344,26 @@ fn shapes_changed_by(
     layer: Layer,
     affected: &[usize],
 ) -> Vec<usize> {
-    let abilities_too = type_change_touches_abilities(&effect.body);
     let mut changes: Vec<Option<bool>> = vec![None; shapes.count()];
     let mut out = Vec::new();
     for &object in affected {
         let shape = shapes.of(world, object) as usize;
-        let changed = *changes[shape].get_or_insert_with(|| {
-            let saved = Snapshot::take(&world.objects[object], layer, abilities_too);
-            apply_all(world, effect, layer, &[object]);
-            let changed = !saved.matches(&world.objects[object]);
-            saved.restore(&mut world.objects[object]);
-            changed
-        });
+        let changed = *changes[shape].get_or_insert_with(|| changes_object(world, effect, layer, object));
+        debug_assert_eq!(changed, changes_object(world, effect, layer, object), "an object unlike its shape");
         if changed {
             out.push(object);
         }
     }
     out
+}
+
+/// Whether `effect` changes `object` in `layer`: applied, looked at, and taken back.
+fn changes_object(world: &mut World, effect: &Effect, layer: Layer, object: usize) -> bool {
+    let saved = Snapshot::take(&world.objects[object], layer, type_change_touches_abilities(&effect.body));
+    apply_all(world, effect, layer, &[object]);
+    let changed = !saved.matches(&world.objects[object]);
+    saved.restore(&mut world.objects[object]);
+    changed
 }
 
 /// Shows power and toughness going on the layer-4 step that left each permanent a noncreature,

@@ -140,12 +140,6 @@ impl Shapes {
         moves
     }
 
-    /// The objects a selector that names none applies to, in board order.
-    pub fn select(&self, world: &World, selector: &SelectorSpec, effect: &Effect) -> Vec<usize> {
-        let mut answers = Answers::default();
-        (0..world.objects.len()).filter(|o| answers.matches(self, world, selector, effect, *o)).collect()
-    }
-
     /// The object's shape; a debug build checks that it is up to date.
     pub fn of(&self, world: &World, object: usize) -> u32 {
         debug_assert_eq!(
