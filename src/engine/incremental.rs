@@ -28,6 +28,8 @@ const ABILITY: usize = 4;
 
 #[derive(Default)]
 pub struct Graph {
+    /// The layer it is the graph of (613.7a: dependencies within one layer).
+    layer: Option<Layer>,
     nodes: Vec<Node>,
     /// Id → place among this choice's candidates (`usize::MAX`: not one).
     pos: Vec<usize>,
@@ -91,6 +93,7 @@ struct Node {
 impl Graph {
     /// A candidate was added, new or changed: every pair it is in is tried again.
     pub fn added(&mut self, id: usize, effect: &Effect, sets: &Sets, layer: Layer) {
+        self.layer = Some(layer);
         if self.nodes.len() <= id {
             self.nodes.resize_with(id + 1, Node::default);
             self.pos.resize(id + 1, usize::MAX);
@@ -326,6 +329,12 @@ impl Graph {
                 for shape in answers.take_new_yes() {
                     holders_of(&mut self.shape_holders, shape as usize).push(id);
                 }
+                // Where trials go by shape, the list is only read for the effect chosen to apply:
+                // it is worked out then, instead of being brought up to date after every move.
+                if self.layer.is_some_and(|l| applies_by_shape(effect, l)) {
+                    node.affected = None;
+                    return;
+                }
             }
             _ => {
                 for o in changed {
@@ -465,7 +474,7 @@ impl Graph {
         if let Some(source) = node.effect.as_ref().and_then(|e| e.source) {
             let ability_writers: Vec<usize> = self.writers[ABILITY].clone();
             for b in ability_writers {
-                if self.pos[b] != usize::MAX && self.affected(world, sets, b).binary_search(&source).is_ok() {
+                if self.pos[b] != usize::MAX && self.holds(world, sets, b, source) {
                     out.push(b);
                 }
             }
@@ -473,6 +482,53 @@ impl Graph {
         out.retain(|b| self.pos[*b] != usize::MAX && *b != id);
         out.sort_unstable();
         out.dedup();
+        out
+    }
+
+    /// Whether the set of effect `id` holds `object` now: its shape's answer for a set kept by
+    /// shape, else its kept list.
+    fn holds(&mut self, world: &World, sets: &Sets, id: usize, object: usize) -> bool {
+        let shapes = self.shapes.get_or_insert_with(|| Shapes::new(world));
+        let node = &mut self.nodes[id];
+        let effect = node.effect.as_ref().expect("registered");
+        match sets.live_selector(effect).filter(|s| !shape::names_objects(s)) {
+            Some(selector) => {
+                let answers = node.answers.get_or_insert_with(Answers::default);
+                let holds = answers.matches(shapes, world, selector, effect, object);
+                for shape in answers.take_new_yes() {
+                    holders_of(&mut self.shape_holders, shape as usize).push(id);
+                }
+                holds
+            }
+            None => self.affected(world, sets, id).binary_search(&object).is_ok(),
+        }
+    }
+
+    /// What a trial of effect `id`, whose set is kept by shape, applies it to: the objects of
+    /// `specials` in its set, and one other object of each shape it holds (`shape::stand_ins`
+    /// does the same from a list).
+    fn stand_ins_by_shape(&mut self, world: &World, id: usize, specials: &[usize]) -> Vec<usize> {
+        let shapes = self.shapes.get_or_insert_with(|| Shapes::new(world));
+        let node = &mut self.nodes[id];
+        let effect = node.effect.as_ref().expect("registered");
+        let selector = effect.body.affects.as_ref().expect("a set kept by shape has a selector");
+        let answers = node.answers.get_or_insert_with(Answers::default);
+        let mut out: Vec<usize> =
+            specials.iter().copied().filter(|o| answers.matches(shapes, world, selector, effect, *o)).collect();
+        let left_out = |o: usize| selector.other && effect.source == Some(o);
+        for shape in 0..shapes.count() as u32 {
+            let members = shapes.members(shape);
+            let Some(&one) = members.iter().find(|o| specials.binary_search(o).is_err() && !left_out(**o)) else {
+                continue;
+            };
+            if answers.matches(shapes, world, selector, effect, one) {
+                out.push(one);
+            }
+        }
+        for shape in answers.take_new_yes() {
+            holders_of(&mut self.shape_holders, shape as usize).push(id);
+        }
+        out.sort_unstable();
         out
     }
 
@@ -536,7 +592,11 @@ impl Graph {
         found: &mut Vec<(usize, usize, DependencyKind)>,
     ) {
         let (id_b, effect_b) = candidates[b];
-        let affected = self.affected(world, sets, id_b).to_vec();
+        let by_shape = applies_by_shape(effect_b, layer);
+        // Where trials go by shape, a set kept by shape is asked object by object and shape by
+        // shape, never listed.
+        let listed = !by_shape || sets.live_selector(effect_b).is_none_or(shape::names_objects);
+        let affected = if listed { self.affected(world, sets, id_b).to_vec() } else { Vec::new() };
         let written = self.nodes[id_b].writes.clone();
         let mut tried: Vec<usize> = Vec::new();
         for a in places {
@@ -544,10 +604,13 @@ impl Graph {
             if a == b || effect_a.is_defining() || effect_a.key == effect_b.key {
                 continue;
             }
-            let r = self.nodes[id_a].reads.as_ref().expect("registered");
             // A's existence and text can only change through its source's abilities, so that
             // read counts only when B changes A's source.
-            let source_changed = effect_a.source.is_some_and(|s| affected.binary_search(&s).is_ok());
+            let source_changed = effect_a.source.is_some_and(|s| match listed {
+                true => affected.binary_search(&s).is_ok(),
+                false => self.holds(world, sets, id_b, s),
+            });
+            let r = self.nodes[id_a].reads.as_ref().expect("registered");
             if meet(&r.state, &written) || (source_changed && meet(&r.source, &written)) {
                 tried.push(a);
             }
@@ -555,7 +618,6 @@ impl Graph {
         if tried.is_empty() {
             return;
         }
-        let by_shape = applies_by_shape(effect_b, layer);
         // B alike another already tried against the same A (or against one alike, where only
         // its class can show) answers as that trial did.
         let class_b = self.nodes[id_b].class;
@@ -565,25 +627,35 @@ impl Graph {
             class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)))
         };
         let keys: Vec<_> = tried.iter().map(|a| key(*a)).collect();
-        let mut to_try: Vec<usize> = Vec::new();
+        let mut to_try: Vec<(usize, Option<(u32, Looked)>)> = Vec::new();
         let mut first_of: FxHashSet<(u32, Looked)> = FxHashSet::default();
         for (a, k) in tried.iter().zip(&keys) {
             match k {
                 Some(k) if self.trials.contains_key(k) => {}
                 Some(k) if !first_of.insert(*k) => {}
-                _ => to_try.push(*a),
+                _ => to_try.push((*a, *k)),
             }
         }
+        let specials = match listed {
+            true => None,
+            false => shape::specials(world, sets, layer, to_try.iter().map(|(a, _)| candidates[*a].1)),
+        };
+        // A set kept by shape is listed after all where an effect tried counts objects.
+        let (objects, shapes) = match specials {
+            Some(specials) => (self.stand_ins_by_shape(world, id_b, &specials), false),
+            None if listed => (affected, true),
+            None => (self.affected(world, sets, id_b).to_vec(), true),
+        };
         let looked: Vec<(&Effect, &Reads)> = to_try
             .iter()
-            .map(|a| (candidates[*a].1, self.nodes[candidates[*a].0].reads.as_ref().expect("registered")))
+            .map(|(a, _)| (candidates[*a].1, self.nodes[candidates[*a].0].reads.as_ref().expect("registered")))
             .collect();
-        let kinds = trial(world, sets, layer, effect_b, &affected, &looked, self.shapes.as_ref());
+        let kinds = trial(world, sets, layer, effect_b, &objects, &looked, self.shapes.as_ref().filter(|_| shapes));
         let mut tried_now: FxHashMap<usize, Option<DependencyKind>> = FxHashMap::default();
-        for (a, kind) in to_try.iter().zip(kinds) {
+        for ((a, k), kind) in to_try.iter().zip(kinds) {
             tried_now.insert(*a, kind);
-            if let Some(k) = key(*a) {
-                self.trials.insert(k, kind);
+            if let Some(k) = k {
+                self.trials.insert(*k, kind);
             }
         }
         for (a, k) in tried.into_iter().zip(keys) {

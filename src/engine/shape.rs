@@ -80,6 +80,9 @@ impl Kept {
 /// Each object's shape, kept up to date by the layer's applications (`changed`).
 pub struct Shapes {
     of: Vec<u32>,
+    /// Shape → its objects, in no order; object → its place in that list.
+    members: Vec<Vec<usize>>,
+    place: Vec<usize>,
     kept: Vec<Kept>,
     /// A view's hash → the shapes with that hash (one, but for collisions).
     by_hash: FxHashMap<u64, Vec<u32>>,
@@ -87,11 +90,19 @@ pub struct Shapes {
 
 impl Shapes {
     pub fn new(world: &World) -> Shapes {
-        let mut shapes =
-            Shapes { of: Vec::with_capacity(world.objects.len()), kept: Vec::new(), by_hash: FxHashMap::default() };
-        for object in 0..world.objects.len() {
+        let n = world.objects.len();
+        let mut shapes = Shapes {
+            of: Vec::with_capacity(n),
+            members: Vec::new(),
+            place: Vec::with_capacity(n),
+            kept: Vec::new(),
+            by_hash: FxHashMap::default(),
+        };
+        for object in 0..n {
             let id = shapes.id(View::of(world, object));
             shapes.of.push(id);
+            shapes.place.push(shapes.members[id as usize].len());
+            shapes.members[id as usize].push(object);
         }
         shapes
     }
@@ -112,6 +123,7 @@ impl Shapes {
         }
         let id = self.kept.len() as u32;
         self.kept.push(Kept::new(view));
+        self.members.push(Vec::new());
         self.by_hash.entry(hash).or_default().push(id);
         id
     }
@@ -134,10 +146,28 @@ impl Shapes {
             };
             if from != to {
                 self.of[object] = to;
+                self.leave(object, from);
+                self.place[object] = self.members[to as usize].len();
+                self.members[to as usize].push(object);
                 moves.push(Move { object, from, to });
             }
         }
         moves
+    }
+
+    /// Takes `object` out of its shape's list, the last one taking its place.
+    fn leave(&mut self, object: usize, shape: u32) {
+        let list = &mut self.members[shape as usize];
+        let at = self.place[object];
+        list.swap_remove(at);
+        if let Some(&moved) = list.get(at) {
+            self.place[moved] = at;
+        }
+    }
+
+    /// The objects of a shape now, in no order.
+    pub fn members(&self, shape: u32) -> &[usize] {
+        &self.members[shape as usize]
     }
 
     /// The object's shape; a debug build checks that it is up to date.
@@ -238,21 +268,8 @@ pub fn stand_ins(
     affected: &[usize],
     tried: &[(&Effect, &Reads)],
 ) -> Option<Vec<usize>> {
-    let mut special: Vec<usize> = Vec::new();
-    for (a, _) in tried {
-        if amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))) {
-            return None;
-        }
-        special.extend(a.source);
-        // Those not in `affected` are left out below.
-        if let Some(set) = sets.fixed_set(a) {
-            special.extend(set);
-        } else if let Some(selector) = &a.body.affects {
-            special.extend(named(world, selector, a));
-        }
-    }
-    special.sort_unstable();
-    special.dedup();
+    // Those not in `affected` are left out below.
+    let special = specials(world, sets, layer, tried.iter().map(|(a, _)| *a))?;
     // Shape ids count up from 0: a flag per shape says which have their stand-in.
     let mut seen = vec![false; shapes.count()];
     let mut out: Vec<usize> = Vec::new();
@@ -273,6 +290,31 @@ pub fn stand_ins(
     }
     out.sort_unstable();
     Some(out)
+}
+
+/// The objects special to the effects `tried` (their sources, the objects their selectors name,
+/// their fixed sets), in board order; `None` when one of them counts objects.
+pub fn specials<'e>(
+    world: &World,
+    sets: &Sets,
+    layer: Layer,
+    tried: impl Iterator<Item = &'e Effect>,
+) -> Option<Vec<usize>> {
+    let mut special: Vec<usize> = Vec::new();
+    for a in tried {
+        if amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))) {
+            return None;
+        }
+        special.extend(a.source);
+        if let Some(set) = sets.fixed_set(a) {
+            special.extend(set);
+        } else if let Some(selector) = &a.body.affects {
+            special.extend(named(world, selector, a));
+        }
+    }
+    special.sort_unstable();
+    special.dedup();
+    Some(special)
 }
 
 /// Whether a selector names objects by who they are (then objects of one shape can differ).
