@@ -77,6 +77,9 @@ struct Node {
     affected: Option<Vec<usize>>,
     /// Its class of effects alike, when its set is found by a selector alone (`alike`).
     class: Option<u32>,
+    /// Whether its set is kept by shape: found by a selector that names no object (within a
+    /// layer a set is fixed from the start or not at all).
+    by_shape: bool,
     /// Its selector's answer for each shape, when its set is kept by shape.
     answers: Option<Answers>,
     /// As A: the B it depends on, how, and B's round when found; an entry of an earlier round
@@ -136,6 +139,7 @@ impl Graph {
         });
         let node = &mut self.nodes[id];
         node.class = class;
+        node.by_shape = sets.live_selector(effect).is_some_and(|s| !shape::names_objects(s));
         node.answers = None;
         node.effect = Some(effect.clone());
         node.reads = Some(r);
@@ -491,7 +495,7 @@ impl Graph {
         let shapes = self.shapes.get_or_insert_with(|| Shapes::new(world));
         let node = &mut self.nodes[id];
         let effect = node.effect.as_ref().expect("registered");
-        match sets.live_selector(effect).filter(|s| !shape::names_objects(s)) {
+        match effect.body.affects.as_ref().filter(|_| node.by_shape) {
             Some(selector) => {
                 let answers = node.answers.get_or_insert_with(Answers::default);
                 let holds = answers.matches(shapes, world, selector, effect, object);
@@ -555,7 +559,7 @@ impl Graph {
             let shapes = self.shapes.get_or_insert_with(|| Shapes::new(world));
             let node = &mut self.nodes[id];
             let effect = node.effect.as_ref().expect("registered");
-            if let Some(selector) = sets.live_selector(effect).filter(|s| !shape::names_objects(s)) {
+            if let Some(selector) = effect.body.affects.as_ref().filter(|_| node.by_shape) {
                 let answers = node.answers.get_or_insert_with(Answers::default);
                 let set: Vec<usize> =
                     (0..world.objects.len()).filter(|o| answers.matches(shapes, world, selector, effect, *o)).collect();
@@ -595,7 +599,7 @@ impl Graph {
         let by_shape = applies_by_shape(effect_b, layer);
         // Where trials go by shape, a set kept by shape is asked object by object and shape by
         // shape, never listed.
-        let listed = !by_shape || sets.live_selector(effect_b).is_none_or(shape::names_objects);
+        let listed = !by_shape || !self.nodes[id_b].by_shape;
         let affected = if listed { self.affected(world, sets, id_b).to_vec() } else { Vec::new() };
         let written = self.nodes[id_b].writes.clone();
         let mut tried: Vec<usize> = Vec::new();
