@@ -9,6 +9,7 @@ use super::trace::{Dependency, DependencyKind, Reason, Wait};
 use super::world::World;
 use super::Sets;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// Dependencies seen so far in this layer, so that an effect applied after what it depended on,
 /// or after the other members of its loop, says so.
@@ -17,7 +18,9 @@ pub struct SeenDependencies {
     /// Effect key → what it was found to depend on.
     on: BTreeMap<String, Vec<Dependency>>,
     /// Effect key → the loop it was found in, in timestamp order.
-    loops: BTreeMap<String, Vec<String>>,
+    /// (Shared: each member of a loop of m effects points to the same list, as m copies of it
+    /// would cost m² at every choice in the loop.)
+    loops: BTreeMap<String, Rc<Vec<String>>>,
     /// Off: every pair is tried again before each choice (`resolve_plainly`).
     pub shortcuts: bool,
     /// The pairs' results kept between choices, when `shortcuts`.
@@ -87,13 +90,13 @@ pub fn next(
     if !members.is_empty() {
         let mut keys: Vec<&Effect> = members.iter().map(|b| candidates[*b].1).chain(std::iter::once(chosen)).collect();
         keys.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
-        let keys: Vec<String> = keys.iter().map(|e| e.key.clone()).collect();
-        for key in &keys {
+        let keys: Rc<Vec<String>> = Rc::new(keys.iter().map(|e| e.key.clone()).collect());
+        for key in keys.iter() {
             seen.loops.insert(key.clone(), keys.clone());
         }
     }
     let reason = if let Some(members) = seen.loops.get(&chosen.key) {
-        Reason::Loop { timestamp: chosen.timestamp, members: members.clone() }
+        Reason::Loop { timestamp: chosen.timestamp, members: members.to_vec() }
     } else if let Some(on) = seen.on.get(&chosen.key).filter(|on| !on.is_empty()) {
         Reason::AfterDependencies { timestamp: chosen.timestamp, on: on.clone() }
     } else {

@@ -6,8 +6,8 @@
 //! land types set, what an effect does to an object depends on nothing of it but these (it sets,
 //! adds or removes colours, types and subtypes; it gives control to a player). So a trial there
 //! applies the effect to one object of each shape, and to the objects that are special to the
-//! effects looked at (their sources, what they name, their fixed sets), instead of to all the
-//! objects it applies to: the others would show the same.
+//! effects looked at (`specials`: what they name, their fixed sets, the sources they leave out),
+//! instead of to all the objects it applies to: the others would show the same.
 
 use super::characteristics::Characteristics;
 use super::effect::Effect;
@@ -258,8 +258,8 @@ pub fn applies_by_shape(effect: &Effect, layer: Layer) -> bool {
 
 /// The objects of `affected` a trial needs to apply B to, for the effects `tried` to be looked
 /// at as if it had been applied to all: one of each shape that is special to none of them, and
-/// every object that is special to one (its source, the objects its selector names or its fixed
-/// set holds). `None` when one of them counts objects: a count reads the whole board.
+/// every object that is special to one (`specials`). `None` when one of them counts objects: a
+/// count reads the whole board.
 pub fn stand_ins(
     world: &World,
     sets: &Sets,
@@ -292,8 +292,10 @@ pub fn stand_ins(
     Some(out)
 }
 
-/// The objects special to the effects `tried` (their sources, the objects their selectors name,
-/// their fixed sets), in board order; `None` when one of them counts objects.
+/// The objects special to the effects `tried` (the sources of those that say "other", the
+/// objects their selectors name, their fixed sets), in board order; `None` when one of them
+/// counts objects. In a layer that goes by shape, nothing can take an effect's ability from its
+/// source or change its text, so a source is special only to a selector that leaves it out.
 pub fn specials<'e>(
     world: &World,
     sets: &Sets,
@@ -305,7 +307,9 @@ pub fn specials<'e>(
         if amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))) {
             return None;
         }
-        special.extend(a.source);
+        if a.body.affects.as_ref().is_some_and(|s| s.other) {
+            special.extend(a.source);
+        }
         if let Some(set) = sets.fixed_set(a) {
             special.extend(set);
         } else if let Some(selector) = &a.body.affects {
