@@ -316,6 +316,18 @@ impl Graph {
                         None => Some(None),
                     });
                 }
+                for shape in answers.take_new_yes() {
+                    holders_of(&mut self.shape_holders, shape as usize).push(id);
+                }
+                if does.iter().all(Option::is_none) {
+                    return;
+                }
+                // Where trials go by shape, the list is only read for the effect chosen to apply:
+                // it is worked out then, instead of being brought up to date after every move.
+                if self.layer.is_some_and(|l| applies_by_shape(effect, l)) {
+                    node.affected = None;
+                    return;
+                }
                 // The moves in board order, so that both lists are too.
                 for &(o, group) in &moved.moves {
                     let (was, now) = match does[group] {
@@ -329,15 +341,6 @@ impl Graph {
                         (false, true) => entered.push(o),
                         _ => {}
                     }
-                }
-                for shape in answers.take_new_yes() {
-                    holders_of(&mut self.shape_holders, shape as usize).push(id);
-                }
-                // Where trials go by shape, the list is only read for the effect chosen to apply:
-                // it is worked out then, instead of being brought up to date after every move.
-                if self.layer.is_some_and(|l| applies_by_shape(effect, l)) {
-                    node.affected = None;
-                    return;
                 }
             }
             _ => {
