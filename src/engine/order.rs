@@ -8,6 +8,7 @@ use super::layer::Layer;
 use super::trace::{Dependency, DependencyKind, Reason, Wait};
 use super::world::World;
 use super::Sets;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
@@ -15,8 +16,9 @@ use std::rc::Rc;
 /// or after the other members of its loop, says so.
 #[derive(Default)]
 pub struct SeenDependencies {
-    /// Effect key → what it was found to depend on.
+    /// Effect key → what it was found to depend on, in the order found, and as a set.
     on: BTreeMap<String, Vec<Dependency>>,
+    noted: FxHashMap<String, FxHashSet<String>>,
     /// Effect key → the loop it was found in, in timestamp order.
     /// (Shared: each member of a loop of m effects points to the same list, as m copies of it
     /// would cost m² at every choice in the loop.)
@@ -55,7 +57,7 @@ pub fn next(
         let edges = dependency::graph(world, sets, &refs, layer, &mut cache);
         for (a, out) in edges.iter().enumerate() {
             for (b, kind) in out {
-                note(&mut seen.on, candidates[a].1, candidates[*b].1, *kind);
+                seen.note(candidates[a].1, candidates[*b].1, *kind);
             }
         }
         if seen.shortcuts {
@@ -64,7 +66,7 @@ pub fn next(
         Some(edges)
     } else {
         for (a, b, kind) in seen.graph.update(world, sets, layer, candidates) {
-            note(&mut seen.on, candidates[a].1, candidates[b].1, kind);
+            seen.note(candidates[a].1, candidates[b].1, kind);
         }
         None
     };
@@ -118,11 +120,14 @@ pub fn next(
     (pick, reason)
 }
 
-/// Keeps that `a` was found to depend on `b`, the first time.
-fn note(on: &mut BTreeMap<String, Vec<Dependency>>, a: &Effect, b: &Effect, kind: DependencyKind) {
-    let list = on.entry(a.key.clone()).or_default();
-    if !list.iter().any(|d| d.effect == b.key) {
-        list.push(Dependency { effect: b.key.clone(), because: kind });
+impl SeenDependencies {
+    /// Keeps that `a` was found to depend on `b`, the first time.
+    fn note(&mut self, a: &Effect, b: &Effect, kind: DependencyKind) {
+        if self.noted.get(&a.key).is_some_and(|bs| bs.contains(&b.key)) {
+            return;
+        }
+        self.noted.entry(a.key.clone()).or_default().insert(b.key.clone());
+        self.on.entry(a.key.clone()).or_default().push(Dependency { effect: b.key.clone(), because: kind });
     }
 }
 
