@@ -8,8 +8,9 @@
 //! After an application, a pair is tried again when
 //! - B reads a value the application changed (its set or its amounts can differ), found through
 //!   an index of readers by value ("red", "creature", a controller, an ability);
-//! - the application changed an object of B's set, found through an index of objects to the
-//!   sets holding them (A is only ever looked at on those objects: its source too, when its
+//! - the application changed an object of B's set, found through an index of shapes to the sets
+//!   holding them (sets found by a selector that names no object answer once per shape), or of
+//!   objects for the others (A is only ever looked at on those objects: its source too, when its
 //!   existence or text is at stake);
 //! - either effect is new or different (its source's abilities or controller changed).
 
@@ -231,16 +232,15 @@ impl Graph {
                     continue;
                 }
                 let Some(selector) = effect.body.affects.as_ref() else { continue };
-                // A source its selector leaves out ("other") does not answer for its shape.
-                let stands_for = |o: &&usize| !selector.other || effect.source != Some(**o);
-                let Some(&object) = objects.iter().find(stands_for) else { continue };
-                if answers.matches(shapes, world, selector, effect, object) {
-                    answers.take_new_yes();
-                    holders_of(&mut self.shape_holders, *to as usize).push(id);
-                } else {
+                // A source its selector leaves out does not answer for its shape.
+                let Some(&object) = objects.iter().find(|o| !shape::leaves_out(selector, effect, **o)) else {
+                    continue;
+                };
+                if !answers.matches(shapes, world, selector, effect, object) {
                     node.affected = None;
                     node.stale_b = true;
                 }
+                hold_new_yes(&mut self.shape_holders, answers, id);
             }
         }
     }
@@ -299,8 +299,8 @@ impl Graph {
         let (mut entered, mut left) = (Vec::new(), Vec::new());
         match (&mut node.answers, &self.shapes) {
             (Some(answers), Some(shapes)) => {
-                // A source its selector leaves out ("other") is never in its set.
-                let left_out = |o: usize| selector.other && effect.source == Some(o);
+                // A source its selector leaves out is never in its set.
+                let left_out = |o: usize| shape::leaves_out(selector, effect, o);
                 // What each group's move does to the set: the shape before was asked when an
                 // object of it was (none may be left); if not, each object's place says.
                 let mut does: Vec<Option<Option<bool>>> = Vec::with_capacity(moved.groups.len());
@@ -316,9 +316,7 @@ impl Graph {
                         None => Some(None),
                     });
                 }
-                for shape in answers.take_new_yes() {
-                    holders_of(&mut self.shape_holders, shape as usize).push(id);
-                }
+                hold_new_yes(&mut self.shape_holders, answers, id);
                 if does.iter().all(Option::is_none) {
                     return;
                 }
@@ -502,9 +500,7 @@ impl Graph {
             Some(selector) => {
                 let answers = node.answers.get_or_insert_with(Answers::default);
                 let holds = answers.matches(shapes, world, selector, effect, object);
-                for shape in answers.take_new_yes() {
-                    holders_of(&mut self.shape_holders, shape as usize).push(id);
-                }
+                hold_new_yes(&mut self.shape_holders, answers, id);
                 holds
             }
             None => self.affected(world, sets, id).binary_search(&object).is_ok(),
@@ -522,7 +518,7 @@ impl Graph {
         let answers = node.answers.get_or_insert_with(Answers::default);
         let mut out: Vec<usize> =
             specials.iter().copied().filter(|o| answers.matches(shapes, world, selector, effect, *o)).collect();
-        let left_out = |o: usize| selector.other && effect.source == Some(o);
+        let left_out = |o: usize| shape::leaves_out(selector, effect, o);
         for shape in 0..shapes.count() as u32 {
             let members = shapes.members(shape);
             let Some(&one) = members.iter().find(|o| specials.binary_search(o).is_err() && !left_out(**o)) else {
@@ -532,9 +528,7 @@ impl Graph {
                 out.push(one);
             }
         }
-        for shape in answers.take_new_yes() {
-            holders_of(&mut self.shape_holders, shape as usize).push(id);
-        }
+        hold_new_yes(&mut self.shape_holders, answers, id);
         out.sort_unstable();
         out
     }
@@ -566,9 +560,7 @@ impl Graph {
                 let answers = node.answers.get_or_insert_with(Answers::default);
                 let set: Vec<usize> =
                     (0..world.objects.len()).filter(|o| answers.matches(shapes, world, selector, effect, *o)).collect();
-                for shape in answers.take_new_yes() {
-                    holders_of(&mut self.shape_holders, shape as usize).push(id);
-                }
+                hold_new_yes(&mut self.shape_holders, answers, id);
                 node.affected = Some(set);
             } else {
                 let set = sets.affected(world, effect);
@@ -647,11 +639,12 @@ impl Graph {
             true => None,
             false => shape::specials(world, sets, layer, to_try.iter().map(|(a, _)| candidates[*a].1)),
         };
-        // A set kept by shape is listed after all where an effect tried counts objects.
+        // A set kept by shape is listed after all, and applied whole, where an effect tried
+        // counts objects.
         let (objects, shapes) = match specials {
             Some(specials) => (self.stand_ins_by_shape(world, id_b, &specials), false),
             None if listed => (affected, true),
-            None => (self.affected(world, sets, id_b).to_vec(), true),
+            None => (self.affected(world, sets, id_b).to_vec(), false),
         };
         let looked: Vec<(&Effect, &Reads)> = to_try
             .iter()
@@ -757,6 +750,13 @@ fn merged(a: &[usize], b: &[usize]) -> Vec<usize> {
     out.extend_from_slice(&a[i..]);
     out.extend_from_slice(&b[j..]);
     out
+}
+
+/// Effect `id` holds, by shape, the shapes its answers said yes to since they were last taken.
+fn hold_new_yes(shape_holders: &mut Vec<Vec<usize>>, answers: &mut Answers, id: usize) {
+    for shape in answers.take_new_yes() {
+        holders_of(shape_holders, shape as usize).push(id);
+    }
 }
 
 /// The effects whose kept set holds `object`, as far as known (an index by object).

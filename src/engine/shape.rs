@@ -214,7 +214,7 @@ impl Answers {
         debug_assert!(!names_objects(selector));
         // "Other" is all a selector that names no object can tell the source by; without it,
         // the source answers as its shape does, and is counted among the shape's objects.
-        if selector.other && effect.source == Some(object) {
+        if leaves_out(selector, effect, object) {
             return false;
         }
         let shape = shapes.of(world, object);
@@ -241,6 +241,12 @@ impl Answers {
     pub fn take_new_yes(&mut self) -> Vec<u32> {
         std::mem::take(&mut self.new_yes)
     }
+}
+
+/// Whether `object` is the source of `effect` and its selector says "other": the one object a
+/// selector that names none answers for unlike its shape.
+pub fn leaves_out(selector: &SelectorSpec, effect: &Effect, object: usize) -> bool {
+    selector.other && effect.source == Some(object)
 }
 
 /// Whether what `effect` does in `layer` to an object depends only on the object's shape.
