@@ -5,18 +5,19 @@ use super::board::Board;
 use super::characteristics::Characteristics;
 use super::describe;
 use super::resolve::Resolution;
-use crate::model::ExpectSpec;
+use crate::model::{ExpectSpec, Word};
 use serde::Serialize;
+use std::borrow::Borrow;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ObjectAnswer {
     pub id: String,
     pub name: String,
     pub controller: String,
-    pub types: Vec<String>,
-    pub subtypes: Vec<String>,
-    pub supertypes: Vec<String>,
-    pub colors: Vec<String>,
+    pub types: Vec<Word>,
+    pub subtypes: Vec<Word>,
+    pub supertypes: Vec<Word>,
+    pub colors: Vec<Word>,
     pub abilities: Vec<String>,
     pub power: Option<i64>,
     pub toughness: Option<i64>,
@@ -67,7 +68,7 @@ fn object_answer(board: &Board, index: usize, c: &Characteristics) -> ObjectAnsw
         subtypes: c.subtypes.clone(),
         supertypes: c.supertypes.clone(),
         colors: c.colors.clone(),
-        abilities: c.abilities.iter().map(|a| a.text.clone()).collect(),
+        abilities: c.abilities.iter().map(|a| a.text.to_string()).collect(),
         power,
         toughness,
     }
@@ -107,8 +108,8 @@ pub fn check(board: &Board, resolution: &Resolution) -> Vec<Mismatch> {
             }
         }
         if let Some(expected) = abilities {
-            let actual: Vec<String> = c.abilities.iter().map(|a| a.text.clone()).collect();
-            let ids: Vec<String> = c.abilities.iter().map(|a| a.id.clone()).collect();
+            let actual: Vec<Word> = c.abilities.iter().map(|a| a.text).collect();
+            let ids: Vec<Word> = c.abilities.iter().map(|a| a.id).collect();
             if !same_set(expected, &actual) && !same_set(expected, &ids) {
                 push("abilities", expected.join("; "), actual.join("; "));
             }
@@ -129,12 +130,12 @@ fn number(value: Option<i64>) -> String {
     value.map_or_else(|| "none".into(), |v| v.to_string())
 }
 
-fn same_set(a: &[String], b: &[String]) -> bool {
-    let norm = |v: &[String]| {
-        let mut v: Vec<String> = v.iter().map(|s| s.to_lowercase()).collect();
+fn same_set<A: Borrow<str>, B: Borrow<str>>(a: &[A], b: &[B]) -> bool {
+    fn norm<S: Borrow<str>>(v: &[S]) -> Vec<String> {
+        let mut v: Vec<String> = v.iter().map(|s| s.borrow().to_lowercase()).collect();
         v.sort();
         v.dedup();
         v
-    };
+    }
     norm(a) == norm(b)
 }

@@ -9,13 +9,26 @@ use super::effect::Effect;
 use super::layer::Layer;
 use super::noncreature::lacks_pt;
 use super::world::World;
-use crate::model::{ControlSpec, SetChange};
+use crate::model::{AbilityChange, ControlSpec, SetChange, Word};
 
 /// Applies `effect`'s part in `layer` to every object of `objects`. An exchange of control is
 /// applied once, to both objects together: each gets the controller the other had.
 pub fn apply_all(world: &mut World, effect: &Effect, layer: Layer, objects: &[usize]) {
     if let (Layer::Control, Some(ControlSpec::Exchange(ids))) = (layer, &effect.body.control) {
         super::exchange::apply(world, ids);
+        return;
+    }
+    if let (Layer::Ability, Some(change)) = (layer, &effect.body.abilities) {
+        // The abilities granted are made once, and each object gets a copy.
+        let by = Word::new(&effect.key);
+        let granted: Vec<Ability> = change
+            .add
+            .iter()
+            .map(|spec| Ability::from_spec(spec, Origin::Granted { by }, Some(effect.timestamp)))
+            .collect();
+        for object in objects {
+            change_abilities(&mut world.objects[*object], change, &granted);
+        }
         return;
     }
     for object in objects {
@@ -90,7 +103,7 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
             if let Some(kinds) = &body.creature_types {
                 c.subtypes.retain(|s| !is_creature_type(s));
                 for kind in kinds {
-                    add_unique(&mut c.subtypes, kind);
+                    add_unique(&mut c.subtypes, *kind);
                 }
             }
         }
@@ -101,22 +114,8 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
                 c.sort_colors();
             }
         }
-        Layer::Ability => {
-            if let Some(change) = &body.abilities {
-                let c = &mut world.objects[object];
-                if change.remove_all {
-                    c.abilities.clear();
-                }
-                c.abilities.retain(|a| !change.remove.iter().any(|r| r == &a.id || r.eq_ignore_ascii_case(&a.text)));
-                for spec in &change.add {
-                    let granted =
-                        Ability::from_spec(spec, Origin::Granted { by: effect.key.clone() }, Some(effect.timestamp));
-                    if !c.has_ability(&granted.id) {
-                        c.abilities.push(granted);
-                    }
-                }
-            }
-        }
+        // Made once for all the objects, in `apply_all`.
+        Layer::Ability => {}
         Layer::PtDefining | Layer::PtSet => {
             if let Some([p, t]) = body.pt.as_ref().and_then(|pt| pt.set.as_ref()) {
                 let (p, t) = (world.amount(p, object, effect), world.amount(t, object, effect));
@@ -141,23 +140,35 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
     }
 }
 
-pub(super) fn change_set(list: &mut Vec<String>, change: &SetChange) {
+/// Layer 6: abilities removed, then `granted` added (the abilities of `change.add`).
+fn change_abilities(c: &mut Characteristics, change: &AbilityChange, granted: &[Ability]) {
+    if change.remove_all {
+        c.abilities.clear();
+    }
+    c.abilities.retain(|a| !change.remove.iter().any(|r| *r == a.id || r.eq_ignore_ascii_case(&a.text)));
+    for ability in granted {
+        if !c.has_ability(&ability.id) {
+            c.abilities.push(ability.clone());
+        }
+    }
+}
+
+pub(super) fn change_set(list: &mut Vec<Word>, change: &SetChange) {
     if let Some(set) = &change.set {
-        // In place: the list's own strings are reused where they can be.
         list.clone_from(set);
     }
     list.retain(|x| !change.remove.contains(x));
     for item in &change.add {
-        add_unique(list, item);
+        add_unique(list, *item);
     }
 }
 
 /// 305.7: the land loses its old land types and every ability from its rules text and old land
 /// types, and gains the mana ability of each new basic land type.
-fn set_land_types(c: &mut Characteristics, lands: &[String]) {
+fn set_land_types(c: &mut Characteristics, lands: &[Word]) {
     c.subtypes.retain(|s| !LAND_TYPES.contains(&s.as_str()));
     for land in lands {
-        add_unique(&mut c.subtypes, land);
+        add_unique(&mut c.subtypes, *land);
     }
     c.abilities.retain(|a| !matches!(a.origin, Origin::RulesText | Origin::LandType));
     for land in lands {
@@ -173,10 +184,10 @@ fn change_text(c: &mut Characteristics, from: &str, to: &str) {
         if !matches!(ability.origin, Origin::RulesText) {
             continue;
         }
-        let text = replace_outside_name(&ability.text, &c.name, from, to);
+        let text = Word::new(&replace_outside_name(&ability.text, &c.name, from, to));
         // A text ability is named by its text (a keyword such as swampwalk): the name follows.
         if ability.id == ability.text {
-            ability.id = text.clone();
+            ability.id = text;
         }
         ability.text = text;
         if let Some(generated) = &mut ability.generates {
@@ -186,8 +197,9 @@ fn change_text(c: &mut Characteristics, from: &str, to: &str) {
     // 612.1: the type line is text too. A Forest whose "Forest" becomes "Island" is an Island,
     // and taps for blue (305.6); its name does not change (612.2).
     if c.has_subtype(from) {
+        let to_word = Word::new(to);
         for subtype in std::mem::take(&mut c.subtypes) {
-            add_unique(&mut c.subtypes, if subtype == from { to } else { &subtype });
+            add_unique(&mut c.subtypes, if subtype == from { to_word } else { subtype });
         }
         if let Some(old) = land_type_ability(from) {
             // The land's mana ability is its type's (305.6), printed or not.

@@ -1,7 +1,7 @@
 //! An object's characteristics as the layers change them, and its abilities.
 
 use super::timestamp::Timestamp;
-use crate::model::{AbilitySpec, EffectBody};
+use crate::model::{AbilitySpec, EffectBody, Word};
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -10,11 +10,11 @@ pub struct Characteristics {
     pub name: String,
     /// Index of the controlling player.
     pub controller: usize,
-    pub types: Vec<String>,
-    pub subtypes: Vec<String>,
-    pub supertypes: Vec<String>,
+    pub types: Vec<Word>,
+    pub subtypes: Vec<Word>,
+    pub supertypes: Vec<Word>,
     /// Colour words in W, U, B, R, G order.
-    pub colors: Vec<String>,
+    pub colors: Vec<Word>,
     pub abilities: Vec<Ability>,
     pub power: Option<i64>,
     pub toughness: Option<i64>,
@@ -29,14 +29,14 @@ pub enum Origin {
     /// The mana ability a basic land type grants (305.6).
     LandType,
     /// Granted by a continuous effect.
-    Granted { by: String },
+    Granted { by: Word },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ability {
     /// The id a scenario gives a static ability, else its text.
-    pub id: String,
-    pub text: String,
+    pub id: Word,
+    pub text: Word,
     pub origin: Origin,
     /// The continuous effect a static ability generates.
     pub generates: Option<Arc<StaticEffect>>,
@@ -57,10 +57,10 @@ impl Ability {
     /// The ability a scenario describes; a static one carries the effect it generates.
     pub fn from_spec(spec: &AbilitySpec, origin: Origin, granted_at: Option<Timestamp>) -> Ability {
         match spec {
-            AbilitySpec::Text(text) => Ability { id: text.clone(), text: text.clone(), origin, generates: None },
+            AbilitySpec::Text(text) => Ability { id: *text, text: *text, origin, generates: None },
             AbilitySpec::Static(s) => Ability {
-                id: s.id.clone(),
-                text: s.text.clone(),
+                id: s.id,
+                text: s.text,
                 origin,
                 generates: Some(Arc::new(StaticEffect {
                     cda: s.cda,
@@ -294,12 +294,12 @@ pub fn is_creature_type(subtype: &str) -> bool {
 /// 204.1a in 2011, 205.1a today: when an object loses a card type, the subtypes correlated with
 /// it go too, unless they are also the subtypes of a card type it still has. `before` are its
 /// card types before the change; true when a subtype went.
-pub fn remove_uncorrelated_subtypes(c: &mut Characteristics, before: &[String]) -> bool {
-    let lost: Vec<&String> = before.iter().filter(|t| !c.has_type(t)).collect();
+pub fn remove_uncorrelated_subtypes(c: &mut Characteristics, before: &[Word]) -> bool {
+    let lost: Vec<&Word> = before.iter().filter(|t| !c.has_type(t)).collect();
     if lost.is_empty() {
         return false;
     }
-    let types = c.types.clone();
+    let types = &c.types;
     let count = c.subtypes.len();
     c.subtypes.retain(|s| {
         let with = correlated_types(s);
@@ -311,7 +311,7 @@ pub fn remove_uncorrelated_subtypes(c: &mut Characteristics, before: &[String]) 
 
 /// True when a type change took subtypes away with a card type (204.1a in 2011, 205.1a today):
 /// `types` and `subtypes` are the object's before the change, `after` the object after it.
-pub fn lost_correlated_subtypes(types: &[String], subtypes: &[String], after: &Characteristics) -> bool {
+pub fn lost_correlated_subtypes(types: &[Word], subtypes: &[Word], after: &Characteristics) -> bool {
     let had_type = |t: &str| types.iter().any(|x| x == t);
     let lost_type = types.iter().any(|t| !after.has_type(t));
     lost_type
@@ -323,13 +323,13 @@ pub fn lost_correlated_subtypes(types: &[String], subtypes: &[String], after: &C
 /// The mana ability a basic land type gives its land (305.6), as printed in the English rules.
 pub fn land_type_ability(land_type: &str) -> Option<Ability> {
     let (_, symbol) = BASIC_LAND_TYPES.iter().find(|(t, _)| *t == land_type)?;
-    let text = format!("{{T}}: Add {{{symbol}}}.");
-    Some(Ability { id: text.clone(), text, origin: Origin::LandType, generates: None })
+    let text = Word::new(&format!("{{T}}: Add {{{symbol}}}."));
+    Some(Ability { id: text, text, origin: Origin::LandType, generates: None })
 }
 
 /// Adds `item` unless present, keeping order: types print in the order they were gained.
-pub fn add_unique(list: &mut Vec<String>, item: &str) {
-    if !list.iter().any(|x| x == item) {
-        list.push(item.to_string());
+pub fn add_unique(list: &mut Vec<Word>, item: Word) {
+    if !list.contains(&item) {
+        list.push(item);
     }
 }

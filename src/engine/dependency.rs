@@ -19,7 +19,7 @@ use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
 use crate::model::{Amount, EffectBody};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Effect A as far as 613.7a is concerned, looked at on the objects another effect changes.
 #[derive(Debug, PartialEq)]
@@ -77,7 +77,7 @@ pub fn graph(
     // Who reads each kind of atom, and whose source is each object: a pair is only looked at
     // when B writes a kind A reads, or changes A's source.
     let mut readers: Vec<Vec<usize>> = vec![Vec::new(); KINDS];
-    let mut by_source: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut by_source: FxHashMap<usize, Vec<usize>> = FxHashMap::default();
     for (a, r) in reads.iter().enumerate() {
         let mut kinds: Vec<usize> = r.state.iter().flat_map(Atom::kinds).collect();
         kinds.sort_unstable();
@@ -179,7 +179,7 @@ pub fn trial(
         .collect();
     // Objects changed alike, together: each A asks once per way of changing.
     let mut alike: Vec<(&[Atom], Vec<usize>)> = Vec::new();
-    let mut index: HashMap<&[Atom], usize> = HashMap::new();
+    let mut index: FxHashMap<&[Atom], usize> = FxHashMap::default();
     for (o, atoms) in &changed {
         let i = *index.entry(atoms.as_slice()).or_insert_with(|| {
             alike.push((atoms.as_slice(), Vec::new()));

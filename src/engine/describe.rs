@@ -5,6 +5,8 @@ use super::board::Board;
 use super::characteristics::{Ability, Characteristics};
 use super::snapshot::Snapshot;
 use super::trace::Change;
+use crate::model::Word;
+use std::borrow::Borrow;
 
 pub fn title_case(word: &str) -> String {
     word.split('-')
@@ -16,19 +18,19 @@ pub fn title_case(word: &str) -> String {
         .join("-")
 }
 
-pub fn words(list: &[String]) -> String {
+pub fn words<S: Borrow<str>>(list: &[S]) -> String {
     if list.is_empty() {
         "—".to_string()
     } else {
-        list.iter().map(|w| title_case(w)).collect::<Vec<_>>().join(" ")
+        list.iter().map(|w| title_case(w.borrow())).collect::<Vec<_>>().join(" ")
     }
 }
 
-pub fn colors(list: &[String]) -> String {
+pub fn colors<S: Borrow<str>>(list: &[S]) -> String {
     if list.is_empty() {
         "colorless".to_string()
     } else {
-        list.join(", ")
+        list.iter().map(Borrow::borrow).collect::<Vec<&str>>().join(", ")
     }
 }
 
@@ -116,13 +118,13 @@ impl Differences<'_> {
         }
     }
 
-    fn words(&mut self, characteristic: &'static str, before: &[String], after: &[String]) {
+    fn words(&mut self, characteristic: &'static str, before: &[Word], after: &[Word]) {
         if before != after {
             self.push(characteristic, words(before), words(after));
         }
     }
 
-    fn colors(&mut self, before: &[String], after: &[String]) {
+    fn colors(&mut self, before: &[Word], after: &[Word]) {
         if before != after {
             self.push("colors", colors(before), colors(after));
         }

@@ -3,7 +3,7 @@
 
 use super::layer::Layer;
 use super::timestamp::Timestamp;
-use crate::model::EffectBody;
+use crate::model::{EffectBody, Word};
 use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +28,7 @@ pub struct Effect {
     pub timestamp: Timestamp,
     pub kind: EffectKind,
     /// For a static ability, the ability's id on `source`: the effect exists while it is there.
-    pub ability: Option<String>,
+    pub ability: Option<Word>,
     /// Shared: effects are collected again before every choice, and bodies are never changed
     /// once collected.
     pub body: Arc<EffectBody>,

@@ -5,16 +5,16 @@
 use super::effect::Effect;
 use super::layer::Layer;
 use super::Sets;
-use crate::model::{AbilitySpec, Amount, EffectBody, SelectorSpec, SetChange};
+use crate::model::{AbilitySpec, Amount, EffectBody, SelectorSpec, SetChange, Word};
 
 /// One thing an effect can read or write.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Atom {
-    Type(Option<String>),
-    Subtype(Option<String>),
-    Supertype(Option<String>),
-    Color(Option<String>),
-    Ability(Option<String>),
+    Type(Option<Word>),
+    Subtype(Option<Word>),
+    Supertype(Option<Word>),
+    Color(Option<Word>),
+    Ability(Option<Word>),
     Pt,
     Controller,
     ManaValue,
@@ -25,7 +25,9 @@ impl Atom {
     /// `None` stands for every value of that characteristic.
     fn meets(&self, other: &Atom) -> bool {
         use Atom::*;
-        let values = |a: &Option<String>, b: &Option<String>| a.is_none() || b.is_none() || a == b;
+        fn values<T: PartialEq>(a: &Option<T>, b: &Option<T>) -> bool {
+            a.is_none() || b.is_none() || a == b
+        }
         match (self, other) {
             (Everything, _) | (_, Everything) => true,
             (Type(a), Type(b)) | (Subtype(a), Subtype(b)) | (Supertype(a), Supertype(b)) | (Color(a), Color(b)) => {
@@ -68,12 +70,12 @@ pub fn meet(reads: &[Atom], writes: &[Atom]) -> bool {
     reads.iter().any(|r| writes.iter().any(|w| r.meets(w)))
 }
 
-fn each(make: fn(Option<String>) -> Atom, change: &Option<SetChange>, out: &mut Vec<Atom>) {
+fn each(make: fn(Option<Word>) -> Atom, change: &Option<SetChange>, out: &mut Vec<Atom>) {
     let Some(change) = change else { return };
     if change.set.is_some() {
         out.push(make(None));
     }
-    out.extend(change.add.iter().chain(&change.remove).map(|v| make(Some(v.clone()))));
+    out.extend(change.add.iter().chain(&change.remove).map(|v| make(Some(*v))));
 }
 
 /// What applying an effect's part in this layer can change.
@@ -86,7 +88,7 @@ pub fn writes(effect: &Effect, layer: Layer) -> Vec<Atom> {
         Layer::Text => {
             out.push(Atom::Ability(None));
             if let Some(change) = &b.text_change {
-                out.extend([Atom::Subtype(Some(change.from.clone())), Atom::Subtype(Some(change.to.clone()))]);
+                out.extend([Atom::Subtype(Some(Word::new(&change.from))), Atom::Subtype(Some(Word::new(&change.to)))]);
             }
         }
         Layer::Type => {
@@ -106,11 +108,11 @@ pub fn writes(effect: &Effect, layer: Layer) -> Vec<Atom> {
                 if change.remove_all {
                     out.push(Atom::Ability(None));
                 }
-                out.extend(change.remove.iter().map(|r| Atom::Ability(Some(r.clone()))));
+                out.extend(change.remove.iter().map(|r| Atom::Ability(Some(Word::new(r)))));
                 for added in &change.add {
                     let id = match added {
-                        AbilitySpec::Text(t) => t.clone(),
-                        AbilitySpec::Static(s) => s.id.clone(),
+                        AbilitySpec::Text(t) => *t,
+                        AbilitySpec::Static(s) => s.id,
                     };
                     out.push(Atom::Ability(Some(id)));
                 }
@@ -129,7 +131,7 @@ pub struct Reads {
 }
 
 pub fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
-    let source = effect.ability.iter().map(|a| Atom::Ability(Some(a.clone()))).collect();
+    let source = effect.ability.iter().map(|a| Atom::Ability(Some(*a))).collect();
     if layer == Layer::Copy {
         return Reads { source, state: vec![Atom::Everything] };
     }
@@ -156,8 +158,8 @@ pub fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
 }
 
 fn selector_reads(s: &SelectorSpec, out: &mut Vec<Atom>) {
-    type Make = fn(Option<String>) -> Atom;
-    let lists: [(Make, &[String]); 8] = [
+    type Make = fn(Option<Word>) -> Atom;
+    let lists: [(Make, &[Word]); 8] = [
         (Atom::Type, &s.types),
         (Atom::Type, &s.not_types),
         (Atom::Subtype, &s.subtypes),
@@ -168,7 +170,7 @@ fn selector_reads(s: &SelectorSpec, out: &mut Vec<Atom>) {
         (Atom::Color, &s.not_colors),
     ];
     for (make, words) in lists {
-        out.extend(words.iter().map(|w| make(Some(w.clone()))));
+        out.extend(words.iter().map(|w| make(Some(*w))));
     }
     if s.controller.is_some() {
         out.push(Atom::Controller);

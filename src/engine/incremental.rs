@@ -23,7 +23,6 @@ use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::HashMap;
 
 const ABILITY: usize = 4;
 
@@ -37,14 +36,14 @@ pub struct Graph {
     candidates: Vec<usize>,
     /// Readers by value, for invalidation and for finding the A of a B: an exact value, every
     /// value of a kind, or everything.
-    exact: HashMap<Atom, Vec<usize>>,
+    exact: FxHashMap<Atom, Vec<usize>>,
     any_value: [Vec<usize>; KINDS],
     /// Every reader of a kind, whatever the value (for a B that writes every value).
     of_kind: [Vec<usize>; KINDS],
     everything: Vec<usize>,
     /// Writers by kind, for finding the B of a new A.
     writers: [Vec<usize>; KINDS],
-    by_source: HashMap<usize, Vec<usize>>,
+    by_source: FxHashMap<usize, Vec<usize>>,
     /// Object → the effects whose kept set holds it, for sets not kept by shape.
     holders: Vec<Vec<usize>>,
     /// Shape → the effects whose kept set (by shape) holds its objects.
@@ -55,7 +54,7 @@ pub struct Graph {
     seen: Vec<u64>,
     visits: u64,
     /// Effects alike (`alike`): the same body and controller, numbered.
-    classes: HashMap<(String, usize), u32>,
+    classes: FxHashMap<(String, usize), u32>,
     /// Trials of this choice, by what decides them (`Looked`): alike effects are tried once.
     trials: FxHashMap<(u32, Looked), Option<DependencyKind>>,
 }
@@ -112,14 +111,14 @@ impl Graph {
         let r = reads(effect, sets, layer);
         let mut watches = r.state.clone();
         if let Some(s) = effect.body.affects.as_ref().filter(|_| !sets.is_fixed(effect)) {
-            watches.extend(s.any_types.iter().map(|t| Atom::Type(Some(t.clone()))));
+            watches.extend(s.any_types.iter().map(|t| Atom::Type(Some(*t))));
         }
         let w = writes(effect, layer);
         for atom in &watches {
             match atom {
                 Atom::Everything => self.everything.push(id),
                 _ if atom.value_is_any() => self.any_value[atom.kinds().start].push(id),
-                _ => self.exact.entry(atom.clone()).or_default().push(id),
+                _ => self.exact.entry(*atom).or_default().push(id),
             }
             for k in atom.kinds() {
                 self.of_kind[k].push(id);
@@ -158,7 +157,7 @@ impl Graph {
             None => Vec::new(),
         };
         // Objects changed alike come together: their atoms are counted once.
-        let mut written: std::collections::HashSet<&Atom> = std::collections::HashSet::new();
+        let mut written: FxHashSet<&Atom> = FxHashSet::default();
         let mut last: &[Atom] = &[];
         for (_, atoms) in changed {
             if atoms.as_slice() != last {
@@ -714,7 +713,7 @@ struct Moved {
 
 impl Moved {
     fn new(moves: &[shape::Move]) -> Moved {
-        let mut index: HashMap<(u32, u32), usize> = HashMap::new();
+        let mut index: FxHashMap<(u32, u32), usize> = FxHashMap::default();
         let mut groups: Vec<(u32, u32, Vec<usize>)> = Vec::new();
         let mut in_order = Vec::with_capacity(moves.len());
         for m in moves {

@@ -10,7 +10,7 @@ use super::resolve::{run, Scope};
 use super::world::World;
 use super::Sets;
 use crate::model::SelectorSpec;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The resolved effect as the engine applies it.
 pub fn as_effect(effect: &ResolvedEffect) -> Effect {
@@ -30,7 +30,7 @@ pub fn as_effect(effect: &ResolvedEffect) -> Effect {
 pub fn locked_set(
     board: &Board,
     effect: &super::board::ResolvedEffect,
-    locked: &mut HashMap<String, Vec<usize>>,
+    locked: &mut FxHashMap<String, Vec<usize>>,
 ) -> Vec<usize> {
     if let Some(set) = locked.get(&effect.id) {
         return set.clone();
@@ -94,7 +94,7 @@ pub fn settled_during_run(board: &Board, effect: &ResolvedEffect) -> Option<Laye
 pub fn settle(
     world: &World,
     sets: &mut Sets,
-    locked: &mut HashMap<String, Vec<usize>>,
+    locked: &mut FxHashMap<String, Vec<usize>>,
     waiting: &mut Vec<(&ResolvedEffect, Layer)>,
     before: Option<Layer>,
 ) {

@@ -28,7 +28,8 @@ pub mod world;
 
 use effect::Effect;
 use layer::Layer;
-use std::collections::{BTreeMap, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
 use world::World;
 
 /// An effect that has started to apply, with the objects it applies to in every later layer (613.5).
@@ -44,7 +45,7 @@ pub struct Started {
 #[derive(Clone, Debug, Default)]
 pub struct Sets {
     pub started: BTreeMap<String, Started>,
-    pub locked: HashMap<String, (Vec<usize>, timestamp::Timestamp)>,
+    pub locked: FxHashMap<String, (Vec<usize>, timestamp::Timestamp)>,
 }
 
 impl Sets {

@@ -9,7 +9,7 @@
 
 use super::characteristics::Characteristics;
 use super::world::World;
-use crate::model::Zone;
+use crate::model::{Word, Zone};
 
 /// The concept of the citation table for the rule.
 pub const CONCEPT: &str = "noncreature-no-pt";
@@ -23,7 +23,7 @@ pub fn lacks_pt(c: &Characteristics) -> bool {
 /// True when a change in layer 4 made a creature with power and toughness a noncreature:
 /// `types_before` are its card types before the change. Layer 4 leaves power and toughness as
 /// they were (they are taken after it): the ones it has now are the ones it had.
-pub fn stopped_being_a_creature(types_before: &[String], after: &Characteristics) -> bool {
+pub fn stopped_being_a_creature(types_before: &[Word], after: &Characteristics) -> bool {
     let was_creature = types_before.iter().any(|t| t == "creature");
     was_creature && !after.has_type("creature") && (after.power.is_some() || after.toughness.is_some())
 }

@@ -9,7 +9,8 @@ use super::layer::Layer;
 use super::timestamp::Timestamp;
 use super::world::World;
 use super::Sets;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeMap;
 
 /// Where a candidate was found: an object's ability (object, place), a resolved effect, or an
 /// effect that started to apply in an earlier layer (613.5). Equal timestamps and ids go in the
@@ -24,14 +25,14 @@ pub struct Pool {
     /// The candidates, in order, each with its number (one per id, for the dependency graph).
     queue: BTreeMap<Slot, (usize, Effect)>,
     /// Id → how many live effects with a part in this layer have it, applied or not.
-    count: HashMap<String, usize>,
+    count: FxHashMap<String, usize>,
     /// Effects that started to apply in an earlier layer, with a part in this one: they apply
     /// even without their ability, as they were then, unless the ability still generates them.
     started: BTreeMap<String, Effect>,
-    done: HashSet<String>,
-    ids: HashMap<String, usize>,
+    done: FxHashSet<String>,
+    ids: FxHashMap<String, usize>,
     /// Id → the places of the candidates that have it.
-    queued: HashMap<String, Vec<Slot>>,
+    queued: FxHashMap<String, Vec<Slot>>,
     /// Candidates added since `take_added`, for the dependency graph.
     added: Vec<(usize, Effect)>,
     /// Ids that stopped being candidates since `take_vanished`, not by applying.
@@ -54,11 +55,11 @@ impl Pool {
             layer,
             live: vec![Vec::new(); world.objects.len() + 1],
             queue: BTreeMap::new(),
-            count: HashMap::new(),
+            count: FxHashMap::default(),
             started,
-            done: HashSet::new(),
-            ids: HashMap::new(),
-            queued: HashMap::new(),
+            done: FxHashSet::default(),
+            ids: FxHashMap::default(),
+            queued: FxHashMap::default(),
             added: Vec::new(),
             vanished: Vec::new(),
             shared: 0,
@@ -189,12 +190,12 @@ impl Pool {
         !self.done.is_empty()
     }
 
-    pub fn done(&self) -> &HashSet<String> {
+    pub fn done(&self) -> &FxHashSet<String> {
         &self.done
     }
 
     /// For a pool collected again from scratch: what had applied before.
-    pub fn set_done(&mut self, done: HashSet<String>) {
+    pub fn set_done(&mut self, done: FxHashSet<String>) {
         let keys: Vec<String> = done.iter().cloned().collect();
         for key in keys {
             self.applied(&key);

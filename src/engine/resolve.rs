@@ -20,7 +20,8 @@ use super::trace::{AppliesTo, Reason, SetNote, Stage, Step};
 use super::world::World;
 use super::Sets;
 use crate::model::ControlSpec;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeMap;
 
 /// Every concept the engine cites besides the layers themselves; the citation table must map
 /// each (a unit test checks it).
@@ -75,7 +76,7 @@ impl Resolution {
 }
 
 pub fn resolve(board: &Board) -> Resolution {
-    let mut locked = HashMap::new();
+    let mut locked = FxHashMap::default();
     run(board, Scope::Now { shortcuts: true }, &mut locked).1
 }
 
@@ -83,7 +84,7 @@ pub fn resolve(board: &Board) -> Resolution {
 /// dependency tried again before each choice. The engine's shortcuts must never change an answer;
 /// a property test compares the two.
 pub fn resolve_plainly(board: &Board) -> Resolution {
-    let mut locked = HashMap::new();
+    let mut locked = FxHashMap::default();
     run(board, Scope::Now { shortcuts: false }, &mut locked).1
 }
 
@@ -103,7 +104,7 @@ pub(super) enum Scope {
 pub(super) fn run<'b>(
     board: &'b Board,
     scope: Scope,
-    locked: &mut HashMap<String, Vec<usize>>,
+    locked: &mut FxHashMap<String, Vec<usize>>,
 ) -> (World<'b>, Resolution) {
     let (cutoff, last, trace, shortcuts) = match scope {
         Scope::Now { shortcuts } => (None, Layer::PtSwitch, true, shortcuts),
@@ -127,16 +128,16 @@ pub(super) fn run<'b>(
     let mut steps = Vec::new();
     // Object → the last step that changed its abilities, to say which took an effect's ability.
     let mut abilities_changed_at: Vec<Option<usize>> = vec![None; board.objects.len()];
-    let index_of: HashMap<&str, usize> = match trace {
+    let index_of: FxHashMap<&str, usize> = match trace {
         true => board.objects.iter().enumerate().map(|(i, o)| (o.id.as_str(), i)).collect(),
-        false => HashMap::new(),
+        false => FxHashMap::default(),
     };
     // Every effect that existed at some point, to say so when one stops existing before it applies.
     let mut known: BTreeMap<String, Effect> = BTreeMap::new();
-    let mut gone_reported: HashSet<String> = HashSet::new();
+    let mut gone_reported: FxHashSet<String> = FxHashSet::default();
     let mut copiable = None;
     // Object → the layer-4 step after which it was no longer a creature, for the trace.
-    let mut made_noncreature: HashMap<usize, usize> = HashMap::new();
+    let mut made_noncreature: FxHashMap<usize, usize> = FxHashMap::default();
     // Snapshots done with, taken again in place for the next objects (`Snapshot::retake`).
     let mut spare: Vec<Snapshot> = Vec::new();
     for layer in Layer::ALL.into_iter().filter(|l| *l <= last) {
@@ -369,7 +370,7 @@ fn changes_object(world: &mut World, effect: &Effect, layer: Layer, object: usiz
 /// Shows power and toughness going on the layer-4 step that left each permanent a noncreature,
 /// citing 208.3 there (207.3 in 2011). A permanent that never was a creature (a Vehicle) has
 /// no such step: the answer shows it without them.
-fn record_taken_pt(board: &Board, steps: &mut [Step], made: &HashMap<usize, usize>, taken: &[(usize, String)]) {
+fn record_taken_pt(board: &Board, steps: &mut [Step], made: &FxHashMap<usize, usize>, taken: &[(usize, String)]) {
     for (object, pt) in taken {
         let Some(step) = made.get(object).and_then(|i| steps.get_mut(*i)) else { continue };
         let id = &board.objects[*object].id;

@@ -15,7 +15,7 @@ use super::footprint::{amounts_in, Reads};
 use super::layer::Layer;
 use super::world::World;
 use super::Sets;
-use crate::model::{Amount, ControlSpec, SelectorSpec, Zone};
+use crate::model::{Amount, ControlSpec, SelectorSpec, Word, Zone};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
 
@@ -27,10 +27,10 @@ struct View<'a> {
     zone: Zone,
     owner: usize,
     controller: usize,
-    types: &'a [String],
-    subtypes: &'a [String],
-    supertypes: &'a [String],
-    colors: &'a [String],
+    types: &'a [Word],
+    subtypes: &'a [Word],
+    supertypes: &'a [Word],
+    colors: &'a [Word],
     no_abilities: bool,
 }
 
@@ -61,7 +61,7 @@ impl<'a> View<'a> {
 /// The view of one shape, kept: its words copied once, when the shape is first seen.
 struct Kept {
     view: View<'static>,
-    words: [Vec<String>; 4],
+    words: [Vec<Word>; 4],
 }
 
 impl Kept {
@@ -378,7 +378,8 @@ mod tests {
         let i = board.object_index(id).expect("listed");
         let (quick, plain) = (resolve(board), resolve_plainly(board));
         assert_eq!(quick.steps, plain.steps, "the shortcuts change the trace");
-        (quick.characteristics[i].colors.clone(), plain.characteristics[i].colors.clone())
+        let words = |c: &[crate::model::Word]| c.iter().map(|w| w.to_string()).collect();
+        (words(&quick.characteristics[i].colors), words(&plain.characteristics[i].colors))
     }
 
     /// "Each other blue creature is red" on a green creature, listed first among objects of its

@@ -5,14 +5,14 @@
 use super::characteristics::{Ability, Characteristics};
 use super::footprint::Atom;
 use super::layer::Layer;
-use crate::model::EffectBody;
+use crate::model::{EffectBody, Word};
 
 pub enum Snapshot {
     Everything(Box<Characteristics>),
     Controller(usize),
     Abilities(Vec<Ability>),
-    Types { types: Vec<String>, subtypes: Vec<String>, supertypes: Vec<String>, abilities: Option<Vec<Ability>> },
-    Colors(Vec<String>),
+    Types { types: Vec<Word>, subtypes: Vec<Word>, supertypes: Vec<Word>, abilities: Option<Vec<Ability>> },
+    Colors(Vec<Word>),
     Pt(Option<i64>, Option<i64>),
 }
 
@@ -120,7 +120,7 @@ impl Snapshot {
     }
 
     /// The card types and subtypes it saved, where its layer can change them (1, 3 and 4).
-    pub fn type_line(&self) -> Option<(&[String], &[String])> {
+    pub fn type_line(&self) -> Option<(&[Word], &[Word])> {
         match self {
             Snapshot::Everything(old) => Some((&old.types, &old.subtypes)),
             Snapshot::Types { types, subtypes, .. } => Some((types, subtypes)),
@@ -168,9 +168,9 @@ pub fn type_change_touches_abilities(body: &EffectBody) -> bool {
 }
 
 /// The words in one list and not the other, as atoms.
-fn words_diff(old: &[String], new: &[String], make: fn(Option<String>) -> Atom, out: &mut Vec<Atom>) {
+fn words_diff(old: &[Word], new: &[Word], make: fn(Option<Word>) -> Atom, out: &mut Vec<Atom>) {
     for w in old.iter().filter(|w| !new.contains(w)).chain(new.iter().filter(|w| !old.contains(w))) {
-        out.push(make(Some(w.clone())));
+        out.push(make(Some(*w)));
     }
 }
 
@@ -178,7 +178,7 @@ fn abilities_diff(old: &[Ability], new: &[Ability], out: &mut Vec<Atom>) {
     let gone = old.iter().filter(|a| !new.iter().any(|n| n.id == a.id));
     let came = new.iter().filter(|n| !old.iter().any(|a| a.id == n.id));
     for a in gone.chain(came) {
-        out.push(Atom::Ability(Some(a.id.clone())));
+        out.push(Atom::Ability(Some(a.id)));
     }
     // An ability that stays but reads differently (a text change) changes what it generates.
     if old.len() == new.len() && old.iter().zip(new).any(|(a, b)| a.id == b.id && a != b) {

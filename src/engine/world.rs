@@ -5,7 +5,7 @@
 use super::board::Board;
 use super::characteristics::Characteristics;
 use super::effect::{Effect, EffectKind};
-use crate::model::{Amount, SelectorSpec, Zone};
+use crate::model::{Amount, SelectorSpec, Word, Zone};
 
 #[derive(Clone, Debug)]
 pub struct World<'b> {
@@ -54,13 +54,13 @@ impl<'b> World<'b> {
             let own = def.printed.has_ability(&ability.id);
             let timestamp = generated.granted_at.map_or(def.effect_timestamp(), |g| g.max(def.effect_timestamp()));
             effects.push(Effect {
-                key: if own { ability.id.clone() } else { format!("{}@{}", ability.id, def.id) },
-                text: ability.text.clone(),
+                key: if own { ability.id.to_string() } else { format!("{}@{}", ability.id, def.id) },
+                text: ability.text.to_string(),
                 source: Some(index),
                 controller: chars.controller,
                 timestamp,
                 kind: if generated.cda { EffectKind::Defining } else { EffectKind::Static },
-                ability: Some(ability.id.clone()),
+                ability: Some(ability.id),
                 body: generated.body.clone(),
             });
         }
@@ -151,17 +151,18 @@ pub fn selector_matches(
     if s.other && effect.source == Some(object) {
         return false;
     }
-    let all = |words: &[String], has: &dyn Fn(&str) -> bool| words.iter().all(|w| has(w));
-    let none = |words: &[String], has: &dyn Fn(&str) -> bool| !words.iter().any(|w| has(w));
-    all(&s.types, &|w| c.has_type(w))
-        && (s.any_types.is_empty() || s.any_types.iter().any(|w| c.has_type(w)))
-        && none(&s.not_types, &|w| c.has_type(w))
-        && all(&s.subtypes, &|w| c.has_subtype(w))
-        && none(&s.not_subtypes, &|w| c.has_subtype(w))
-        && all(&s.supertypes, &|w| c.has_supertype(w))
-        && none(&s.not_supertypes, &|w| c.has_supertype(w))
-        && (s.colors.is_empty() || s.colors.iter().any(|w| c.has_color(w)))
-        && none(&s.not_colors, &|w| c.has_color(w))
+    // Interned words: each test is a comparison of addresses.
+    let all = |words: &[Word], of: &[Word]| words.iter().all(|w| of.contains(w));
+    let any = |words: &[Word], of: &[Word]| words.iter().any(|w| of.contains(w));
+    all(&s.types, &c.types)
+        && (s.any_types.is_empty() || any(&s.any_types, &c.types))
+        && !any(&s.not_types, &c.types)
+        && all(&s.subtypes, &c.subtypes)
+        && !any(&s.not_subtypes, &c.subtypes)
+        && all(&s.supertypes, &c.supertypes)
+        && !any(&s.not_supertypes, &c.supertypes)
+        && (s.colors.is_empty() || any(&s.colors, &c.colors))
+        && !any(&s.not_colors, &c.colors)
         && (!s.no_abilities || c.abilities.is_empty())
         && s.controller.as_deref().is_none_or(|who| is_player(board, who, c.controller, effect.controller))
         && s.owner.as_deref().is_none_or(|who| is_player(board, who, board.objects[object].owner, effect.controller))

@@ -2,21 +2,22 @@
 //! generates (604).
 
 use super::effect::EffectBody;
+use super::word::Word;
 use serde::Deserialize;
 
 /// An ability: a plain text (`flying`, `{T}: Add {B}.`) or a static ability with the effect it
 /// generates.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AbilitySpec {
-    Text(String),
+    Text(Word),
     Static(Box<StaticAbilitySpec>),
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StaticAbilitySpec {
-    pub id: String,
-    pub text: String,
+    pub id: Word,
+    pub text: Word,
     /// A characteristic-defining ability (604.3): applied first in its layer, never dependent.
     #[serde(default)]
     pub cda: bool,
@@ -35,7 +36,7 @@ impl<'de> Deserialize<'de> for AbilitySpec {
                 f.write_str("an ability: a text, or a mapping with `id`, `text` and `effect`")
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<AbilitySpec, E> {
-                Ok(AbilitySpec::Text(text.to_string()))
+                Ok(AbilitySpec::Text(Word::new(text)))
             }
             fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<AbilitySpec, M::Error> {
                 let deserializer = serde::de::value::MapAccessDeserializer::new(map);

@@ -3,6 +3,7 @@
 
 use super::ability::AbilitySpec;
 use super::effect::SetChange;
+use super::word::Word;
 use serde::Deserialize;
 
 /// `copy: bears`, or `copy: {of: bears, except: {...}}`.
@@ -79,7 +80,7 @@ impl CopyExcept {
     }
 
     /// Every word it matches or sets, for lower-casing.
-    pub fn for_each_word(&mut self, f: &mut impl FnMut(&mut String)) {
+    pub fn for_each_word(&mut self, f: &mut impl FnMut(&mut Word)) {
         for change in
             [&mut self.types, &mut self.subtypes, &mut self.supertypes, &mut self.colors].into_iter().flatten()
         {

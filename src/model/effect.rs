@@ -4,6 +4,7 @@ use super::ability::AbilitySpec;
 use super::copy::CopySpec;
 use super::event::ReplacementSpec;
 use super::selector::SelectorSpec;
+use super::word::Word;
 use serde::Deserialize;
 
 /// What a continuous effect does, layer by layer (613.1). Every part present applies in its own
@@ -32,11 +33,11 @@ pub struct EffectBody {
     pub supertypes: Option<SetChange>,
     /// Layer 4: the land's subtypes become these basic land types (305.7).
     #[serde(default)]
-    pub land_types: Option<Vec<String>>,
+    pub land_types: Option<Vec<Word>>,
     /// Layer 4: the object's creature types become these ("is the chosen type"); its other
     /// subtypes (land, artifact, enchantment types) stay.
     #[serde(default)]
-    pub creature_types: Option<Vec<String>>,
+    pub creature_types: Option<Vec<Word>>,
     /// Layer 5.
     #[serde(default)]
     pub colors: Option<SetChange>,
@@ -68,13 +69,13 @@ impl EffectBody {
     /// A text-changing effect (layer 3) replaces a colour word or a land type in the effect.
     pub fn replace_word(&mut self, from: &str, to: &str) {
         self.for_each_word(|w| {
-            if w == from {
-                *w = to.to_string();
+            if *w == *from {
+                *w = Word::new(to);
             }
         });
     }
 
-    fn for_each_word(&mut self, mut f: impl FnMut(&mut String)) {
+    fn for_each_word(&mut self, mut f: impl FnMut(&mut Word)) {
         for change in
             [&mut self.types, &mut self.subtypes, &mut self.supertypes, &mut self.colors].into_iter().flatten()
         {
@@ -112,15 +113,15 @@ pub struct TextChangeSpec {
 #[serde(deny_unknown_fields)]
 pub struct SetChange {
     #[serde(default)]
-    pub set: Option<Vec<String>>,
+    pub set: Option<Vec<Word>>,
     #[serde(default)]
-    pub add: Vec<String>,
+    pub add: Vec<Word>,
     #[serde(default)]
-    pub remove: Vec<String>,
+    pub remove: Vec<Word>,
 }
 
 impl SetChange {
-    pub fn for_each_word(&mut self, f: &mut impl FnMut(&mut String)) {
+    pub fn for_each_word(&mut self, f: &mut impl FnMut(&mut Word)) {
         self.add.iter_mut().for_each(&mut *f);
         self.remove.iter_mut().for_each(&mut *f);
         self.set.iter_mut().flatten().for_each(&mut *f);

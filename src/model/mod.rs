@@ -13,6 +13,7 @@ mod effect;
 mod event;
 mod expect;
 mod selector;
+mod word;
 mod zone;
 
 pub use ability::{AbilitySpec, StaticAbilitySpec};
@@ -23,4 +24,5 @@ pub use effect::{
 pub use event::*;
 pub use expect::{ExpectSpec, ExpectedNumber};
 pub use selector::SelectorSpec;
+pub use word::{words, Word};
 pub use zone::{Position, Zone};

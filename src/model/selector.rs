@@ -1,5 +1,6 @@
 //! Which objects an effect affects or an event concerns, described by their characteristics.
 
+use super::word::Word;
 use super::zone::Zone;
 use serde::Deserialize;
 
@@ -20,25 +21,25 @@ pub struct SelectorSpec {
     pub other: bool,
     /// All of these card types.
     #[serde(default)]
-    pub types: Vec<String>,
+    pub types: Vec<Word>,
     /// At least one of these card types ("artifacts, creatures and lands").
     #[serde(default)]
-    pub any_types: Vec<String>,
+    pub any_types: Vec<Word>,
     #[serde(default)]
-    pub not_types: Vec<String>,
+    pub not_types: Vec<Word>,
     #[serde(default)]
-    pub subtypes: Vec<String>,
+    pub subtypes: Vec<Word>,
     #[serde(default)]
-    pub not_subtypes: Vec<String>,
+    pub not_subtypes: Vec<Word>,
     #[serde(default)]
-    pub supertypes: Vec<String>,
+    pub supertypes: Vec<Word>,
     #[serde(default)]
-    pub not_supertypes: Vec<String>,
+    pub not_supertypes: Vec<Word>,
     /// Any of these colours.
     #[serde(default)]
-    pub colors: Vec<String>,
+    pub colors: Vec<Word>,
     #[serde(default)]
-    pub not_colors: Vec<String>,
+    pub not_colors: Vec<Word>,
     #[serde(default)]
     pub controller: Option<String>,
     /// Whose cards: `you`, `opponents` or a player's name ("an opponent's graveyard").
@@ -52,7 +53,7 @@ pub struct SelectorSpec {
 }
 
 impl SelectorSpec {
-    pub(crate) fn for_each_word(&mut self, f: &mut impl FnMut(&mut String)) {
+    pub(crate) fn for_each_word(&mut self, f: &mut impl FnMut(&mut Word)) {
         for list in [
             &mut self.types,
             &mut self.any_types,

@@ -14,6 +14,7 @@ use crate::engine::characteristics::{
     Ability, Characteristics, Origin, BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES,
 };
 use crate::engine::timestamp::Timestamp;
+use crate::model::Word;
 use crate::suggest;
 use std::collections::{BTreeMap, HashMap};
 
@@ -179,7 +180,7 @@ impl Validator<'_> {
             ids.push((o.id.clone(), child(&path, "id")));
             for (j, a) in o.abilities.iter().enumerate() {
                 if let AbilitySpec::Static(s) = a {
-                    ids.push((s.id.clone(), child(&item(&child(&path, "abilities"), j), "id")));
+                    ids.push((s.id.to_string(), child(&item(&child(&path, "abilities"), j), "id")));
                 }
             }
         }
@@ -251,7 +252,7 @@ impl Validator<'_> {
             let listed = o.abilities.iter().any(|a| matches!(a, AbilitySpec::Text(t) if t == text));
             if !listed {
                 let at = item(&child(&path, "unmodelled"), j);
-                abilities.push(self.ability(&at, &AbilitySpec::Text(text.clone()), players));
+                abilities.push(self.ability(&at, &AbilitySpec::Text(Word::new(text)), players));
             }
         }
         let attached_to = o.attached_to.as_ref().and_then(|t| self.object_ref(&child(&path, "attached_to"), t));
@@ -277,7 +278,7 @@ impl Validator<'_> {
             name: o.name.clone(),
             controller,
             types,
-            subtypes: o.subtypes.iter().map(|s| s.to_lowercase()).collect(),
+            subtypes: o.subtypes.iter().map(|s| Word::new(&s.to_lowercase())).collect(),
             supertypes,
             colors,
             abilities,
@@ -510,10 +511,11 @@ impl Validator<'_> {
     }
 
     /// Lower-cases and checks words against a closed list, suggesting the closest.
-    fn words(&mut self, path: &str, words: &[String], known: &[&str], what: &str) -> Vec<String> {
+    fn words<S: std::borrow::Borrow<str>>(&mut self, path: &str, words: &[S], known: &[&str], what: &str) -> Vec<Word> {
         let mut out = Vec::new();
         for (i, word) in words.iter().enumerate() {
-            let lower = word.to_lowercase();
+            let word: &str = word.borrow();
+            let lower = Word::new(&word.to_lowercase());
             if !known.contains(&lower.as_str()) {
                 let help = suggest::closest(&lower, known.iter().copied())
                     .map_or_else(|| format!("known: {}", known.join(", ")), |k| format!("did you mean `{k}`?"));

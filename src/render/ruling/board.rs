@@ -28,14 +28,14 @@ pub fn rows(board: &Board, chars: &[Characteristics], names: &Names) -> Vec<Boar
                 types: type_line(&c.supertypes, &c.types, &c.subtypes),
                 colors: describe::colors(&c.colors),
                 pt: pt_cell(c, o.counters.iter().filter(|(_, n)| **n != 0)),
-                abilities: c.abilities.iter().map(|a| a.text.clone()).collect(),
+                abilities: c.abilities.iter().map(|a| a.text.to_string()).collect(),
             }
         })
         .collect()
 }
 
 /// "Legendary Land — Mountain", as a card prints it.
-pub fn type_line(supertypes: &[String], types: &[String], subtypes: &[String]) -> String {
+pub fn type_line<S: std::borrow::Borrow<str>>(supertypes: &[S], types: &[S], subtypes: &[S]) -> String {
     let front: Vec<String> =
         [describe::words(supertypes), describe::words(types)].into_iter().filter(|w| w != "—").collect();
     let front = front.join(" ");

@@ -33,7 +33,7 @@ impl Names {
         let mut sources: Vec<(String, usize)> = Vec::new();
         for (index, o) in board.objects.iter().enumerate() {
             for ability in o.printed.abilities.iter().filter(|a| a.generates.is_some()) {
-                sources.push((ability.id.clone(), index));
+                sources.push((ability.id.to_string(), index));
             }
         }
         for r in &board.resolved {

@@ -1,6 +1,7 @@
 //! The short answer: what happens (and on whose choice it depends), or what the objects asked
 //! about are once every continuous effect has applied.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
 
 use super::inline::{article, Line, Piece};
@@ -129,11 +130,13 @@ fn owners(board: &Board) -> HashMap<&str, &str> {
     board.objects.iter().map(|o| (o.id.as_str(), board.players[o.owner].as_str())).collect()
 }
 
-fn english_list(words: &[String]) -> String {
+fn english_list<S: Borrow<str>>(words: &[S]) -> String {
     match words {
         [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [one] => one.borrow().to_string(),
+        [init @ .., last] => {
+            format!("{} and {}", init.iter().map(Borrow::borrow).collect::<Vec<&str>>().join(", "), last.borrow())
+        }
     }
 }
 
