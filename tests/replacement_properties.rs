@@ -19,8 +19,9 @@ use proptest::prelude::*;
 
 /// At most 7 effects on at most 3 events of at most 4 damage, 2 cards or 3 life, each doubled at
 /// most a few times: a state is the events waiting, the one under way with the subset of the 7
-/// effects already applied to it, and what is left of the limited effects, so a few thousand at
-/// most. Far below this cap in practice (`the_generator_stays_within_the_limits`: under a tenth
+/// effects already applied to it, and what is left of the limited effects, so a few thousand on
+/// almost every board (a rare one, several draws each doubled five times, is beyond the engine's
+/// limits and skipped). Far below this cap in practice (`the_generator_stays_within_the_limits`: under a tenth
 /// of it), and below the engine's own `explore::MAX_STATES`; an exploration that enumerated
 /// orders rather than states, or looped, would cross it.
 const EXPANDED_CAP: usize = 100_000;
@@ -131,6 +132,9 @@ fn reached_by_its_decisions(seed: u64) -> Result<(), TestCaseError> {
     let env = Env::new(&board, &resolution);
     let mut explorer = Explorer::new(&env);
     explorer.explore(&State::start(&env));
+    // The rare board the engine refuses (each of several draws doubled five times) is outside
+    // the property: a judge gets a message instead (`the_generator_stays_within_the_limits`).
+    prop_assume!(explorer.expanded <= explore::MAX_STATES);
     prop_assert!(explorer.expanded > 0 && explorer.expanded <= EXPANDED_CAP, "{} states\n{text}", explorer.expanded);
     let Some(branches) = explored(&env) else { return Ok(()) };
     prop_assert!(!branches.is_empty());
@@ -321,15 +325,15 @@ fn the_generator_stays_within_the_limits() {
 }
 
 /// The outcomes as a judge reads them, in a canonical order: what happens, then what the
-/// state-based actions do.
-fn read_outcomes(text: &str) -> Vec<(Vec<String>, Vec<String>)> {
+/// state-based actions do. `None` for a board beyond the engine's limits.
+fn read_outcomes(text: &str) -> Option<Vec<(Vec<String>, Vec<String>)>> {
     let board = board(text);
     let resolution = resolve::resolve(&board);
-    let found = events::resolve_events(&board, &resolution).expect("within the limits").unwrap_or_default();
+    let found = events::resolve_events(&board, &resolution).ok()?.unwrap_or_default();
     let mut out: Vec<(Vec<String>, Vec<String>)> = found.into_iter().map(|o| (o.result, o.then)).collect();
     out.sort();
     out.dedup();
-    out
+    Some(out)
 }
 
 proptest! {
@@ -341,6 +345,8 @@ proptest! {
     fn state_based_actions_do_not_depend_on_the_order_of_the_objects(seed in any::<u64>(), order in any::<u64>()) {
         let text = synthetic_events::random(seed);
         let shuffled = support::shuffled(&text, order);
-        prop_assert_eq!(read_outcomes(&text), read_outcomes(&shuffled), "{}\n---\n{}", text, shuffled);
+        let (outcomes, shuffled_outcomes) = (read_outcomes(&text), read_outcomes(&shuffled));
+        prop_assume!(outcomes.is_some() && shuffled_outcomes.is_some());
+        prop_assert_eq!(outcomes, shuffled_outcomes, "{}\n---\n{}", text, shuffled);
     }
 }
