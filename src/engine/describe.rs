@@ -4,8 +4,9 @@
 use super::board::Board;
 use super::characteristics::{Ability, Characteristics};
 use super::snapshot::Snapshot;
-use super::trace::Change;
+use super::trace::{Change, Shared};
 use crate::model::Word;
+use rustc_hash::FxHashMap;
 use std::borrow::Borrow;
 
 pub fn title_case(word: &str) -> String {
@@ -53,11 +54,45 @@ fn pt(power: Option<i64>, toughness: Option<i64>) -> String {
     }
 }
 
+/// Ids and lists of words already put into text for the trace, kept for the changes that print
+/// them again: a large board has hundreds of thousands of changes, and only a few thousand
+/// different texts among them.
+#[derive(Default)]
+pub struct Wording {
+    ids: Vec<Option<Shared>>,
+    words: FxHashMap<Vec<Word>, Shared>,
+    colors: FxHashMap<Vec<Word>, Shared>,
+}
+
+impl Wording {
+    fn id(&mut self, board: &Board, object: usize) -> Shared {
+        if self.ids.len() <= object {
+            self.ids.resize(board.objects.len().max(object + 1), None);
+        }
+        self.ids[object].get_or_insert_with(|| board.objects[object].id.as_str().into()).clone()
+    }
+
+    fn text(kept: &mut FxHashMap<Vec<Word>, Shared>, list: &[Word], put: fn(&[Word]) -> String) -> Shared {
+        if let Some(text) = kept.get(list) {
+            return text.clone();
+        }
+        let text: Shared = put(list).into();
+        kept.insert(list.to_vec(), text.clone());
+        text
+    }
+}
+
 /// Every characteristic that differs between `before` and `after`. Fields are compared before
 /// they are put into words: most objects an effect touches change in one characteristic.
-pub fn changes(board: &Board, object: usize, before: &Characteristics, after: &Characteristics) -> Vec<Change> {
+pub fn changes(
+    board: &Board,
+    wording: &mut Wording,
+    object: usize,
+    before: &Characteristics,
+    after: &Characteristics,
+) -> Vec<Change> {
     let mut out = Vec::new();
-    let mut d = Differences { board, id: &board.objects[object].id, out: &mut out };
+    let mut d = Differences { board, wording, object, out: &mut out };
     d.name(&before.name, &after.name);
     d.controller(before.controller, after.controller);
     d.words("types", &before.types, &after.types);
@@ -74,10 +109,21 @@ pub fn changes(board: &Board, object: usize, before: &Characteristics, after: &C
 /// the characteristics the layer can change are compared and put into words, without a copy of
 /// the whole object as it was (the trace pays this once per object an effect changes). They
 /// come in the order `changes` gives them; in a debug build the layers check that both agree.
-pub fn changes_since(board: &Board, object: usize, snapshot: &Snapshot, now: &Characteristics, out: &mut Vec<Change>) {
-    let mut d = Differences { board, id: &board.objects[object].id, out };
+pub fn changes_since(
+    board: &Board,
+    wording: &mut Wording,
+    object: usize,
+    snapshot: &Snapshot,
+    now: &Characteristics,
+    out: &mut Vec<Change>,
+) {
+    if let Snapshot::Everything(before) = snapshot {
+        out.extend(changes(board, wording, object, before, now));
+        return;
+    }
+    let mut d = Differences { board, wording, object, out };
     match snapshot {
-        Snapshot::Everything(before) => d.out.extend(changes(board, object, before, now)),
+        Snapshot::Everything(_) => {}
         Snapshot::Controller(before) => d.controller(*before, now.controller),
         Snapshot::Abilities(before) => d.abilities(before, &now.abilities),
         Snapshot::Types { types, subtypes, supertypes, abilities } => {
@@ -96,55 +142,61 @@ pub fn changes_since(board: &Board, object: usize, snapshot: &Snapshot, now: &Ch
 /// One object's changes, one characteristic at a time: each is put into words only when it differs.
 struct Differences<'a> {
     board: &'a Board,
-    id: &'a str,
+    wording: &'a mut Wording,
+    object: usize,
     out: &'a mut Vec<Change>,
 }
 
 impl Differences<'_> {
-    fn push(&mut self, characteristic: &'static str, before: String, after: String) {
-        self.out.push(Change { object: self.id.to_string(), characteristic, before, after });
+    fn push(&mut self, characteristic: &'static str, before: Shared, after: Shared) {
+        let object = self.wording.id(self.board, self.object);
+        self.out.push(Change { object, characteristic, before, after });
     }
 
     fn name(&mut self, before: &str, after: &str) {
         if before != after {
-            self.push("name", before.to_string(), after.to_string());
+            self.push("name", before.into(), after.into());
         }
     }
 
     fn controller(&mut self, before: usize, after: usize) {
         if before != after {
             let players = &self.board.players;
-            self.push("controller", players[before].clone(), players[after].clone());
+            self.push("controller", players[before].as_str().into(), players[after].as_str().into());
         }
     }
 
     fn words(&mut self, characteristic: &'static str, before: &[Word], after: &[Word]) {
         if before != after {
-            self.push(characteristic, words(before), words(after));
+            let kept = &mut self.wording.words;
+            let (before, after) = (Wording::text(kept, before, words), Wording::text(kept, after, words));
+            self.push(characteristic, before, after);
         }
     }
 
     fn colors(&mut self, before: &[Word], after: &[Word]) {
         if before != after {
-            self.push("colors", colors(before), colors(after));
+            let kept = &mut self.wording.colors;
+            let (before, after) = (Wording::text(kept, before, colors), Wording::text(kept, after, colors));
+            self.push("colors", before, after);
         }
     }
 
     fn abilities(&mut self, before: &[Ability], after: &[Ability]) {
         if before != after {
-            self.push("abilities", ability_list(before), ability_list(after));
+            self.push("abilities", ability_list(before).into(), ability_list(after).into());
         }
     }
 
     fn power_toughness(&mut self, before: (Option<i64>, Option<i64>), after: (Option<i64>, Option<i64>)) {
         if before != after {
-            self.push("power/toughness", pt(before.0, before.1), pt(after.0, after.1));
+            self.push("power/toughness", pt(before.0, before.1).into(), pt(after.0, after.1).into());
         }
     }
 
     fn mana_value(&mut self, before: Option<i64>, after: Option<i64>) {
         if before != after {
-            self.push("mana value", format!("{before:?}"), format!("{after:?}"));
+            self.push("mana value", format!("{before:?}").into(), format!("{after:?}").into());
         }
     }
 }

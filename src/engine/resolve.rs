@@ -126,6 +126,7 @@ pub(super) fn run<'b>(
         }
     }
     let mut steps = Vec::new();
+    let mut wording = describe::Wording::default();
     // Object → the last step that changed its abilities, to say which took an effect's ability.
     let mut abilities_changed_at: Vec<Option<usize>> = vec![None; board.objects.len()];
     let index_of: FxHashMap<&str, usize> = match trace {
@@ -143,7 +144,7 @@ pub(super) fn run<'b>(
     for layer in Layer::ALL.into_iter().filter(|l| *l <= last) {
         locked::settle(&world, &mut sets, locked, &mut waiting, Some(layer));
         if layer == Layer::PtCounters {
-            counters(&mut world, &mut steps, trace);
+            counters(&mut world, &mut wording, &mut steps, trace);
             continue;
         }
         let mut seen = SeenDependencies::default();
@@ -244,11 +245,11 @@ pub(super) fn run<'b>(
                 let now = &world.objects[*object];
                 let mut told = Vec::new();
                 if let Ok(i) = before.binary_search_by_key(object, |(o, _)| *o) {
-                    describe::changes_since(board, *object, &before[i].1, now, &mut told);
+                    describe::changes_since(board, &mut wording, *object, &before[i].1, now, &mut told);
                 }
                 debug_assert_eq!(
                     told,
-                    describe::changes(board, *object, was, now),
+                    describe::changes(board, &mut wording, *object, was, now),
                     "a change the snapshot does not tell"
                 );
             }
@@ -258,7 +259,7 @@ pub(super) fn run<'b>(
             if trace {
                 let mut changes = Vec::new();
                 for (o, snapshot) in &before {
-                    describe::changes_since(board, *o, snapshot, &world.objects[*o], &mut changes);
+                    describe::changes_since(board, &mut wording, *o, snapshot, &world.objects[*o], &mut changes);
                 }
                 // 208.3a: it applies to a noncreature permanent too, and does nothing to it.
                 let noncreature_among =
@@ -299,7 +300,7 @@ pub(super) fn run<'b>(
                     s.concepts.insert(1, noncreature::CONCEPT);
                 }
                 for change in s.changes.iter().filter(|c| c.characteristic == "abilities") {
-                    if let Some(o) = index_of.get(change.object.as_str()) {
+                    if let Some(o) = index_of.get(&*change.object) {
                         abilities_changed_at[*o] = Some(steps.len());
                     }
                 }
@@ -375,13 +376,13 @@ fn record_taken_pt(board: &Board, steps: &mut [Step], made: &FxHashMap<usize, us
         let Some(step) = made.get(object).and_then(|i| steps.get_mut(*i)) else { continue };
         let id = &board.objects[*object].id;
         let change = super::trace::Change {
-            object: id.clone(),
+            object: id.as_str().into(),
             characteristic: "power/toughness",
-            before: pt.clone(),
+            before: pt.as_str().into(),
             after: "—".into(),
         };
         // After the object's other changes, so that each object's changes stay together.
-        let at = step.changes.iter().rposition(|c| &c.object == id).map_or(step.changes.len(), |i| i + 1);
+        let at = step.changes.iter().rposition(|c| *c.object == **id).map_or(step.changes.len(), |i| i + 1);
         step.changes.insert(at, change);
         if !step.concepts.contains(&noncreature::CONCEPT) {
             let after = step.concepts.iter().position(|c| *c == "subtypes-follow-types").map_or(1, |i| i + 1);
@@ -401,7 +402,7 @@ fn set_note(sets: &Sets, effect: &Effect) -> Option<SetNote> {
     }
 }
 
-fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
+fn counters(world: &mut World, wording: &mut describe::Wording, steps: &mut Vec<Step>, trace: bool) {
     let board = world.board;
     let mut changes = Vec::new();
     let mut affected = Vec::new();
@@ -428,7 +429,7 @@ fn counters(world: &mut World, steps: &mut Vec<Step>, trace: bool) {
         // Counters change power and toughness only: those are all the trace compares.
         let before = Snapshot::take(&world.objects[index], Layer::PtCounters, false);
         apply_counters(&mut world.objects[index], power, toughness);
-        describe::changes_since(board, index, &before, &world.objects[index], &mut changes);
+        describe::changes_since(board, wording, index, &before, &world.objects[index], &mut changes);
         affected.push(index);
     }
     if trace && !affected.is_empty() {

@@ -57,13 +57,19 @@ pub enum Stage {
     GameRules,
 }
 
+/// One characteristic of one object, before and after a step. The texts are shared between the
+/// changes that print the same one (`describe::Wording`): on a large board one application turns
+/// hundreds of objects from the same colours to the same others.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Change {
-    pub object: String,
+    pub object: Shared,
     pub characteristic: &'static str,
-    pub before: String,
-    pub after: String,
+    pub before: Shared,
+    pub after: Shared,
 }
+
+/// A text that many changes print.
+pub type Shared = std::sync::Arc<str>;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
