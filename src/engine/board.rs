@@ -4,6 +4,7 @@ use super::characteristics::Characteristics;
 use super::events::event::{Event, Pending};
 use super::timestamp::Timestamp;
 use crate::model::{EffectBody, ExpectSpec, Zone};
+use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug)]
@@ -32,6 +33,9 @@ pub struct Board {
     pub choose: Vec<String>,
     /// The distinct outcomes expected.
     pub expect_outcomes: Option<Vec<ExpectedOutcome>>,
+    /// Each object's index by its id (`Board::index_ids`), so that finding an object named by a
+    /// selector or an event is not a scan of the board.
+    pub(crate) ids: FxHashMap<String, usize>,
 }
 
 /// One outcome a scenario expects: the events that happen and, when it says so, what the
@@ -86,7 +90,20 @@ pub struct ResolvedEffect {
 
 impl Board {
     pub fn object_index(&self, id: &str) -> Option<usize> {
-        self.objects.iter().position(|o| o.id == id)
+        match self.ids.get(id) {
+            Some(&i) if self.objects.get(i).is_some_and(|o| o.id == id) => Some(i),
+            // An index out of step with the objects is never trusted.
+            _ => self.objects.iter().position(|o| o.id == id),
+        }
+    }
+
+    /// The index of `object_index`, for objects listed by id: the first of each id.
+    pub(crate) fn index_ids(objects: &[ObjectDef]) -> FxHashMap<String, usize> {
+        let mut ids = FxHashMap::default();
+        for (i, o) in objects.iter().enumerate() {
+            ids.entry(o.id.clone()).or_insert(i);
+        }
+        ids
     }
 
     pub fn player_index(&self, name: &str) -> Option<usize> {

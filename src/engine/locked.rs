@@ -7,6 +7,7 @@ use super::board::{Board, ResolvedEffect};
 use super::effect::{Effect, EffectKind};
 use super::layer::Layer;
 use super::resolve::{run, Scope};
+use super::timestamp::Timestamp;
 use super::world::World;
 use super::Sets;
 use crate::model::SelectorSpec;
@@ -73,20 +74,38 @@ pub fn last_layer_read(s: &SelectorSpec) -> Layer {
     }
 }
 
+/// What `settled_during_run` asks of the board, found once for all its resolved effects.
+pub struct Latest {
+    /// The latest timestamp of an object.
+    object: Option<Timestamp>,
+    /// Each resolved effect's timestamp, with the first layer it applies in.
+    first_layers: Vec<(Timestamp, Layer)>,
+}
+
+impl Latest {
+    pub fn new(board: &Board) -> Latest {
+        let first_layers = board
+            .resolved
+            .iter()
+            .filter_map(|r| {
+                let effect = as_effect(r);
+                Layer::ALL.iter().find(|l| effect.has_part_in(**l)).map(|l| (r.timestamp, *l))
+            })
+            .collect();
+        Latest { object: board.objects.iter().map(|o| o.timestamp).max(), first_layers }
+    }
+}
+
 /// When the board as the effect found it is the board now, up to the layers its selector looks
 /// at, its set can be read off the main run once those layers are done, instead of running them
 /// again: no object came later, and nothing that came at or after it (itself included) applies
 /// in those layers. The layer after which to read it.
-pub fn settled_during_run(board: &Board, effect: &ResolvedEffect) -> Option<Layer> {
+pub fn settled_during_run(latest: &Latest, effect: &ResolvedEffect) -> Option<Layer> {
     let selector = effect.body.affects.as_ref()?;
     let last = last_layer_read(selector);
     let t = effect.timestamp;
-    let later_object = board.objects.iter().any(|o| o.timestamp >= t);
-    let later_part = board
-        .resolved
-        .iter()
-        .filter(|r| r.timestamp >= t)
-        .any(|r| Layer::ALL.iter().any(|l| *l <= last && as_effect(r).has_part_in(*l)));
+    let later_object = latest.object.is_some_and(|o| o >= t);
+    let later_part = latest.first_layers.iter().any(|(at, first)| *at >= t && *first <= last);
     (!later_object && !later_part).then_some(last)
 }
 

@@ -114,12 +114,15 @@ pub(super) fn run<'b>(
     let mut world = World::new(board, present, cutoff);
     let mut sets = Sets::default();
     let mut waiting = Vec::new();
+    let latest = matches!(scope, Scope::Now { shortcuts: true }).then(|| locked::Latest::new(board));
     for effect in board.resolved.iter().filter(|r| cutoff.is_none_or(|t| r.timestamp < t)) {
-        match (scope, locked::settled_during_run(board, effect)) {
-            (Scope::Now { shortcuts: true }, Some(layer)) if !locked.contains_key(&effect.id) => {
-                waiting.push((effect, layer))
-            }
-            _ => {
+        let settled = match &latest {
+            Some(latest) if !locked.contains_key(&effect.id) => locked::settled_during_run(latest, effect),
+            _ => None,
+        };
+        match settled {
+            Some(layer) => waiting.push((effect, layer)),
+            None => {
                 let set = locked::locked_set(board, effect, locked);
                 sets.locked.insert(effect.id.clone(), (set, effect.timestamp));
             }

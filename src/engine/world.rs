@@ -84,6 +84,14 @@ impl<'b> World<'b> {
 
     /// The objects a selector names now, in board order.
     pub fn select(&self, selector: &SelectorSpec, effect: &Effect) -> Vec<usize> {
+        if let Some(ids) = &selector.objects {
+            // Only the objects named can be chosen: those are looked at, in board order.
+            let mut named: Vec<usize> = ids.iter().filter_map(|id| self.board.object_index(id)).collect();
+            named.sort_unstable();
+            named.dedup();
+            named.retain(|o| self.matches(selector, *o, effect));
+            return named;
+        }
         (0..self.objects.len()).filter(|o| self.matches(selector, *o, effect)).collect()
     }
 

@@ -131,6 +131,7 @@ impl Validator<'_> {
         let choose = self.fixed_choices();
         let life = spec.players.iter().map(|p| p.life).collect();
         let unlisted_hand = self.hands(&objects);
+        let ids = Board::index_ids(&objects);
         Board {
             title: spec.title.clone(),
             question: spec.question.clone(),
@@ -148,6 +149,7 @@ impl Validator<'_> {
             events,
             choose,
             expect_outcomes,
+            ids,
         }
     }
 
