@@ -1,13 +1,13 @@
 //! `judge`: parse the arguments, run the command, print, exit with the documented code.
 
-use clap::{CommandFactory, FromArgMatches};
+use clap::Parser;
 use judge::cli::{self, args::Cli, outcome::ERROR_CODE};
 use judge::render::Style;
 use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = parse_arguments();
+    let cli = Cli::parse();
     let style = Style::detect_with(cli.color);
     miette::set_hook(Box::new(move |_| {
         Box::new(
@@ -45,18 +45,4 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(u8::try_from(code).unwrap_or(2))
-}
-
-/// The arguments, parsed as `Cli::parse` parses them, but clap's description of the command line
-/// is not dropped: freeing its few hundred allocations one by one was 0.13 M instructions of
-/// every process (a fifth of `judge --version`), which the system frees whole at exit. It is
-/// made once a process.
-fn parse_arguments() -> Cli {
-    let mut command = Cli::command();
-    let parsed = command.try_get_matches_from_mut(std::env::args_os()).and_then(|mut matches| {
-        // As `Cli::parse` formats an error of its own.
-        Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut Cli::command()))
-    });
-    std::mem::forget(command);
-    parsed.unwrap_or_else(|e| e.exit())
 }
