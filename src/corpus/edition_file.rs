@@ -85,6 +85,11 @@ const LEAD_LEN: usize = MAGIC.len() + 4 + 4;
 /// How much of the file is held at once. Read whole into fresh memory, a 1 MB edition took about
 /// 230 more page faults than through this window, which cost more time than the parse saved.
 const WINDOW: usize = 64 * 1024;
+/// How much a lookup holds at first: the header of an edition (9 KB in 2026: the JSON and the
+/// index) and the blocks of most sections (14 KB for 614, 3.5 KB the median) fit in it; it grows
+/// for larger ones, up to [`WINDOW`]. Each 4 KB of the window is a page fault the first time it
+/// is filled, which costs a lookup more than the few more reads of a larger section.
+const LOOKUP_WINDOW: usize = 16 * 1024;
 /// Version of the layout written: XXH3-64 checksums, a block for each section's rules and one
 /// for its citations, and an index of the blocks in the header. Formats 3 and 2 are read too;
 /// they and format 1 are written again in this one by the store ([`read_outdated`]); a file of
@@ -289,7 +294,7 @@ pub(crate) fn read_header(mut input: impl Read, len: u64) -> Result<Stored<Heade
         through = through.saturating_add(4).saturating_add(index::len(sections));
     }
     read_up_to(&mut input, &mut bytes, through.saturating_add(CHECKSUM_LEN), len)?;
-    let mut reader = Reader::new(bytes.as_slice(), bytes.len() as u64, false);
+    let mut reader = Reader::new(bytes.as_slice(), bytes.len() as u64, false, WINDOW);
     // The header's own checksum is all there is to check: no running checksum over it.
     reader.to_hash = 0;
     let (header, _) = reader.header()?;
@@ -322,7 +327,11 @@ pub(crate) enum Part {
 /// Reads an edition, or part of one. `len` is the file's length, which bounds what is read and
 /// allocated, so that a damaged file cannot make us allocate more than its size.
 pub(crate) fn read(input: impl Input, len: u64, part: &Part) -> Result<Stored<Edition>, ReadError> {
-    Reader::new(input, len, false).edition(part)
+    let window = match part {
+        Part::Whole => WINDOW,
+        Part::Lookup(_) => LOOKUP_WINDOW,
+    };
+    Reader::new(input, len, false, window).edition(part)
 }
 
 /// Reads a whole edition of an older format, so that the store can write it again in this one:
@@ -330,7 +339,7 @@ pub(crate) fn read(input: impl Input, len: u64, part: &Part) -> Result<Stored<Ed
 /// what it holds cannot be checked, only its structure. A file of this format reads as with
 /// [`read`].
 pub(crate) fn read_outdated(input: impl Input, len: u64) -> Result<Edition, ReadError> {
-    Ok(Reader::new(input, len, true).edition(&Part::Whole)?.value)
+    Ok(Reader::new(input, len, true, WINDOW).edition(&Part::Whole)?.value)
 }
 
 /// Whether the input holds another byte.
@@ -348,6 +357,10 @@ impl<R: Input> Reader<R> {
     fn edition(mut self, part: &Part) -> Result<Stored<Edition>, ReadError> {
         let reader = &mut self;
         let (header, index) = reader.header()?;
+        if index.is_none() {
+            // Before format 4, a lookup reads every byte too.
+            reader.widen(WINDOW);
+        }
         let (rules, glossary) = match (&index, part) {
             (None, _) => reader.scanned(&header, part)?,
             (Some(index), Part::Whole) => reader.all_blocks(&header, index)?,
@@ -411,7 +424,10 @@ impl<R: Input> Reader<R> {
         let mut kept = Vec::new();
         let mut cited = Vec::new();
         let mut citing = Vec::new();
-        for entry in index.sections.iter().filter(|entry| sections.contains(&entry.section)) {
+        let read = || index.sections.iter().filter(|entry| sections.contains(&entry.section));
+        let blocks = read().map(|entry| entry.rules.len.saturating_add(entry.citations.len)).sum::<u64>();
+        self.widen(usize::try_from(blocks).unwrap_or(usize::MAX).min(WINDOW));
+        for entry in read() {
             self.seek(entry.rules.start)?;
             self.section_rules(entry, &mut kept)?;
             self.begin(&entry.citations)?;
@@ -606,8 +622,9 @@ struct Reader<R> {
 }
 
 impl<R: Read> Reader<R> {
-    fn new(input: R, len: u64, unsealed: bool) -> Self {
-        let window = vec![0; usize::try_from(len).map_or(WINDOW, |len| len.min(WINDOW))];
+    /// A reader of a file of `len` bytes, holding `window` bytes of it at a time.
+    fn new(input: R, len: u64, unsealed: bool, window: usize) -> Self {
+        let window = vec![0; usize::try_from(len).map_or(window, |len| len.min(window))];
         let to_hash = len.saturating_sub(CHECKSUM_LEN as u64);
         Reader { input, len, window, at: 0, filled: 0, unread: len, hash: None, to_hash, unsealed, format: 0 }
     }
@@ -813,6 +830,14 @@ impl<R: Read> Reader<R> {
             return Err(damaged("its checksum does not match its content"));
         }
         Ok(())
+    }
+
+    /// Holds up to `len` bytes of the file at a time from now on, never more than the file.
+    fn widen(&mut self, len: usize) {
+        let len = usize::try_from(self.len).map_or(len, |file| file.min(len));
+        if self.window.len() < len {
+            self.window.resize(len, 0);
+        }
     }
 
     /// Bytes of the file not parsed yet.
