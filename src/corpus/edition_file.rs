@@ -789,7 +789,7 @@ impl<R: Read> Reader<R> {
 
     /// Ends reading a block: what was read of it must be the block, and its checksum right.
     fn end(&mut self, block: &Block) -> Result<(), ReadError> {
-        if self.position() != block.start + block.len {
+        if self.position() != block.start.saturating_add(block.len) {
             return Err(damaged(format!("{} not of the length the index says", block.name())));
         }
         match self.hash.take().and_then(|hash| hash.digest()) {
