@@ -380,3 +380,48 @@ fn a_lookup_shows_what_the_whole_edition_shows() {
     assert!(part.rule_count() < whole.rule_count() / 10, "{} rules", part.rule_count());
     assert!(largest < whole.rule_count() / 2, "the largest section's part has {largest} rules");
 }
+
+/// `judge rule` prints the same, as a table and as JSON, from an edition stored in format 4 and
+/// from the same edition stored as the `judge` before the blocks stored it (format 3), which its
+/// first read reads as it is, a lookup reading every rule, before the store writes it again in
+/// format 4, as an import would have.
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn judge_rule_shows_the_same_from_format_3_and_format_4() {
+    for file in ["MagicCompRules_20110204.txt", "MagicCompRules_20260227.txt"] {
+        let (new, old) = (crate::support::data_dir(), crate::support::data_dir());
+        let name = Store::new(new.path()).import(&official_cr(file), None).unwrap().info.name;
+        Store::new(old.path()).import(&official_cr(file), None).unwrap();
+        let path = old.path().join("editions").join(format!("{name}.edition"));
+        let format_4 = fs::read(&path).unwrap();
+        let format_3 = crate::support::as_format_3(&format_4);
+        let edition = Store::new(new.path()).load(&name).unwrap();
+        let sections: Vec<u16> = edition.parsed.sections.keys().copied().collect();
+        let mut samples: Vec<Vec<String>> = vec![vec!["100.1".into(), "702.19".into()], vec!["999.1".into()]];
+        for pair in sections.windows(2).step_by(9) {
+            let first_rule = |section: u16| edition.rules().find(|r| r.id.section() == section).map(|r| r.id);
+            let (Some(this), Some(next)) = (first_rule(pair[0]), first_rule(pair[1])) else { continue };
+            let subrule = edition.rules().find(|r| r.id.section() == pair[0] && r.id.letter().is_some());
+            samples.push(vec![pair[0].to_string()]);
+            samples.push(vec![this.to_string()]);
+            samples.extend(subrule.map(|r| vec![r.id.to_string()]));
+            samples.push(vec![format!("{this}-{next}")]);
+            samples.push(vec![format!("{}.99", pair[0])]);
+        }
+        assert!(samples.len() > 20, "{} samples", samples.len());
+        for refs in &samples {
+            for json in [false, true] {
+                let mut args: Vec<&str> = vec!["rule"];
+                args.extend(refs.iter().map(String::as_str));
+                args.extend(["--edition", &name]);
+                if json {
+                    args.push("--json");
+                }
+                fs::write(&path, &format_3).unwrap();
+                let from_format_3 = crate::support::run(old.path(), &args);
+                assert_eq!(from_format_3, crate::support::run(new.path(), &args), "{args:?}");
+                assert_eq!(fs::read(&path).unwrap(), format_4, "written again by its first read, {args:?}");
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! is in. Root ignores permissions, so when the tests run as root (CI, containers) `judge` runs
 //! as `nobody`; otherwise as the test's own user on a directory made read-only.
 
-use crate::support::run;
+use crate::support::{as_format_3, run};
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
@@ -286,13 +286,11 @@ fn an_index_is_readable_by_whoever_may_read_its_directory() {
     }
 }
 
-/// An imported edition rewritten as the `judge` before XXH3 stored it (format 2): the same
-/// layout, the format 2 and XXH64 checksums (seed 0) of the same bytes. Returns the file's path.
-fn as_format_2(data: &Path, name: &str) -> PathBuf {
+/// An imported edition rewritten as the `judge` before XXH3 stored it (format 2): the layout
+/// of format 3, with the format 2 and XXH64 checksums (seed 0) of the same bytes.
+fn as_format_2(format_4: &[u8]) -> Vec<u8> {
     const MAGIC_LEN: usize = b"judge edition\n".len();
-    let path = data.join("editions").join(format!("{name}.edition"));
-    let mut bytes = fs::read(&path).unwrap();
-    assert_eq!(bytes[MAGIC_LEN..MAGIC_LEN + 4], 3u32.to_le_bytes(), "written in format 3");
+    let mut bytes = as_format_3(format_4);
     bytes[MAGIC_LEN..MAGIC_LEN + 4].copy_from_slice(&2u32.to_le_bytes());
     let json_len = u32::from_le_bytes(bytes[MAGIC_LEN + 4..MAGIC_LEN + 8].try_into().unwrap()) as usize;
     let header_end = MAGIC_LEN + 8 + json_len;
@@ -301,35 +299,53 @@ fn as_format_2(data: &Path, name: &str) -> PathBuf {
     let end = bytes.len() - 8;
     let sum = xxhash_rust::xxh64::xxh64(&bytes[..end], 0);
     bytes[end..].copy_from_slice(&sum.to_le_bytes());
-    fs::write(&path, bytes).unwrap();
+    bytes
+}
+
+/// The imported edition's file written again by `rewrite`; returns its path.
+fn rewritten(data: &Path, name: &str, rewrite: fn(&[u8]) -> Vec<u8>) -> PathBuf {
+    let path = data.join("editions").join(format!("{name}.edition"));
+    fs::write(&path, rewrite(&fs::read(&path).unwrap())).unwrap();
     path
 }
 
 /// An edition stored with XXH64 checksums by the `judge` before XXH3 is read as it is, checked,
-/// from a store that cannot be written; one that can is written again in format 3.
+/// from a store that cannot be written; one that can is written again in format 4.
 #[test]
 fn an_edition_of_format_2_is_read_as_it_is() {
+    an_older_format_is_read_as_it_is(as_format_2);
+}
+
+/// An edition stored without blocks by the `judge` before format 4 is read as it is, checked,
+/// from a store that cannot be written, a lookup reading every rule; one that can is written
+/// again in format 4.
+#[test]
+fn an_edition_of_format_3_is_read_as_it_is() {
+    an_older_format_is_read_as_it_is(as_format_3);
+}
+
+fn an_older_format_is_read_as_it_is(rewrite: fn(&[u8]) -> Vec<u8>) {
     let rule = ["rule", "614.1a", "--edition", "en-2024-04-01"];
     let imported = tempfile::tempdir().unwrap();
     assert_eq!(run(imported.path(), &["corpus", "import", FIXTURE]).0, 0);
     let (code, expected, _) = run(imported.path(), &rule);
     assert_eq!(code, 0);
     let (_, expected_list, _) = run(imported.path(), &["corpus", "list"]);
-    let format3 = fs::read(imported.path().join("editions/en-2024-04-01.edition")).unwrap();
+    let format4 = fs::read(imported.path().join("editions/en-2024-04-01.edition")).unwrap();
 
     let store = Store::new();
     assert_eq!(run(&store.data(), &["corpus", "import", FIXTURE]).0, 0);
-    let path = as_format_2(&store.data(), "en-2024-04-01");
+    let path = rewritten(&store.data(), "en-2024-04-01", rewrite);
     store.lock();
     let before = listing(&store.data());
     assert_eq!(run_locked_out(&store, &rule), (0, expected.clone(), String::new()));
     assert_eq!(run_locked_out(&store, &["corpus", "list"]), (0, expected_list, String::new()));
     assert_eq!(listing(&store.data()), before);
-    // Damaged, it is refused, not read.
+    // Damaged, it is refused, not read: a lookup of an older format reads every byte.
     chmod_tree(&store.data(), 0o755, 0o644);
     let mut damaged = fs::read(&path).unwrap();
-    let middle = damaged.len() / 2;
-    damaged[middle] ^= 0x20;
+    let near_the_end = damaged.len() - 20;
+    damaged[near_the_end] ^= 0x20;
     fs::write(&path, &damaged).unwrap();
     store.lock();
     let (code, _, stderr) = run_locked_out(&store, &rule);
@@ -339,7 +355,8 @@ fn an_edition_of_format_2_is_read_as_it_is() {
     // Writable, the first read writes it again as an import would.
     let writable = tempfile::tempdir().unwrap();
     assert_eq!(run(writable.path(), &["corpus", "import", FIXTURE]).0, 0);
-    let path = as_format_2(writable.path(), "en-2024-04-01");
+    let path = rewritten(writable.path(), "en-2024-04-01", rewrite);
+    assert_ne!(fs::read(&path).unwrap(), format4);
     assert_eq!(run(writable.path(), &rule), (0, expected, String::new()));
-    assert_eq!(fs::read(&path).unwrap(), format3);
+    assert_eq!(fs::read(&path).unwrap(), format4);
 }

@@ -46,7 +46,8 @@ fn flipped_bytes_give_an_error_or_the_same_answer() {
             refusals += 1;
         }
     }
-    // The lookups read the whole file, so every change is seen by them at least.
+    // A definition reads the whole file, so every change is seen by it at least; a lookup reads
+    // the header and the blocks of its sections.
     assert!(refusals >= 24, "{refusals} refusals");
 }
 

@@ -104,3 +104,34 @@ pub fn files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
     out.sort();
     out
 }
+
+/// A stored edition of format 4 written again as the `judge` before the blocks wrote it (format
+/// 3): the same header's JSON, its checksum, the rules blocks end to end, the glossary's block,
+/// and the checksum of all that, XXH3-64. Read here from the layout described in
+/// `src/corpus/edition_file.rs`, not by `judge`'s own reader.
+pub fn as_format_3(bytes: &[u8]) -> Vec<u8> {
+    use xxhash_rust::xxh3::xxh3_64;
+    const MAGIC_LEN: usize = b"judge edition\n".len();
+    const ENTRY_LEN: usize = 2 + 4 + (4 + 8) * 2;
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    assert_eq!(u32_at(MAGIC_LEN), 4, "written in format 4");
+    let json_end = MAGIC_LEN + 8 + u32_at(MAGIC_LEN + 4);
+    let sections = u32_at(json_end);
+    let entries = json_end + 4;
+    let glossary = entries + sections * ENTRY_LEN;
+    let mut out = bytes[..json_end].to_vec();
+    out[MAGIC_LEN..MAGIC_LEN + 4].copy_from_slice(&3u32.to_le_bytes());
+    out.extend(xxh3_64(&out).to_le_bytes());
+    // The blocks start after the glossary's entry in the index and the header's checksum.
+    let mut at = glossary + 4 + 8 + 8;
+    for entry in (entries..glossary).step_by(ENTRY_LEN) {
+        let (rules, citations) = (u32_at(entry + 6), u32_at(entry + 18));
+        out.extend(&bytes[at..at + rules]);
+        at += rules + citations;
+    }
+    let glossary = u32_at(glossary);
+    out.extend(&bytes[at..at + glossary]);
+    assert_eq!(at + glossary, bytes.len(), "the blocks fill the file");
+    out.extend(xxh3_64(&out).to_le_bytes());
+    out
+}

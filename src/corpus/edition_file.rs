@@ -6,47 +6,75 @@
 //! file read at once, then every string copied out of it) and parsing. In this layout rule
 //! numbers are fixed-size and strings carry their length: the file is read a window of 64 KB at a
 //! time and parsed from that slice with a cursor, a field being a bounds check and a copy, a
-//! string skipped an addition, and the checksum at the end updated once per window. The checksums
-//! are XXH3-64 (format 3), which hashes the megabyte of an edition in a fraction of what XXH64
-//! (format 2) took, with SSE2, which every x86_64 has; both are fixed by their specification. A lookup
-//! keeps only the few rules it shows and skips the others (`Part::Lookup`). The file read whole
-//! into memory took fewer instructions still, but more time: its fresh pages faulted one by one.
-//! `benches/corpus.rs` measures loading in a warm process and
+//! string skipped an addition. The checksums are XXH3-64 (formats 3 and 4), which hashes the
+//! megabyte of an edition in a fraction of what XXH64 (format 2) took, with SSE2, which every
+//! x86_64 has; both are fixed by their specification. The file read whole into memory took fewer
+//! instructions still, but more time: its fresh pages faulted one by one.
+//!
+//! A lookup (`Part::Lookup`) reads the header and the blocks of the sections it shows, a few
+//! dozen kilobytes of the megabyte, each checked against its own checksum: every byte a process
+//! uses is checked, and a byte it does not read is not used. Format 3 had one checksum over all
+//! the rules, so that a lookup read and hashed every byte and parsed every rule to find those
+//! citing its sections. `benches/corpus.rs` measures loading in a warm process and
 //! `benches/process.rs` the whole `judge rule`; the figures are in `docs/PERFORMANCE.md`.
-//! The search index's fingerprint hashes an edition in this layout too (`search/fingerprint.rs`).
+//! The search index's fingerprint hashes an edition in the layout of format 2 (below).
 //!
-//! Layout, integers little-endian, a *string* being its byte length as a `u32` then its UTF-8:
-//! - the magic line `judge edition\n`, then the format as a `u32` (3);
+//! Layout of format 4, integers little-endian, a *string* being its byte length as a `u32` then
+//! its UTF-8, a *number* five bytes: section (`u16`), rule (`u16`, `0xFFFF` for none) and letter
+//! (ASCII, 0 for none):
+//! - the magic line `judge edition\n`, then the format as a `u32` (4);
 //! - a string holding the [`Header`] as JSON: what listing the store needs, and the sections;
+//! - the index of the blocks (`edition_file/index.rs`): the number of sections (`u32`), then for
+//!   each, in increasing order, its number (`u16`), its rule count (`u32`), the byte length
+//!   (`u32`) and checksum (`u64`) of its rules block, and those of its citations block; then the
+//!   length and checksum of the glossary block. A section has an entry when it holds a rule or
+//!   a rule cites it;
 //! - the checksum of all the bytes before it (`u64`, XXH3-64 with seed 0 and the default secret),
-//!   so that listing checks what it reads;
-//! - each rule: number, line (`u32`), text (string), example count (`u32`) and examples
-//!   (strings), reference count (`u32`) and references (numbers), a *number* being five bytes:
-//!   section (`u16`), rule (`u16`, `0xFFFF` for none) and letter (ASCII, 0 for none);
-//! - each glossary entry: term (string), alias count (`u32`) and aliases (strings), definition
-//!   (string), obsolete (one byte, 0 or 1);
-//! - the checksum of all the bytes before it (`u64`, XXH3-64 too), which every read checks, a
-//!   lookup too;
-//! - and nothing after.
+//!   which every read checks, listing too;
+//! - the blocks, one after the other in the order of the index, each section's rules block then
+//!   its citations block, then the glossary block, and nothing after: each block starts where the
+//!   one before it ends, so that the lengths give the places, and they must add up to the file's
+//!   length;
+//! - a rules block: each rule of the section in increasing order: number, line (`u32`), text
+//!   (string), example count (`u32`) and examples (strings), reference count (`u32`) and
+//!   references (numbers);
+//! - a citations block: what showing the section needs of the other sections. The rules of other
+//!   sections that its rules cite and that exist: their count (`u32`), then each one's number and
+//!   line (`u32`), in increasing order. Then the rules of other sections that cite one of its
+//!   rules: their count (`u32`), then each one's number, line (`u32`), and its references outside
+//!   its own section (count `u32` and numbers, in the order of its references), in increasing
+//!   order;
+//! - the glossary block: each glossary entry: term (string), alias count (`u32`) and aliases
+//!   (strings), definition (string), obsolete (one byte, 0 or 1).
 //!
-//! Format 2 is the same layout with XXH64 checksums (seed 0): it is still read, its checksums
-//! checked with XXH64, and the store writes it again as format 3 when it can. Format 1 is the
-//! same layout without the checksums, read only to be written again ([`read_outdated`]).
+//! A whole read checks the header's checksum and every block's, and that the blocks fill the file:
+//! a changed byte anywhere is refused. A lookup checks the header's and those of the blocks it
+//! reads.
 //!
-//! The fingerprint of an edition's content hashes the same layout without the two checksums,
-//! without the fingerprint itself, and with the format number 2 whatever the format written
-//! ([`write`]).
+//! Format 3, the layout before: the magic, the format (3), the header, its checksum, then every
+//! rule and every glossary entry encoded as in the blocks (the rules blocks of format 4 put end to
+//! end are these rules), then the checksum of all the bytes before it. It is still read, a lookup
+//! by reading every rule, and the store writes it again as format 4 when it can. Format 2 is
+//! format 3 with XXH64 checksums (seed 0): read, and written again too. Format 1 is format 3
+//! without the checksums, read only to be written again ([`read_outdated`]).
+//!
+//! The fingerprint of an edition's content hashes the layout of format 3 without the two
+//! checksums, without the fingerprint itself, and with the format number 2 whatever the format
+//! written ([`write`]).
+
+mod index;
 
 use super::edition::{Document, Edition, EditionInfo, Parsed};
 use super::glossary::GlossaryEntry;
 use super::rule::Rule;
 use super::rule_id::RuleId;
 use crate::search::Xxh64;
+use index::{Block, Index};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, Write};
 use std::ops::RangeInclusive;
-use xxhash_rust::xxh3::Xxh3Default;
+use xxhash_rust::xxh3::{xxh3_64, Xxh3Default};
 
 const MAGIC: &[u8] = b"judge edition\n";
 /// How a rule number without a rule part (a section, as in `see rule 614`) is written.
@@ -57,10 +85,19 @@ const LEAD_LEN: usize = MAGIC.len() + 4 + 4;
 /// How much of the file is held at once. Read whole into fresh memory, a 1 MB edition took about
 /// 230 more page faults than through this window, which cost more time than the parse saved.
 const WINDOW: usize = 64 * 1024;
-/// Version of the layout written, with XXH3-64 checksums. Format 2 (XXH64 checksums) is read too;
-/// it and format 1 (no checksums) are written again in this one by the store
-/// ([`read_outdated`]); a file of another version is refused and must be imported again.
-pub(crate) const FORMAT: u32 = 3;
+/// How much a lookup holds at first: the header of an edition (9 KB in 2026: the JSON and the
+/// index) and the blocks of most sections (14 KB for 614, 3.5 KB the median) fit in it; it grows
+/// for larger ones, up to [`WINDOW`]. Each 4 KB of the window is a page fault the first time it
+/// is filled, which costs a lookup more than the few more reads of a larger section.
+const LOOKUP_WINDOW: usize = 16 * 1024;
+/// Version of the layout written: XXH3-64 checksums, a block for each section's rules and one
+/// for its citations, and an index of the blocks in the header. Formats 3 and 2 are read too;
+/// they and format 1 are written again in this one by the store ([`read_outdated`]); a file of
+/// another version is refused and must be imported again.
+pub(crate) const FORMAT: u32 = 4;
+/// The rules then the glossary, one checksum over them, XXH3-64: a lookup reads every rule.
+pub(crate) const SCAN_FORMAT: u32 = 3;
+/// Format 3 with XXH64 checksums.
 pub(crate) const XXH64_FORMAT: u32 = 2;
 const UNSEALED_FORMAT: u32 = 1;
 /// The format number in the layout the content fingerprint hashes ([`write`]): that of the files
@@ -107,7 +144,7 @@ impl Checksum {
     /// `None` for a format that is not read.
     fn of_format(format: u32) -> Option<Checksum> {
         match format {
-            FORMAT => Some(Checksum::Xxh3(Xxh3Default::new())),
+            FORMAT | SCAN_FORMAT => Some(Checksum::Xxh3(Xxh3Default::new())),
             XXH64_FORMAT => Some(Checksum::Xxh64(Xxh64::new(0))),
             UNSEALED_FORMAT => Some(Checksum::None),
             _ => None,
@@ -162,6 +199,36 @@ fn damaged(reason: impl Into<String>) -> ReadError {
     ReadError::Damaged(reason.into())
 }
 
+/// A file read from its start, which can pass over bytes without reading them: a lookup reads
+/// the blocks of its sections and passes over the others.
+pub(crate) trait Input: Read + Sized {
+    /// Passes over the next `len` bytes. A file seeks; anything else reads them and throws them
+    /// away. Passing the end is no error: the next read finds nothing.
+    fn pass(&mut self, len: u64) -> io::Result<()> {
+        io::copy(&mut Read::take(self, len), &mut io::sink()).map(drop)
+    }
+}
+
+impl Input for std::fs::File {
+    fn pass(&mut self, len: u64) -> io::Result<()> {
+        let len = i64::try_from(len).map_err(|_| io::Error::other("a block beyond any file"))?;
+        self.seek_relative(len)
+    }
+}
+
+impl Input for &[u8] {
+    fn pass(&mut self, len: u64) -> io::Result<()> {
+        *self = &self[usize::try_from(len).unwrap_or(usize::MAX).min(self.len())..];
+        Ok(())
+    }
+}
+
+impl<I: Input> Input for &mut I {
+    fn pass(&mut self, len: u64) -> io::Result<()> {
+        (**self).pass(len)
+    }
+}
+
 /// Writes the layout the fingerprint of the edition's content hashes: no fingerprint, no checksums.
 pub(crate) fn write(edition: &Edition, out: impl Write) -> io::Result<()> {
     let mut out = Writer(out);
@@ -170,14 +237,22 @@ pub(crate) fn write(edition: &Edition, out: impl Write) -> io::Result<()> {
 }
 
 /// Writes the edition as the store keeps it: with the fingerprint of its content in the header,
-/// and the checksums.
+/// its blocks and their index, and the checksums.
 pub(crate) fn write_stamped(edition: &Edition, content: &str, out: impl Write) -> io::Result<()> {
-    write_sealed(edition, content, FORMAT, out)
+    let blocks = index::Blocks::of(edition)?;
+    let mut out = Writer(Summing { inner: out, checksum: Checksum::Xxh3(Xxh3Default::new()) });
+    out.head(edition, content.to_string(), FORMAT)?;
+    blocks.write_index(&mut out)?;
+    out.checksum()?;
+    // Each block has its own checksum, in the index: the hash of the header stops here.
+    blocks.write_blocks(&mut out.0.inner)
 }
 
-/// Writes the edition in `format`, with its checksums: of this version, or, for tests, 2.
-fn write_sealed(edition: &Edition, content: &str, format: u32, out: impl Write) -> io::Result<()> {
-    let checksum = Checksum::of_format(format).filter(Checksum::sealed);
+/// Writes the edition in the layout of format 3, `format` saying which checksums: for tests,
+/// 3 (XXH3) or 2 (XXH64).
+#[cfg(test)]
+fn write_scanned(edition: &Edition, content: &str, format: u32, out: impl Write) -> io::Result<()> {
+    let checksum = Checksum::of_format(format).filter(|c| c.sealed() && format != FORMAT);
     let checksum = checksum.ok_or_else(|| io::Error::other(format!("format {format} is not written")))?;
     let mut out = Writer(Summing { inner: out, checksum });
     out.head(edition, content.to_string(), format)?;
@@ -186,10 +261,22 @@ fn write_sealed(edition: &Edition, content: &str, format: u32, out: impl Write) 
     out.checksum()
 }
 
+/// An edition in format 3, as `judge` wrote them before the blocks.
+#[cfg(test)]
+pub(crate) fn write_format_3(edition: &Edition, content: &str, out: impl Write) -> io::Result<()> {
+    write_scanned(edition, content, SCAN_FORMAT, out)
+}
+
 /// An edition in format 2, with XXH64 checksums, as `judge` wrote them before format 3.
 #[cfg(test)]
 pub(crate) fn write_xxh64(edition: &Edition, content: &str, out: impl Write) -> io::Result<()> {
-    write_sealed(edition, content, XXH64_FORMAT, out)
+    write_scanned(edition, content, XXH64_FORMAT, out)
+}
+
+/// The blocks of a file of format 4, by name, and the bytes each spans, as its index says.
+#[cfg(test)]
+pub(crate) fn block_ranges(bytes: &[u8]) -> Vec<(String, std::ops::Range<usize>)> {
+    tests::blocks::blocks_of(bytes).into_iter().map(|(block, range)| (block.name(), range)).collect()
 }
 
 /// Reads the header only: what listing the store needs, without the rules. Only the bytes up to
@@ -197,14 +284,20 @@ pub(crate) fn write_xxh64(edition: &Edition, content: &str, out: impl Write) -> 
 pub(crate) fn read_header(mut input: impl Read, len: u64) -> Result<Stored<Header>, ReadError> {
     let mut bytes = Vec::new();
     read_up_to(&mut input, &mut bytes, LEAD_LEN, len)?;
-    // The JSON's length as written; the reader below checks it against what the file holds.
-    let json_len = bytes.get(LEAD_LEN - 4..LEAD_LEN).and_then(|b| b.try_into().ok()).map_or(0, u32::from_le_bytes);
-    let through_checksum = LEAD_LEN.saturating_add(json_len as usize).saturating_add(CHECKSUM_LEN);
-    read_up_to(&mut input, &mut bytes, through_checksum, len)?;
-    let mut reader = Reader::new(bytes.as_slice(), bytes.len() as u64, false);
+    // The lengths as written; the reader below checks them against what the file holds.
+    let u32_at =
+        |bytes: &[u8], at: usize| bytes.get(at..at + 4).and_then(|b| b.try_into().ok()).map(u32::from_le_bytes);
+    let mut through = LEAD_LEN.saturating_add(u32_at(&bytes, LEAD_LEN - 4).unwrap_or(0) as usize);
+    if u32_at(&bytes, MAGIC.len()) == Some(FORMAT) {
+        read_up_to(&mut input, &mut bytes, through.saturating_add(4), len)?;
+        let sections = u32_at(&bytes, through).unwrap_or(0) as usize;
+        through = through.saturating_add(4).saturating_add(index::len(sections));
+    }
+    read_up_to(&mut input, &mut bytes, through.saturating_add(CHECKSUM_LEN), len)?;
+    let mut reader = Reader::new(bytes.as_slice(), bytes.len() as u64, false, WINDOW);
     // The header's own checksum is all there is to check: no running checksum over it.
     reader.to_hash = 0;
-    let header = reader.header()?;
+    let (header, _) = reader.header()?;
     Ok(Stored { value: header, format: reader.format })
 }
 
@@ -233,15 +326,20 @@ pub(crate) enum Part {
 
 /// Reads an edition, or part of one. `len` is the file's length, which bounds what is read and
 /// allocated, so that a damaged file cannot make us allocate more than its size.
-pub(crate) fn read(input: impl Read, len: u64, part: &Part) -> Result<Stored<Edition>, ReadError> {
-    Reader::new(input, len, false).edition(part)
+pub(crate) fn read(input: impl Input, len: u64, part: &Part) -> Result<Stored<Edition>, ReadError> {
+    let window = match part {
+        Part::Whole => WINDOW,
+        Part::Lookup(_) => LOOKUP_WINDOW,
+    };
+    Reader::new(input, len, false, window).edition(part)
 }
 
 /// Reads a whole edition of an older format, so that the store can write it again in this one:
-/// of format 2, checked with XXH64; of format 1, written before the checksums, what it holds
-/// cannot be checked, only its structure. A file of this format reads as with [`read`].
-pub(crate) fn read_outdated(input: impl Read, len: u64) -> Result<Edition, ReadError> {
-    Ok(Reader::new(input, len, true).edition(&Part::Whole)?.value)
+/// of format 3 or 2, checked with their checksums; of format 1, written before the checksums,
+/// what it holds cannot be checked, only its structure. A file of this format reads as with
+/// [`read`].
+pub(crate) fn read_outdated(input: impl Input, len: u64) -> Result<Edition, ReadError> {
+    Ok(Reader::new(input, len, true, WINDOW).edition(&Part::Whole)?.value)
 }
 
 /// Whether the input holds another byte.
@@ -255,51 +353,151 @@ fn more(input: &mut impl Read) -> io::Result<bool> {
     }
 }
 
-impl<R: Read> Reader<R> {
-    fn new(input: R, len: u64, unsealed: bool) -> Self {
-        let window = vec![0; usize::try_from(len).map_or(WINDOW, |len| len.min(WINDOW))];
-        let to_hash = len.saturating_sub(CHECKSUM_LEN as u64);
-        Reader { input, window, at: 0, filled: 0, unread: len, hash: None, to_hash, unsealed, format: 0 }
-    }
-
+impl<R: Input> Reader<R> {
     fn edition(mut self, part: &Part) -> Result<Stored<Edition>, ReadError> {
         let reader = &mut self;
-        let header = reader.header()?;
-        let rules = match part {
-            Part::Whole => reader.all_rules(header.rule_count)?,
-            Part::Lookup(sections) => reader.lookup_rules(header.rule_count, sections)?,
-        };
-        let mut glossary = Vec::new();
-        match part {
-            Part::Whole => {
-                glossary.reserve(header.glossary_count.min(reader.max_count()));
-                for _ in 0..header.glossary_count {
-                    glossary.push(GlossaryEntry {
-                        term: reader.string()?,
-                        aliases: reader.strings()?,
-                        definition: reader.string()?,
-                        obsolete: match reader.byte()? {
-                            0 => false,
-                            1 => true,
-                            other => return Err(damaged(format!("an obsolete flag of {other}"))),
-                        },
-                    });
-                }
-            }
-            // Not kept, but checked: the checksum covers it.
-            Part::Lookup(_) => {
-                let glossary = usize::try_from(reader.remaining().saturating_sub(CHECKSUM_LEN as u64));
-                reader.skip(glossary.unwrap_or(usize::MAX))?;
-            }
+        let (header, index) = reader.header()?;
+        if index.is_none() {
+            // Before format 4, a lookup reads every byte too.
+            reader.widen(WINDOW);
         }
-        reader.checksum()?;
-        if reader.remaining() != 0 || more(&mut reader.input)? {
+        let (rules, glossary) = match (&index, part) {
+            (None, _) => reader.scanned(&header, part)?,
+            (Some(index), Part::Whole) => reader.all_blocks(&header, index)?,
+            (Some(index), Part::Lookup(sections)) => {
+                index.check(&header, reader.len)?;
+                (reader.lookup_blocks(index, sections)?, Vec::new())
+            }
+        };
+        // A lookup of format 4 stops after its sections' blocks: the rest is not read.
+        let read_to_end = index.is_none() || matches!(part, Part::Whole);
+        if read_to_end && (reader.remaining() != 0 || more(&mut reader.input)?) {
             return Err(damaged("data after the end of the edition"));
         }
         let parsed = Parsed { sections: header.sections, rules, glossary };
         Ok(Stored { value: Edition::new(header.info, header.documents, parsed), format: self.format })
     }
+
+    /// The rules and glossary of a file of format 3 or before, in which a lookup reads every rule
+    /// to find those citing its sections, and the glossary to check the checksum at the end.
+    fn scanned(&mut self, header: &Header, part: &Part) -> Result<(Rules, Vec<GlossaryEntry>), ReadError> {
+        let rules = match part {
+            Part::Whole => self.all_rules(header.rule_count)?,
+            Part::Lookup(sections) => self.lookup_rules(header.rule_count, sections)?,
+        };
+        let mut glossary = Vec::new();
+        match part {
+            Part::Whole => glossary = self.glossary(header.glossary_count)?,
+            // Not kept, but checked: the checksum covers it.
+            Part::Lookup(_) => {
+                let glossary = usize::try_from(self.remaining().saturating_sub(CHECKSUM_LEN as u64));
+                self.skip(glossary.unwrap_or(usize::MAX))?;
+            }
+        }
+        self.checksum()?;
+        Ok((rules, glossary))
+    }
+
+    /// Every block of a file of format 4, each checked: the rules and the glossary parsed, the
+    /// citations, which the whole edition has no use for, hashed.
+    fn all_blocks(&mut self, header: &Header, index: &Index) -> Result<(Rules, Vec<GlossaryEntry>), ReadError> {
+        index.check(header, self.len)?;
+        let mut rules = Vec::with_capacity(header.rule_count.min(self.max_count()));
+        for entry in &index.sections {
+            self.section_rules(entry, &mut rules)?;
+            self.begin(&entry.citations)?;
+            self.skip(usize::try_from(entry.citations.len).unwrap_or(usize::MAX))?;
+            self.end(&entry.citations)?;
+        }
+        self.begin(&index.glossary)?;
+        let glossary = self.glossary(header.glossary_count)?;
+        self.end(&index.glossary)?;
+        // In order within each block, and the blocks in order of their sections: no number twice.
+        Ok((rules.into_iter().collect(), glossary))
+    }
+
+    /// The rules of [`Part::Lookup`] in a file of format 4, from the blocks of `sections` only:
+    /// their rules whole, and from their citations, the rules of the other sections that cite
+    /// them or that they cite, as [`Reader::lookup_rules`] finds them by reading every rule.
+    fn lookup_blocks(&mut self, index: &Index, sections: &RangeInclusive<u16>) -> Result<Rules, ReadError> {
+        let stub = |id, line, references| Rule { id, text: String::new(), examples: Vec::new(), references, line };
+        let mut kept = Vec::new();
+        let mut cited = Vec::new();
+        let mut citing = Vec::new();
+        let read = || index.sections.iter().filter(|entry| sections.contains(&entry.section));
+        let blocks = read().map(|entry| entry.rules.len.saturating_add(entry.citations.len)).sum::<u64>();
+        self.widen(usize::try_from(blocks).unwrap_or(usize::MAX).min(WINDOW));
+        for entry in read() {
+            self.seek(entry.rules.start)?;
+            self.section_rules(entry, &mut kept)?;
+            self.begin(&entry.citations)?;
+            for _ in 0..self.count()? {
+                cited.push((self.id()?, self.number()?));
+            }
+            for _ in 0..self.count()? {
+                let (id, line) = (self.id()?, self.number()?);
+                // Only its references into the sections, in the order of its own list.
+                let references = self.ids_within(sections)?;
+                citing.push((id, line, references));
+            }
+            self.end(&entry.citations)?;
+        }
+        let mut rules: Rules = kept.into_iter().collect();
+        // A rule of another section citing two of the sections is in the citations of both.
+        for (id, line, references) in citing {
+            if !sections.contains(&id.section()) {
+                rules.entry(id).or_insert_with(|| stub(id, line, references));
+            }
+        }
+        for (id, line) in cited {
+            if !sections.contains(&id.section()) {
+                rules.entry(id).or_insert_with(|| stub(id, line, Vec::new()));
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The rules block of a section, checked, its rules added to `rules`: every one of that
+    /// section, and in increasing order, which is how `judge` writes them.
+    fn section_rules(&mut self, entry: &index::Entry, rules: &mut Vec<(RuleId, Rule)>) -> Result<(), ReadError> {
+        self.begin(&entry.rules)?;
+        rules.reserve(entry.count);
+        let mut last = None;
+        for _ in 0..entry.count {
+            let rule = self.rule()?;
+            if rule.id.section() != entry.section {
+                return Err(damaged(format!("rule {} in the block of section {}", rule.id, entry.section)));
+            }
+            if last.is_some_and(|last| last >= rule.id) {
+                return Err(damaged(format!("the rules of section {} out of order", entry.section)));
+            }
+            last = Some(rule.id);
+            rules.push((rule.id, rule));
+        }
+        self.end(&entry.rules)
+    }
+
+    /// Moves on to `at`, where a block starts: within the window, or past it without reading
+    /// what is in between.
+    fn seek(&mut self, at: u64) -> Result<(), ReadError> {
+        let ahead = at.checked_sub(self.position()).ok_or_else(|| damaged("blocks that overlap"))?;
+        let held = (self.filled - self.at) as u64;
+        if ahead <= held {
+            self.at += ahead as usize;
+            return Ok(());
+        }
+        let passed = ahead - held;
+        if passed > self.unread {
+            return Err(damaged("the file ends too soon"));
+        }
+        self.input.pass(passed)?;
+        self.unread -= passed;
+        (self.at, self.filled) = (0, 0);
+        Ok(())
+    }
 }
+
+type Rules = BTreeMap<RuleId, Rule>;
 
 /// A writer that hashes every byte written through it.
 struct Summing<W> {
@@ -323,7 +521,7 @@ struct Writer<W>(W);
 
 impl<W: Write> Writer<Summing<W>> {
     fn checksum(&mut self) -> io::Result<()> {
-        // A format without checksums is never written (`write_sealed`).
+        // A format without checksums is never written (`write_scanned`).
         let sum = self.0.checksum.digest().unwrap_or_default();
         self.0.write_all(&sum.to_le_bytes())
     }
@@ -344,22 +542,25 @@ impl<W: Write> Writer<W> {
         self.string(&serde_json::to_string(&header)?)
     }
 
+    /// Every rule, then the glossary: the body of format 3 and of the fingerprint's layout.
     fn body(&mut self, edition: &Edition) -> io::Result<()> {
-        for rule in edition.rules() {
-            self.id(rule.id)?;
-            self.number(rule.line)?;
-            self.string(&rule.text)?;
-            self.strings(&rule.examples)?;
-            self.number(rule.references.len())?;
-            rule.references.iter().try_for_each(|&id| self.id(id))?;
-        }
-        for entry in &edition.parsed.glossary {
-            self.string(&entry.term)?;
-            self.strings(&entry.aliases)?;
-            self.string(&entry.definition)?;
-            self.0.write_all(&[u8::from(entry.obsolete)])?;
-        }
-        Ok(())
+        edition.rules().try_for_each(|rule| self.rule(rule))?;
+        edition.parsed.glossary.iter().try_for_each(|entry| self.glossary_entry(entry))
+    }
+
+    fn rule(&mut self, rule: &Rule) -> io::Result<()> {
+        self.id(rule.id)?;
+        self.number(rule.line)?;
+        self.string(&rule.text)?;
+        self.strings(&rule.examples)?;
+        self.ids(&rule.references)
+    }
+
+    fn glossary_entry(&mut self, entry: &GlossaryEntry) -> io::Result<()> {
+        self.string(&entry.term)?;
+        self.strings(&entry.aliases)?;
+        self.string(&entry.definition)?;
+        self.0.write_all(&[u8::from(entry.obsolete)])
     }
 
     fn number(&mut self, n: usize) -> io::Result<()> {
@@ -371,6 +572,11 @@ impl<W: Write> Writer<W> {
         self.0.write_all(&id.section().to_le_bytes())?;
         self.0.write_all(&id.rule().unwrap_or(NO_RULE).to_le_bytes())?;
         self.0.write_all(&[id.letter().map_or(0, |l| l as u8)])
+    }
+
+    fn ids(&mut self, ids: &[RuleId]) -> io::Result<()> {
+        self.number(ids.len())?;
+        ids.iter().try_for_each(|&id| self.id(id))
     }
 
     fn string(&mut self, s: &str) -> io::Result<()> {
@@ -394,16 +600,19 @@ impl<W: Write> Writer<W> {
 /// error, never a panic.
 struct Reader<R> {
     input: R,
+    /// The file's length, as it was given.
+    len: u64,
     /// Bytes of the file; `window[at..filled]` are not parsed yet.
     window: Vec<u8>,
     at: usize,
     filled: usize,
     /// Bytes of the file, by the length it was given, not in the window yet.
     unread: u64,
-    /// The checksum of the bytes read into the window, up to the final checksum, once the
-    /// format is known (the format says which hash); until then, nothing is hashed.
+    /// The checksum of the bytes read into the window, up to `to_hash` of them: in format 3 and
+    /// before, of the bytes up to the final checksum, once the format is known (the format says
+    /// which hash); in format 4, of the block being read when it did not fit in the window.
     hash: Option<Checksum>,
-    /// Bytes before the final checksum not hashed yet.
+    /// Bytes still to hash into `hash`.
     to_hash: u64,
     /// Whether a file of format 1, without checksums, is read too: only to be written again
     /// with them.
@@ -413,32 +622,57 @@ struct Reader<R> {
 }
 
 impl<R: Read> Reader<R> {
+    /// A reader of a file of `len` bytes, holding `window` bytes of it at a time.
+    fn new(input: R, len: u64, unsealed: bool, window: usize) -> Self {
+        let window = vec![0; usize::try_from(len).map_or(window, |len| len.min(window))];
+        let to_hash = len.saturating_sub(CHECKSUM_LEN as u64);
+        Reader { input, len, window, at: 0, filled: 0, unread: len, hash: None, to_hash, unsealed, format: 0 }
+    }
+
     /// Every rule, whole.
-    fn all_rules(&mut self, count: usize) -> Result<BTreeMap<RuleId, Rule>, ReadError> {
+    fn all_rules(&mut self, count: usize) -> Result<Rules, ReadError> {
         let mut rules = Vec::with_capacity(count.min(self.max_count()));
         for _ in 0..count {
-            let id = self.id()?;
-            let line = self.number()?;
-            let text = self.string()?;
-            let examples = self.strings()?;
-            let references = self.ids()?;
-            rules.push((id, Rule { id, text, examples, references, line }));
+            let rule = self.rule()?;
+            rules.push((rule.id, rule));
         }
         // Written in order, so the map is built in one pass, without searching.
-        let rules: BTreeMap<RuleId, Rule> = rules.into_iter().collect();
+        let rules: Rules = rules.into_iter().collect();
         if rules.len() != count {
             return Err(damaged("a rule number twice"));
         }
         Ok(rules)
     }
 
-    /// The rules of [`Part::Lookup`]: those of `sections` whole, and of the others those that
-    /// cite one of them or that one of them cites.
-    fn lookup_rules(
-        &mut self,
-        count: usize,
-        sections: &RangeInclusive<u16>,
-    ) -> Result<BTreeMap<RuleId, Rule>, ReadError> {
+    fn rule(&mut self) -> Result<Rule, ReadError> {
+        let id = self.id()?;
+        let line = self.number()?;
+        let text = self.string()?;
+        let examples = self.strings()?;
+        let references = self.ids()?;
+        Ok(Rule { id, text, examples, references, line })
+    }
+
+    fn glossary(&mut self, count: usize) -> Result<Vec<GlossaryEntry>, ReadError> {
+        let mut glossary = Vec::with_capacity(count.min(self.max_count()));
+        for _ in 0..count {
+            glossary.push(GlossaryEntry {
+                term: self.string()?,
+                aliases: self.strings()?,
+                definition: self.string()?,
+                obsolete: match self.byte()? {
+                    0 => false,
+                    1 => true,
+                    other => return Err(damaged(format!("an obsolete flag of {other}"))),
+                },
+            });
+        }
+        Ok(glossary)
+    }
+
+    /// The rules of [`Part::Lookup`] in a file of format 3 or before: those of `sections` whole,
+    /// and of the others those that cite one of them or that one of them cites.
+    fn lookup_rules(&mut self, count: usize, sections: &RangeInclusive<u16>) -> Result<Rules, ReadError> {
         let stub = |id, line, references| Rule { id, text: String::new(), examples: Vec::new(), references, line };
         let mut kept = Vec::new();
         // Every number with its line: a rule cited from the sections may come before them.
@@ -485,7 +719,8 @@ impl<R: Read> Reader<R> {
         Ok(kept.into_iter().collect())
     }
 
-    fn header(&mut self) -> Result<Header, ReadError> {
+    /// The header, checked, and in format 4 the index of the blocks it holds.
+    fn header(&mut self) -> Result<(Header, Option<Index>), ReadError> {
         let magic = match self.bytes(MAGIC.len()) {
             Err(ReadError::Damaged(_)) => return Err(damaged("not an edition file")),
             magic => magic?,
@@ -497,7 +732,9 @@ impl<R: Read> Reader<R> {
         let checksum = Checksum::of_format(format).filter(|c| self.unsealed || c.sealed());
         let checksum = checksum.ok_or(ReadError::Outdated(format))?;
         self.format = format;
-        self.start_hash(checksum.clone());
+        if format != FORMAT {
+            self.start_hash(checksum.clone());
+        }
         let header = self.string()?;
         let mut hash = checksum;
         // The bytes read so far, hashed here: the window may hold more.
@@ -505,6 +742,7 @@ impl<R: Read> Reader<R> {
         hash.update(&format.to_le_bytes());
         hash.update(&(header.len() as u32).to_le_bytes());
         hash.update(header.as_bytes());
+        let index = if format == FORMAT { Some(self.index(&mut hash)?) } else { None };
         if let Some(sum) = hash.digest() {
             self.compare(sum)?;
         }
@@ -513,7 +751,51 @@ impl<R: Read> Reader<R> {
         if format != UNSEALED_FORMAT && header.content.is_empty() {
             return Err(damaged("a header without the fingerprint of its content"));
         }
-        Ok(header)
+        Ok((header, index))
+    }
+
+    /// The index of the blocks, its bytes hashed into the header's checksum. What it says is
+    /// checked against the header and the file once both are read ([`Index::check`]).
+    fn index(&mut self, hash: &mut Checksum) -> Result<Index, ReadError> {
+        let count = self.number()?;
+        hash.update(&(count as u32).to_le_bytes());
+        let len = index::len(count);
+        if len as u64 > self.remaining() {
+            return Err(damaged("the file ends too soon"));
+        }
+        // The blocks start after the index and the header's checksum.
+        let start = self.position() + len as u64 + CHECKSUM_LEN as u64;
+        let bytes = self.bytes(len)?;
+        hash.update(bytes);
+        Ok(Index::parse(bytes, start))
+    }
+
+    /// Starts reading a block of format 4, which starts here: checked at once when the window
+    /// holds it whole, else hashed as it is read, and checked at its end ([`Reader::end`]).
+    fn begin(&mut self, block: &Block) -> Result<(), ReadError> {
+        if self.position() != block.start {
+            return Err(damaged(format!("{} not where the index says", block.name())));
+        }
+        let len = usize::try_from(block.len).unwrap_or(usize::MAX);
+        if let Some(bytes) = self.window.get(self.at..self.filled).and_then(|held| held.get(..len)) {
+            self.hash = None;
+            return block.verify(xxh3_64(bytes));
+        }
+        self.hash = Some(Checksum::Xxh3(Xxh3Default::new()));
+        self.to_hash = block.len;
+        self.hash_read(self.at);
+        Ok(())
+    }
+
+    /// Ends reading a block: what was read of it must be the block, and its checksum right.
+    fn end(&mut self, block: &Block) -> Result<(), ReadError> {
+        if self.position() != block.start.saturating_add(block.len) {
+            return Err(damaged(format!("{} not of the length the index says", block.name())));
+        }
+        match self.hash.take().and_then(|hash| hash.digest()) {
+            Some(sum) => block.verify(sum),
+            None => Ok(()),
+        }
     }
 
     /// Reads the checksum at the end and compares it with that of the bytes before it, which
@@ -535,7 +817,7 @@ impl<R: Read> Reader<R> {
         self.hash_read(self.at);
     }
 
-    /// Hashes `window[from..filled]`, bytes just read, up to the final checksum.
+    /// Hashes `window[from..filled]`, bytes just read, up to `to_hash` of them.
     fn hash_read(&mut self, from: usize) {
         let Some(hash) = &mut self.hash else { return };
         let hashed = (self.filled - from).min(usize::try_from(self.to_hash).unwrap_or(usize::MAX));
@@ -550,9 +832,22 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
+    /// Holds up to `len` bytes of the file at a time from now on, never more than the file.
+    fn widen(&mut self, len: usize) {
+        let len = usize::try_from(self.len).map_or(len, |file| file.min(len));
+        if self.window.len() < len {
+            self.window.resize(len, 0);
+        }
+    }
+
     /// Bytes of the file not parsed yet.
     fn remaining(&self) -> u64 {
         (self.filled - self.at) as u64 + self.unread
+    }
+
+    /// Where the parse is in the file.
+    fn position(&self) -> u64 {
+        self.len - self.remaining()
     }
 
     /// The next `len` bytes, passed over.
@@ -702,6 +997,9 @@ mod tests {
     use super::*;
     use crate::corpus::lang::Lang;
 
+    pub(super) mod blocks;
+    mod official;
+
     fn sample() -> Edition {
         let mut parsed = Parsed::default();
         parsed.sections.insert(614, "614. Replacement Effects".to_string());
@@ -748,10 +1046,22 @@ mod tests {
         read_part(bytes, &Part::Whole)
     }
 
+    /// Reads a part of a file written in format 4 or 3, as it says.
     fn read_part(bytes: &[u8], part: &Part) -> Result<Edition, ReadError> {
         let stored = read(bytes, bytes.len() as u64, part)?;
-        assert_eq!(stored.format, FORMAT);
+        assert_eq!(stored.format, format_of(bytes));
         Ok(stored.value)
+    }
+
+    fn format_of(bytes: &[u8]) -> u32 {
+        u32::from_le_bytes(bytes[MAGIC.len()..MAGIC.len() + 4].try_into().unwrap())
+    }
+
+    /// The edition in format 3, as `judge` wrote it before the blocks.
+    fn format_3_bytes_of(edition: &Edition) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        write_format_3(edition, "0123456789abcdef", &mut bytes).unwrap();
+        bytes
     }
 
     /// The sample in format 2, with XXH64 checksums, as `judge` wrote it before format 3.
@@ -761,9 +1071,14 @@ mod tests {
         bytes
     }
 
-    /// Where the header's checksum starts.
+    /// Where the header's checksum starts: after the JSON, and in format 4 after the index.
     fn header_end(bytes: &[u8]) -> usize {
-        LEAD_LEN + u32::from_le_bytes(bytes[LEAD_LEN - 4..LEAD_LEN].try_into().unwrap()) as usize
+        let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+        let json_end = LEAD_LEN + u32_at(LEAD_LEN - 4);
+        match format_of(bytes) {
+            FORMAT => json_end + 4 + index::len(u32_at(json_end)),
+            _ => json_end,
+        }
     }
 
     #[test]
@@ -776,8 +1091,14 @@ mod tests {
         let id = RuleId::parse("614.1a").unwrap();
         assert_eq!(back.cited_by(id), edition.cited_by(id));
         let bytes = bytes_of(&edition);
+        assert_eq!(format_of(&bytes), 4);
         let header = read_header(bytes.as_slice(), bytes.len() as u64).unwrap();
         assert_eq!((header.value.rule_count, header.value.glossary_count, header.format), (3, 2, FORMAT));
+        // Format 3, written before the blocks, reads as the same edition.
+        let old = format_3_bytes_of(&edition);
+        let back = read(old.as_slice(), old.len() as u64, &Part::Whole).unwrap();
+        assert_eq!((back.format, &back.value.parsed, &back.value.documents), (3, &edition.parsed, &edition.documents));
+        assert_eq!(read_header(old.as_slice(), old.len() as u64).unwrap().format, 3);
     }
 
     /// The checksums are XXH3-64 of the bytes before them, as its reference implementation
@@ -789,7 +1110,17 @@ mod tests {
             [xxh3_64(b""), xxh3_64(b"a"), xxh3_64(b"abc")],
             [0x2d06_8005_38d3_94c2, 0xe6c6_32b6_1e96_4e1f, 0x78af_5f94_892f_3950]
         );
+        // Format 4: the header's checksum, through the index, then each block's, in the index.
         let bytes = bytes_of(&sample());
+        let header = header_end(&bytes);
+        assert_eq!(bytes[header..header + CHECKSUM_LEN], xxh3_64(&bytes[..header]).to_le_bytes());
+        let blocks = blocks::blocks_of(&bytes);
+        assert_eq!(blocks.len(), 2 * 2 + 1, "609 (cited) and 614, then the glossary");
+        for (block, range) in blocks {
+            assert_eq!(xxh3_64(&bytes[range]), block.checksum, "{}", block.name());
+        }
+        // Format 3: the header's checksum, then one over all the bytes before the end.
+        let bytes = format_3_bytes_of(&sample());
         let (header, end) = (header_end(&bytes), bytes.len() - CHECKSUM_LEN);
         assert_eq!(bytes[MAGIC.len()..MAGIC.len() + 4], 3u32.to_le_bytes());
         assert_eq!(bytes[header..header + CHECKSUM_LEN], xxh3_64(&bytes[..header]).to_le_bytes());
@@ -868,8 +1199,14 @@ mod tests {
         add("700.2", &["614.1a", "614.1"], 4);
         parsed.rules.get_mut(&id("614.1a")).unwrap().references = vec![id("700.1"), id("701.1")];
         let edition = Edition::new(sample().info, vec![], parsed);
-        let bytes = bytes_of(&edition);
-        let part = read_part(&bytes, &Part::Lookup(614..=614)).unwrap();
+        for bytes in [bytes_of(&edition), format_3_bytes_of(&edition)] {
+            the_part_a_lookup_needs_of(&edition, &bytes);
+        }
+    }
+
+    fn the_part_a_lookup_needs_of(edition: &Edition, bytes: &[u8]) {
+        let id = |s: &str| RuleId::parse(s).unwrap();
+        let part = read_part(bytes, &Part::Lookup(614..=614)).unwrap();
         for rule in edition.rules().filter(|r| r.id.section() == 614) {
             assert_eq!(part.get(rule.id), Some(rule), "whole");
             assert_eq!(part.cited_by(rule.id), edition.cited_by(rule.id), "cited by rules of any section");
@@ -888,7 +1225,7 @@ mod tests {
         assert_eq!((part.info.clone(), part.documents.clone()), (edition.info.clone(), edition.documents.clone()));
     }
 
-    /// A file of these rule numbers, in this order, with right checksums.
+    /// A file of format 3 of these rule numbers, in this order, with right checksums.
     fn with_numbers(numbers: &[&str]) -> Vec<u8> {
         let edition = sample();
         let header = Header {
@@ -900,9 +1237,9 @@ mod tests {
             content: "0123456789abcdef".to_string(),
         };
         let mut bytes = Vec::new();
-        let mut out = Writer(Summing { inner: &mut bytes, checksum: Checksum::of_format(FORMAT).unwrap() });
+        let mut out = Writer(Summing { inner: &mut bytes, checksum: Checksum::of_format(SCAN_FORMAT).unwrap() });
         out.0.write_all(MAGIC).unwrap();
-        out.0.write_all(&FORMAT.to_le_bytes()).unwrap();
+        out.0.write_all(&SCAN_FORMAT.to_le_bytes()).unwrap();
         out.string(&serde_json::to_string(&header).unwrap()).unwrap();
         out.checksum().unwrap();
         for number in numbers {
@@ -916,6 +1253,8 @@ mod tests {
         bytes
     }
 
+    /// In format 3, a lookup reads every rule, and finds a number twice anywhere. (In format 4, a
+    /// block's numbers must be its section's, in increasing order: `blocks.rs`.)
     #[test]
     fn a_number_twice_is_damage_in_a_lookup_too() {
         for numbers in [&["614.1", "614.1"][..], &["614.1", "614.2", "614.1"]] {
@@ -929,8 +1268,8 @@ mod tests {
         }
     }
 
-    /// Numbers out of order, which `judge` never writes, still read as the same rules: the
-    /// order is checked before they are sorted, not assumed.
+    /// Numbers out of order, which `judge` never wrote, still read as the same rules from a file
+    /// of format 3: the order is checked before they are sorted, not assumed.
     #[test]
     fn numbers_out_of_order_read_the_same() {
         let bytes = with_numbers(&["614.2", "614.1", "100.1"]);
@@ -954,18 +1293,28 @@ mod tests {
         }
     }
 
+    /// A whole read, and in format 3 a lookup too, sees a change of any byte. (Which bytes a
+    /// lookup of format 4 sees: `blocks.rs`.)
     #[test]
     fn every_flipped_byte_is_damage_never_a_panic() {
-        let bytes = bytes_of(&sample());
-        assert_eq!(bytes[MAGIC.len()..MAGIC.len() + 4], 3u32.to_le_bytes());
+        for bytes in [bytes_of(&sample()), format_3_bytes_of(&sample())] {
+            every_flipped_byte_is_damage_in(&bytes);
+        }
+    }
+
+    fn every_flipped_byte_is_damage_in(bytes: &[u8]) {
+        let parts = match format_of(bytes) {
+            FORMAT => vec![Part::Whole],
+            _ => vec![Part::Whole, Part::Lookup(614..=614), Part::Lookup(100..=100)],
+        };
         for at in 0..bytes.len() {
             for flip in [0x01, 0x80, 0xFF] {
-                let mut damaged = bytes.clone();
+                let mut damaged = bytes.to_vec();
                 damaged[at] ^= flip;
                 // The checksums see every change, a letter inside a text too.
                 let outdated = (MAGIC.len()..MAGIC.len() + 4).contains(&at);
-                for part in [Part::Whole, Part::Lookup(614..=614), Part::Lookup(100..=100)] {
-                    match read(damaged.as_slice(), damaged.len() as u64, &part) {
+                for part in &parts {
+                    match read(damaged.as_slice(), damaged.len() as u64, part) {
                         Err(ReadError::Outdated(_)) if outdated => {}
                         Err(ReadError::Damaged(_)) => {}
                         other => panic!("byte {at} ^ {flip:#x}: {other:?}"),
@@ -979,8 +1328,15 @@ mod tests {
     fn trailing_data_other_formats_and_other_files() {
         let mut bytes = bytes_of(&sample());
         bytes.push(0);
-        // The checksum at the end covers all but the file's last eight bytes: one byte more and
-        // it no longer matches.
+        // The blocks must end where the file does.
+        for part in [Part::Whole, Part::Lookup(614..=614)] {
+            let result = read_part(&bytes, &part);
+            assert!(matches!(result, Err(ReadError::Damaged(r)) if r == "data after the end of the edition"));
+        }
+        // In format 3, the checksum at the end covers all but the file's last eight bytes: one
+        // byte more and it no longer matches.
+        let mut bytes = format_3_bytes_of(&sample());
+        bytes.push(0);
         assert!(
             matches!(read_bytes(&bytes), Err(ReadError::Damaged(reason)) if reason == "its checksum does not match its content")
         );
@@ -1005,26 +1361,43 @@ mod tests {
     /// never more read or allocated than that length.
     #[test]
     fn a_file_cut_or_grown_after_its_length_was_taken() {
+        for bytes in [bytes_of(&sample()), format_3_bytes_of(&sample())] {
+            cut_or_grown(&bytes);
+        }
         let bytes = bytes_of(&sample());
+        // A length no file has allocates no more than the window.
+        assert!(matches!(read(bytes.as_slice(), u64::MAX, &Part::Whole), Err(ReadError::Damaged(_))));
+    }
+
+    fn cut_or_grown(bytes: &[u8]) {
         let len = bytes.len() as u64;
+        // A lookup of format 4 reads up to the end of the citations of 614, and no further.
+        let lookup_end = match format_of(bytes) {
+            FORMAT => blocks::blocks_of(bytes).iter().map(|(_, range)| range.end).nth(3).unwrap(),
+            _ => bytes.len(),
+        };
         for cut in 0..bytes.len() {
             for part in [Part::Whole, Part::Lookup(614..=614)] {
+                let whole = matches!(part, Part::Whole);
                 match read(&bytes[..cut], len, &part) {
-                    Err(ReadError::Damaged(_)) => {}
-                    other => panic!("cut at {cut}: {other:?}"),
+                    Err(ReadError::Damaged(_)) if whole || cut < lookup_end => {}
+                    Ok(lookup) if !whole && cut >= lookup_end => assert_eq!(lookup.value.rule_count(), 3),
+                    other => panic!("cut at {cut}: {:?}", other.map(|s| s.value.rule_count())),
                 }
             }
         }
-        let mut grown = bytes.clone();
+        let mut grown = bytes.to_vec();
         grown.extend_from_slice(b"more");
-        for part in [Part::Whole, Part::Lookup(614..=614)] {
-            match read(grown.as_slice(), len, &part) {
-                Err(ReadError::Damaged(reason)) => assert_eq!(reason, "data after the end of the edition"),
-                other => panic!("{other:?}"),
-            }
+        match read(grown.as_slice(), len, &Part::Whole) {
+            Err(ReadError::Damaged(reason)) => assert_eq!(reason, "data after the end of the edition"),
+            other => panic!("{other:?}"),
         }
-        // A length no file has allocates no more than the window.
-        assert!(matches!(read(bytes.as_slice(), u64::MAX, &Part::Whole), Err(ReadError::Damaged(_))));
+        // A lookup of format 3 reads to the end; one of format 4 does not read what it has no use for.
+        match (format_of(bytes), read(grown.as_slice(), len, &Part::Lookup(614..=614))) {
+            (FORMAT, Ok(lookup)) => assert_eq!(lookup.value.rule_count(), 3),
+            (_, Err(ReadError::Damaged(reason))) => assert_eq!(reason, "data after the end of the edition"),
+            (_, other) => panic!("{:?}", other.map(|s| s.value.rule_count())),
+        }
     }
 
     /// A reader that counts the bytes taken from it.
@@ -1041,8 +1414,12 @@ mod tests {
         }
     }
 
+    impl Input for Counted<'_> {}
+
     /// A reader that gives a few bytes at a time, as a pipe may.
     struct Trickle<'a>(&'a [u8]);
+
+    impl Input for Trickle<'_> {}
 
     impl Read for Trickle<'_> {
         fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
@@ -1058,7 +1435,7 @@ mod tests {
     #[test]
     fn short_reads_hash_every_byte_once() {
         let edition = sample();
-        for bytes in [bytes_of(&edition), xxh64_bytes_of(&edition)] {
+        for bytes in [bytes_of(&edition), format_3_bytes_of(&edition), xxh64_bytes_of(&edition)] {
             let len = bytes.len() as u64;
             let whole = read(Trickle(&bytes), len, &Part::Whole).unwrap().value;
             assert_eq!(whole.parsed, edition.parsed);
@@ -1075,10 +1452,14 @@ mod tests {
     /// inside them is damage, cut after them it lists.
     #[test]
     fn the_header_alone_is_read() {
-        let bytes = bytes_of(&sample());
-        let json_len = u32::from_le_bytes(bytes[LEAD_LEN - 4..LEAD_LEN].try_into().unwrap()) as usize;
-        let header_end = LEAD_LEN + json_len + CHECKSUM_LEN;
-        let mut input = Counted { bytes: &bytes, taken: 0 };
+        for bytes in [bytes_of(&sample()), format_3_bytes_of(&sample())] {
+            the_header_alone_is_read_in(&bytes);
+        }
+    }
+
+    fn the_header_alone_is_read_in(bytes: &[u8]) {
+        let header_end = header_end(bytes) + CHECKSUM_LEN;
+        let mut input = Counted { bytes, taken: 0 };
         let header = read_header(&mut input, bytes.len() as u64).unwrap().value;
         assert_eq!((header.rule_count, header.glossary_count), (3, 2));
         assert_eq!(input.taken, header_end, "of {} bytes", bytes.len());
@@ -1117,12 +1498,29 @@ mod tests {
         for cut in (0..bytes.len()).step_by(997) {
             assert!(matches!(read_bytes(&bytes[..cut]), Err(ReadError::Damaged(_))), "cut at {cut}");
         }
+        // Section 701 holds the long text: its block is read through the window, hashed on the way.
+        let part = read_part(&bytes, &Part::Lookup(701..=701)).unwrap();
+        assert_eq!(part.rules().filter(|r| r.id.section() == 701).count(), 1000);
+        let id = RuleId::rule_id(701, 500);
+        assert_eq!((part.get(id), part.cited_by(id)), (edition.get(id), edition.cited_by(id)));
+        let header = header_end(&bytes) + CHECKSUM_LEN;
+        let read_by = |section: u16, at: usize| {
+            at < header
+                || blocks::blocks_of(&bytes).iter().any(|(block, range)| {
+                    matches!(block.holds, index::Holds::Rules(s) | index::Holds::Citations(s) if s == section)
+                        && range.contains(&at)
+                })
+        };
         for at in (0..bytes.len()).step_by(1009) {
             let mut flipped = bytes.clone();
             flipped[at] ^= 0x20;
-            for part in [Part::Whole, Part::Lookup(614..=614)] {
+            let refused = |part| {
                 let result = read(flipped.as_slice(), flipped.len() as u64, &part);
-                assert!(matches!(result, Err(ReadError::Damaged(_) | ReadError::Outdated(_))), "byte {at}");
+                matches!(result, Err(ReadError::Damaged(_) | ReadError::Outdated(_)))
+            };
+            assert!(refused(Part::Whole), "byte {at}");
+            for section in [614, 701] {
+                assert_eq!(refused(Part::Lookup(section..=section)), read_by(section, at), "byte {at}, {section}");
             }
         }
     }

@@ -120,7 +120,7 @@ pub enum StoreError {
     #[diagnostic(help("import the rules text again (`judge corpus import FILE --name {name}`), or remove the link"))]
     Dangling { path: PathBuf, name: String, target: PathBuf },
 
-    #[error("stored edition `{}` was written in format {found}, and this version of judge reads formats {XXH64_FORMAT} and {FORMAT}", .path.display())]
+    #[error("stored edition `{}` was written in format {found}, and this version of judge reads formats {XXH64_FORMAT} to {FORMAT}", .path.display())]
     #[diagnostic(help("import its rules text again to replace it: `judge corpus import FILE --name {name}`"))]
     Outdated { path: PathBuf, name: String, found: u32 },
 }
@@ -270,8 +270,9 @@ impl Store {
     /// Loads what showing the rules of a few sections needs, several times faster than a whole
     /// edition: those rules whole, and the rules that cite them or that they cite, so that
     /// everything shown with them reads as in the whole edition, but no other rule and no glossary
-    /// (`Part::Lookup` in `edition_file.rs`). The nearest numbers to a missing one must be asked of the whole
-    /// edition ([`Store::load`]).
+    /// (`Part::Lookup` in `edition_file.rs`): only the header and the blocks of those sections are
+    /// read. The nearest numbers to a missing one must be asked of the whole edition
+    /// ([`Store::load`]).
     pub fn load_for_lookup(&self, name: &str, sections: RangeInclusive<u16>) -> Result<Edition, StoreError> {
         self.load_part(name, &Part::Lookup(sections))
     }
@@ -293,8 +294,8 @@ impl Store {
         let path = self.path_of(name);
         match read_stored(&path, name, &read) {
             Ok(stored) => {
-                // Format 2, with XXH64 checksums, was read and checked as it is; in a store that
-                // cannot be written it stays so.
+                // Format 3 or 2 was read and checked as it is (a lookup of either reads every
+                // rule); in a store that cannot be written it stays so.
                 if stored.format != FORMAT {
                     self.upgrade(name, &path);
                 }
@@ -317,9 +318,9 @@ impl Store {
     }
 
     /// Writes an edition stored by an earlier `judge` again in the format of this one: without
-    /// checksums (format 1) or with XXH64 ones (format 2), so that an upgrade of `judge` loses no
-    /// edition and reads it at the speed of today; whether it could (not in a store it cannot
-    /// write). The temporary file is created before the edition is read, so that a store that
+    /// checksums (format 1), with XXH64 ones (format 2), or without the blocks a lookup reads
+    /// alone (format 3), so that an upgrade of `judge` loses no edition and reads it at the speed
+    /// of today; whether it could (not in a store it cannot write). The temporary file is created before the edition is read, so that a store that
     /// cannot be written costs a failed creation, not a read of the whole edition, on every read.
     fn upgrade(&self, name: &str, path: &Path) -> bool {
         crate::atomic_file::write(path, TEMPORARY_PREFIX, |out| {
@@ -557,15 +558,20 @@ mod tests {
         assert!(matches!(store.list(), Err(StoreError::Outdated { found: 99, .. })));
     }
 
-    /// Every byte of a stored edition is checked on every read: whichever byte is changed, the
-    /// edition is refused (damaged, or of another format when the format's bytes changed), and
-    /// never read with other rules or another name.
+    /// Every byte of a stored edition that a read uses is checked: whichever byte is changed, the
+    /// edition is refused (damaged, or of another format when the format's bytes changed) by a
+    /// whole read, and by a lookup unless the byte is in a block it does not read; never read
+    /// with other rules or another name.
     #[test]
     fn a_changed_byte_anywhere_is_refused() {
         let (_dir, store) = imported();
         let path = store.path_of("en-2023-06-09");
         let good = fs::read(&path).unwrap();
         let original = store.list().unwrap();
+        // A lookup of section 100 reads all but the glossary, which it has no use for.
+        let blocks = edition_file::block_ranges(&good);
+        let (name, glossary) = blocks.last().unwrap();
+        assert_eq!(name, "the glossary's entries");
         for at in 0..good.len() {
             for bit in [0x01, 0x20, 0x80] {
                 let mut flipped = good.clone();
@@ -575,7 +581,8 @@ mod tests {
                     matches!(result, Err(StoreError::Damaged { .. } | StoreError::Outdated { .. }))
                 };
                 assert!(refused(store.load("en-2023-06-09").map(drop)), "byte {at} ^ {bit:#x}: load");
-                assert!(refused(store.load_for_lookup("en-2023-06-09", 100..=100).map(drop)), "byte {at}: lookup");
+                let lookup = store.load_for_lookup("en-2023-06-09", 100..=100).map(drop);
+                assert_eq!(refused(lookup), !glossary.contains(&at), "byte {at}: lookup");
                 // Listing reads the header only, which has its own checksum: a byte changed after
                 // it is seen by the reads above, not here.
                 if let Ok(listed) = store.list() {
@@ -606,39 +613,47 @@ mod tests {
         );
     }
 
-    /// An edition stored by the `judge` before XXH3, with XXH64 checksums (format 2), is read as
-    /// it is, checked, and written again in format 3 the first time it is, whatever reads it: a
-    /// lookup, a listing or a whole load.
+    /// An edition stored by the `judge` before XXH3, with XXH64 checksums (format 2), or by the
+    /// one before the blocks (format 3), is read as it is, checked, and written again in format 4
+    /// the first time it is, whatever reads it: a lookup, a listing or a whole load.
     #[test]
-    fn an_edition_with_xxh64_checksums_is_read_then_upgraded() {
+    fn an_edition_of_format_2_or_3_is_read_then_upgraded() {
         let (_dir, store) = imported();
         let edition = store.load("en-2023-06-09").unwrap();
-        let path = store.path_of("en-2023-06-09");
-        let stamped = fs::read(&path).unwrap();
         let content = store.outline("en-2023-06-09").unwrap().content;
         let mut old = Vec::new();
         edition_file::write_xxh64(&edition, &content, &mut old).unwrap();
+        read_then_upgraded(&store, &edition, &old, 2);
+        let mut old = Vec::new();
+        edition_file::write_format_3(&edition, &content, &mut old).unwrap();
+        read_then_upgraded(&store, &edition, &old, 3);
+    }
+
+    fn read_then_upgraded(store: &Store, edition: &Edition, old: &[u8], old_format: u32) {
+        let path = store.path_of("en-2023-06-09");
+        let stamped = fs::read(&path).unwrap();
         let format = |bytes: &[u8]| u32::from_le_bytes(bytes[MAGIC_LEN..MAGIC_LEN + 4].try_into().unwrap());
-        assert_eq!((format(&old), format(&stamped)), (2, FORMAT));
+        assert_eq!((format(old), format(&stamped)), (old_format, FORMAT));
         let reads: [&dyn Fn() -> Vec<String>; 3] = [
             &|| store.load_for_lookup("en-2023-06-09", 100..=100).unwrap().rules().map(|r| r.text.clone()).collect(),
             &|| store.list().unwrap().into_iter().map(|(info, count)| format!("{} {count}", info.name)).collect(),
             &|| store.load("en-2023-06-09").unwrap().rules().map(|r| r.text.clone()).collect(),
         ];
         for read in reads {
-            fs::write(&path, &old).unwrap();
+            fs::write(&path, old).unwrap();
             let first = read();
             assert_eq!(fs::read(&path).unwrap(), stamped, "written again as import writes it");
             assert_eq!(read(), first);
         }
         assert_eq!(store.load("en-2023-06-09").unwrap().parsed, edition.parsed);
         // Damaged, it is refused, and left as it is.
-        let mut damaged = old.clone();
+        let mut damaged = old.to_vec();
         *damaged.last_mut().unwrap() ^= 1;
         fs::write(&path, &damaged).unwrap();
         assert!(matches!(store.load("en-2023-06-09"), Err(StoreError::Damaged { .. })));
         assert_eq!(fs::read(&path).unwrap(), damaged);
-        assert_eq!(store_files(&store), ["en-2023-06-09.edition"], "no temporary file left");
+        assert_eq!(store_files(store), ["en-2023-06-09.edition"], "no temporary file left");
+        fs::write(&path, &stamped).unwrap();
     }
 
     #[test]
