@@ -23,6 +23,7 @@ use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
 
 const ABILITY: usize = 4;
 
@@ -151,18 +152,18 @@ impl Graph {
     }
 
     /// After an application that changed `changed` (objects, with what changed on each).
-    pub fn applied(&mut self, world: &World, sets: &Sets, changed: &[(usize, Vec<Atom>)]) {
+    pub fn applied(&mut self, world: &World, sets: &Sets, changed: &[(usize, Rc<[Atom]>)]) {
         let moves = match &mut self.shapes {
             Some(shapes) => shapes.changed(world, changed.iter().map(|(o, _)| *o)),
             None => Vec::new(),
         };
-        // Objects changed alike come together: their atoms are counted once.
+        // Objects changed alike in a row share their atoms: those are counted once.
         let mut written: FxHashSet<&Atom> = FxHashSet::default();
-        let mut last: &[Atom] = &[];
+        let mut last: Option<&Rc<[Atom]>> = None;
         for (_, atoms) in changed {
-            if atoms.as_slice() != last {
-                written.extend(atoms);
-                last = atoms;
+            if last.is_none_or(|last| !Rc::ptr_eq(last, atoms)) {
+                written.extend(atoms.iter());
+                last = Some(atoms);
             }
         }
         let mut hit: Vec<usize> = Vec::new();

@@ -22,6 +22,7 @@ use super::Sets;
 use crate::model::ControlSpec;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// Every concept the engine cites besides the layers themselves; the citation table must map
 /// each (a unit test checks it).
@@ -226,18 +227,24 @@ pub(super) fn run<'b>(
                 _ => None,
             };
             apply_all(&mut world, &effect, layer, &changing);
-            let mut changes_by_object: Vec<(usize, Vec<Atom>)> = Vec::new();
+            // What changed on each object; objects in a row that changed alike share one list.
+            let mut changes_by_object: Vec<(usize, Rc<[Atom]>)> = Vec::new();
+            let mut atoms = Vec::new();
             // The objects the application changed, with what the layer's snapshot saved of them
             // (all it can change): the trace describes those only, from that and the object now.
             let mut before: Vec<(usize, Snapshot)> = Vec::new();
             for (object, snapshot) in changing.iter().zip(snapshots) {
-                let mut atoms = Vec::new();
+                atoms.clear();
                 snapshot.changed_atoms(&world.objects[*object], &mut atoms);
                 if atoms.is_empty() {
                     spare.push(snapshot);
                     continue;
                 }
-                changes_by_object.push((*object, atoms));
+                let shared = match changes_by_object.last() {
+                    Some((_, last)) if **last == *atoms => last.clone(),
+                    _ => Rc::from(atoms.as_slice()),
+                };
+                changes_by_object.push((*object, shared));
                 if trace {
                     before.push((*object, snapshot));
                 } else {
@@ -260,7 +267,7 @@ pub(super) fn run<'b>(
                 seen.graph.applied(&world, &sets, &changes_by_object);
             }
             if trace {
-                let mut changes = Vec::new();
+                let mut changes = Vec::with_capacity(before.len());
                 for (o, snapshot) in &before {
                     describe::changes_since(board, &mut wording, *o, snapshot, &world.objects[*o], &mut changes);
                 }
