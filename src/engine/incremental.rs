@@ -83,6 +83,9 @@ struct Node {
     by_shape: bool,
     /// Its selector's answer for each shape, when its set is kept by shape.
     answers: Option<Answers>,
+    /// Whether applying it to an effect's source can make that effect stop existing or read
+    /// otherwise (`takes_abilities`).
+    takes_abilities: bool,
     /// As A: the B it depends on, how, and B's round when found; an entry of an earlier round
     /// of B is dropped (B was tried again), here or when the list is compacted.
     out: Vec<(usize, DependencyKind, u32)>,
@@ -141,6 +144,7 @@ impl Graph {
         let node = &mut self.nodes[id];
         node.class = class;
         node.by_shape = sets.live_selector(effect).is_some_and(|s| !shape::names_objects(s));
+        node.takes_abilities = takes_abilities(effect, layer, &w);
         node.answers = None;
         node.effect = Some(effect.clone());
         node.reads = Some(r);
@@ -457,7 +461,7 @@ impl Graph {
             }
             out.extend(&self.everything);
         }
-        if kinds_of(&writes).contains(&ABILITY) {
+        if self.nodes[id].takes_abilities {
             let set = self.affected(world, sets, id).to_vec();
             for o in set {
                 out.extend(self.by_source.get(&o).into_iter().flatten());
@@ -479,7 +483,7 @@ impl Graph {
         if let Some(source) = node.effect.as_ref().and_then(|e| e.source) {
             let ability_writers: Vec<usize> = self.writers[ABILITY].clone();
             for b in ability_writers {
-                if self.pos[b] != usize::MAX && self.holds(world, sets, b, source) {
+                if self.pos[b] != usize::MAX && self.nodes[b].takes_abilities && self.holds(world, sets, b, source) {
                     out.push(b);
                 }
             }
@@ -750,6 +754,17 @@ fn merged(a: &[usize], b: &[usize]) -> Vec<usize> {
     out.extend_from_slice(&a[i..]);
     out.extend_from_slice(&b[j..]);
     out
+}
+
+/// Whether applying `effect` in `layer` can take an ability from an object or change one, and so
+/// make an effect of that object stop existing or read otherwise (613.8a; 613.7a in 2011). An
+/// effect that only grants abilities cannot: the object keeps every ability it had, and one it
+/// already has is not granted again. Any other change of abilities (a text change, land types
+/// set, a copy, abilities removed) is counted as one that can.
+fn takes_abilities(effect: &Effect, layer: Layer, writes: &[Atom]) -> bool {
+    let only_grants = layer == Layer::Ability
+        && effect.body.abilities.as_ref().is_some_and(|change| !change.remove_all && change.remove.is_empty());
+    kinds_of(writes).contains(&ABILITY) && !only_grants
 }
 
 /// Effect `id` holds, by shape, the shapes its answers said yes to since they were last taken.
