@@ -117,13 +117,12 @@ pub fn changes_since(
     now: &Characteristics,
     out: &mut Vec<Change>,
 ) {
-    if let Snapshot::Everything(before) = snapshot {
-        out.extend(changes(board, wording, object, before, now));
-        return;
-    }
     let mut d = Differences { board, wording, object, out };
     match snapshot {
-        Snapshot::Everything(_) => {}
+        Snapshot::Everything(before) => {
+            let all = changes(board, d.wording, object, before, now);
+            d.out.extend(all);
+        }
         Snapshot::Controller(before) => d.controller(*before, now.controller),
         Snapshot::Abilities(before) => d.abilities(before, &now.abilities),
         Snapshot::Types { types, subtypes, supertypes, abilities } => {

@@ -133,10 +133,6 @@ pub(super) fn run<'b>(
     let mut wording = describe::Wording::default();
     // Object → the last step that changed its abilities, to say which took an effect's ability.
     let mut abilities_changed_at: Vec<Option<usize>> = vec![None; board.objects.len()];
-    let index_of: FxHashMap<&str, usize> = match trace {
-        true => board.objects.iter().enumerate().map(|(i, o)| (o.id.as_str(), i)).collect(),
-        false => FxHashMap::default(),
-    };
     // Every effect that existed at some point, to say so when one stops existing before it applies.
     let mut known: BTreeMap<String, Effect> = BTreeMap::new();
     let mut gone_reported: FxHashSet<String> = FxHashSet::default();
@@ -310,8 +306,8 @@ pub(super) fn run<'b>(
                     s.concepts.insert(1, noncreature::CONCEPT);
                 }
                 for change in s.changes.iter().filter(|c| c.characteristic == "abilities") {
-                    if let Some(o) = index_of.get(&*change.object) {
-                        abilities_changed_at[*o] = Some(steps.len());
+                    if let Some(o) = board.object_index(&change.object) {
+                        abilities_changed_at[o] = Some(steps.len());
                     }
                 }
                 steps.push(s);

@@ -1,11 +1,12 @@
-//! A word of a characteristic (a card type, subtype, supertype or colour), kept once per process.
+//! A word of a characteristic (a card type, subtype, supertype or colour, an ability's id or
+//! text), kept once per process.
 //!
 //! The layers copy and compare these words millions of times on a large board: snapshots before
 //! each application, trials, each object's shape, what each application changed. As owned strings,
 //! each copy was an allocation and each comparison a `memcmp`, and together they were about half
 //! the time of the layers at 2,000 effects. Interned, a word is a pointer: copied for nothing and
-//! compared by address. Words are never freed: a process holds one copy of each distinct word it
-//! has read, a few hundred on any board.
+//! compared by address. Words are never freed: a process holds one copy of each distinct word and
+//! ability text it has read (a few hundred on a board, however large: objects repeat them).
 //!
 //! Hashing and ordering go by the text, not the address, so that anything built from words is
 //! the same from one run to the next.
