@@ -199,7 +199,7 @@ fn lay_out(cell: &str, width: usize) -> Vec<Cow<'_, str>> {
     let mut lines = Vec::new();
     for line in cell.split('\n') {
         if visible_width(line) > width {
-            lines.extend(wrap(line, width).into_iter().map(Cow::Owned));
+            lines.extend(wrap(line, width).into_iter().map(Cow::Borrowed));
         } else {
             lines.push(Cow::Borrowed(line));
         }
@@ -213,76 +213,84 @@ fn lay_out(cell: &str, width: usize) -> Vec<Cow<'_, str>> {
 /// `line` cut into lines of at most `width` columns at spaces; a word wider than a line is cut
 /// where the line is full, unless fewer than 3 columns are left on the line, which then ends.
 /// A line ends as soon as fewer than 3 columns are left on it.
-fn wrap(line: &str, width: usize) -> Vec<String> {
-    let mut words: Vec<Cow<str>> = line.split(' ').rev().map(Cow::Borrowed).collect();
+///
+/// Each line is a slice of `line`: its words stand there with the spaces between them, so that
+/// wrapping a cell, which is done once to measure a column and once to draw it, copies nothing.
+fn wrap(line: &str, width: usize) -> Vec<&str> {
     let mut lines = Vec::new();
-    let mut current = String::new();
-    // The width of `current`, added up word by word: a space between two words joins no
-    // characters, so the sum is what measuring the whole line would give.
+    // Where the next word starts (`None` once every word is placed): a word pushed back is read
+    // again from there, and the rest of a word cut is read as the next word.
+    let mut next = Some(0);
+    // The line being filled, `line[start..end]`, empty when they are equal.
+    let (mut start, mut end) = (0, 0);
+    // The width of the line being filled, added up word by word: a space between two words
+    // joins no characters, so the sum is what measuring the whole line would give.
     let mut used = 0;
-    while let Some(word) = words.pop() {
-        let gap = usize::from(!current.is_empty());
+    while let Some(at) = next {
+        let word_end = line[at..].find(' ').map_or(line.len(), |space| at + space);
+        let word = &line[at..word_end];
+        let after = (word_end < line.len()).then_some(word_end + 1);
+        let empty = start == end;
+        let gap = usize::from(!empty);
         let room = width.saturating_sub(used).saturating_sub(gap);
-        let needed = visible_width(&word);
+        let needed = visible_width(word);
         if used + gap + needed <= width {
-            if gap == 1 {
-                current.push(' ');
+            if empty {
+                start = at;
             }
-            current.push_str(&word);
+            end = word_end;
             used += gap + needed;
-        } else if !current.is_empty() && room <= MIN_FREE {
-            words.push(word);
-            lines.push(std::mem::take(&mut current));
-            used = 0;
+            next = after;
+        } else if !empty && room <= MIN_FREE {
+            // The word starts the next line.
+            lines.push(&line[start..end]);
+            (start, end, used) = (at, at, 0);
             continue;
         } else if needed > width {
-            let fresh = current.is_empty();
-            if !fresh {
-                current.push(' ');
-            }
-            let (mut head, mut tail) = cut(&word, room);
-            if fresh && head.is_empty() {
+            let mut head = cut(word, room);
+            if empty && head == 0 {
                 // A character wider than the whole column goes on a line of its own.
-                let mut chars = tail.chars();
-                head.extend(chars.next());
-                tail = chars.as_str().to_string();
+                head = word.chars().next().map_or(0, char::len_utf8);
             }
-            current.push_str(&head);
-            words.push(Cow::Owned(tail));
-            lines.push(std::mem::take(&mut current));
-            used = 0;
+            if empty {
+                start = at;
+            }
+            lines.push(&line[start..at + head]);
+            // The rest of the word is read as the next word.
+            next = Some(at + head);
+            (start, end, used) = (at + head, at + head, 0);
             continue;
         } else {
-            lines.push(std::mem::replace(&mut current, word.into_owned()));
-            used = needed;
+            lines.push(&line[start..end]);
+            (start, end, used) = (at, word_end, needed);
+            next = after;
         }
         if used > width.saturating_sub(MIN_FREE) {
-            lines.push(std::mem::take(&mut current));
-            used = 0;
+            lines.push(&line[start..end]);
+            (start, end, used) = (end, end, 0);
         }
     }
-    if !current.is_empty() {
-        lines.push(current);
+    if start != end {
+        lines.push(&line[start..end]);
     }
     lines
 }
 
-/// `word` cut after its first `width` columns; escape sequences take none and stay whole.
-fn cut(word: &str, width: usize) -> (String, String) {
+/// The length in bytes of the part of `word` that takes its first `width` columns; escape
+/// sequences take none and stay whole.
+fn cut(word: &str, width: usize) -> usize {
     let mut used = 0;
-    let mut at = word.len();
     let mut rest = word;
     while let Some(c) = rest.chars().next() {
         let unit = escape_len(rest).unwrap_or(c.len_utf8());
         let w = if unit == c.len_utf8() && c != '\x1b' { c.width().unwrap_or(0) } else { 0 };
         if used + w > width {
-            at = word.len() - rest.len();
-            break;
+            return word.len() - rest.len();
         }
         used += w;
         rest = &rest[unit..];
     }
-    (word[..at].to_string(), word[at..].to_string())
+    word.len()
 }
 
 /// Each line starts with the styles still open at the end of the line before it, and ends with
@@ -450,6 +458,78 @@ mod tests {
             (0..count).map(|_| WORDS[draw.below(WORDS.len())]).collect::<Vec<_>>().join(" ")
         };
         (0..lines).map(|_| line(draw)).collect::<Vec<_>>().join("\n")
+    }
+
+    /// `wrap` as it was written before it returned slices of its line: its words copied into
+    /// new lines, a word cut in two copied into a head and a tail.
+    fn wrap_by_copying(line: &str, width: usize) -> Vec<String> {
+        let mut words: Vec<Cow<str>> = line.split(' ').rev().map(Cow::Borrowed).collect();
+        let mut lines = Vec::new();
+        let mut current = String::new();
+        let mut used = 0;
+        while let Some(word) = words.pop() {
+            let gap = usize::from(!current.is_empty());
+            let room = width.saturating_sub(used).saturating_sub(gap);
+            let needed = visible_width(&word);
+            if used + gap + needed <= width {
+                if gap == 1 {
+                    current.push(' ');
+                }
+                current.push_str(&word);
+                used += gap + needed;
+            } else if !current.is_empty() && room <= MIN_FREE {
+                words.push(word);
+                lines.push(std::mem::take(&mut current));
+                used = 0;
+                continue;
+            } else if needed > width {
+                let fresh = current.is_empty();
+                if !fresh {
+                    current.push(' ');
+                }
+                let at = cut(&word, room);
+                let (mut head, mut tail) = (word[..at].to_string(), word[at..].to_string());
+                if fresh && head.is_empty() {
+                    let mut chars = tail.chars();
+                    head.extend(chars.next());
+                    tail = chars.as_str().to_string();
+                }
+                current.push_str(&head);
+                words.push(Cow::Owned(tail));
+                lines.push(std::mem::take(&mut current));
+                used = 0;
+                continue;
+            } else {
+                lines.push(std::mem::replace(&mut current, word.into_owned()));
+                used = needed;
+            }
+            if used > width.saturating_sub(MIN_FREE) {
+                lines.push(std::mem::take(&mut current));
+                used = 0;
+            }
+        }
+        if !current.is_empty() {
+            lines.push(current);
+        }
+        lines
+    }
+
+    /// Lines of every word of the tables' test, of escapes, wide and zero-width characters, runs
+    /// of spaces and leading and trailing spaces, wrapped at every width from 0 to 40: the same
+    /// lines as copying the words gave.
+    #[test]
+    fn wrapping_by_slices_gives_the_lines_copying_gave() {
+        let extra = ["", " ", "漢字漢字漢字", "\x1b[1mbold\x1b[0m", "e\u{301}", "❤\u{fe0f}", "\x1b[2m", "ab  cd"];
+        let words: Vec<&str> = WORDS.iter().chain(&extra).copied().collect();
+        let mut draw = Draw(7);
+        for _ in 0..3000 {
+            let count = draw.below(12);
+            let line = (0..count).map(|_| words[draw.below(words.len())]).collect::<Vec<_>>().join(" ");
+            for width in 0..=40 {
+                let expected = wrap_by_copying(&line, width);
+                assert_eq!(wrap(&line, width), expected, "{line:?} at {width}");
+            }
+        }
     }
 
     /// Tables of one to seven columns, short and long cells, tall cells, empty cells, words wider
