@@ -36,8 +36,10 @@ const RESET: &str = "\x1b[0m";
 /// narrowest the column's text may be.
 pub fn arrange(columns: &[Vec<&str>], minimums: &[usize], width: usize) -> Vec<usize> {
     let n = columns.len();
-    let longest: Vec<usize> =
-        columns.iter().map(|lines| lines.iter().map(|l| visible_width(l)).max().unwrap_or(0).max(1)).collect();
+    // Each line measured once: step 4 needs the widths again.
+    let measured: Vec<Vec<usize>> =
+        columns.iter().map(|lines| lines.iter().map(|l| visible_width(l)).collect()).collect();
+    let longest: Vec<usize> = measured.iter().map(|widths| widths.iter().copied().max().unwrap_or(0).max(1)).collect();
     let bound = |i: usize| minimums[i] + 2 * PADDING;
     let mut widths: Vec<Option<usize>> =
         (0..n).map(|i| (longest[i] + 2 * PADDING <= bound(i)).then(|| content(bound(i)))).collect();
@@ -103,7 +105,7 @@ pub fn arrange(columns: &[Vec<&str>], minimums: &[usize], width: usize) -> Vec<u
                 if widths[i].is_some() {
                     continue;
                 }
-                let wrapped = longest_wrapped(&columns[i], share);
+                let wrapped = longest_wrapped(&columns[i], &measured[i], share);
                 if share.saturating_sub(wrapped) < WORTH_SHRINKING {
                     continue;
                 }
@@ -133,17 +135,17 @@ fn content(with_padding: usize) -> usize {
     with_padding.saturating_sub(2 * PADDING).max(1)
 }
 
-/// The longest line, in bytes, of `lines` wrapped at `share` columns.
-fn longest_wrapped(lines: &[&str], share: usize) -> usize {
+/// The longest line, in bytes, of `lines` (whose widths are `widths`) wrapped at `share` columns.
+fn longest_wrapped(lines: &[&str], widths: &[usize], share: usize) -> usize {
     let stripped = |l: &str| strip(l).len();
-    let longest_of = |line: &&str| {
-        if visible_width(line) > share {
+    let longest_of = |(line, width): (&&str, &usize)| {
+        if *width > share {
             wrap(line, share.max(1)).iter().map(|part| stripped(part)).max().unwrap_or(0)
         } else {
             stripped(line)
         }
     };
-    lines.iter().map(longest_of).max().unwrap_or(0)
+    lines.iter().zip(widths).map(longest_of).max().unwrap_or(0)
 }
 
 /// Writes the table: its top border, the header and the line under it if `headers` is not
@@ -170,22 +172,23 @@ fn border(left: char, line: char, between: char, right: char, widths: &[usize]) 
 
 /// The lines of a row, each after a newline.
 fn write_row(out: &mut dyn Write, cells: &[Cow<str>], widths: &[usize]) -> io::Result<()> {
-    let laid: Vec<Vec<Cow<str>>> =
+    let laid: Vec<(Vec<Cow<str>>, Vec<usize>)> =
         widths.iter().enumerate().map(|(i, w)| lay_out(cells.get(i).map_or("", |c| c.as_ref()), *w)).collect();
-    let height = laid.iter().map(Vec::len).max().unwrap_or(0);
+    let height = laid.iter().map(|(lines, _)| lines.len()).max().unwrap_or(0);
     let mut line = String::new();
     for n in 0..height {
         line.clear();
         line.push('\n');
         line.push('│');
-        for (i, (lines, width)) in laid.iter().zip(widths).enumerate() {
+        for (i, ((lines, measured), width)) in laid.iter().zip(widths).enumerate() {
             if i > 0 {
                 line.push('┆');
             }
             let text = lines.get(n).map_or("", |l| l.as_ref());
+            let used = measured.get(n).copied().unwrap_or(0);
             line.push(' ');
             line.push_str(text);
-            line.extend(std::iter::repeat_n(' ', width.saturating_sub(visible_width(text)) + PADDING));
+            line.extend(std::iter::repeat_n(' ', width.saturating_sub(used) + PADDING));
         }
         line.push('│');
         out.write_all(line.as_bytes())?;
@@ -194,20 +197,33 @@ fn write_row(out: &mut dyn Write, cells: &[Cow<str>], widths: &[usize]) -> io::R
 }
 
 /// A cell's text as lines of at most `width` columns: its own lines, each wrapped when wider,
-/// with a style cut by a line break opened again on the next line.
-fn lay_out(cell: &str, width: usize) -> Vec<Cow<'_, str>> {
+/// with a style cut by a line break opened again on the next line; and the width of each line,
+/// a line measured once whether it is wrapped or not.
+fn lay_out(cell: &str, width: usize) -> (Vec<Cow<'_, str>>, Vec<usize>) {
     let mut lines = Vec::new();
+    let mut widths = Vec::new();
     for line in cell.split('\n') {
-        if visible_width(line) > width {
-            lines.extend(wrap(line, width).into_iter().map(Cow::Borrowed));
+        let measured = visible_width(line);
+        if measured > width {
+            for part in wrap(line, width) {
+                lines.push(Cow::Borrowed(part));
+                widths.push(visible_width(part));
+            }
         } else {
             lines.push(Cow::Borrowed(line));
+            widths.push(measured);
         }
     }
     if cell.contains('\x1b') {
         carry_styles(&mut lines);
+        // The lines given the styles they continue, measured as they are drawn.
+        for (line, measured) in lines.iter().zip(&mut widths) {
+            if let Cow::Owned(line) = line {
+                *measured = visible_width(line);
+            }
+        }
     }
-    lines
+    (lines, widths)
 }
 
 /// `line` cut into lines of at most `width` columns at spaces; a word wider than a line is cut
@@ -226,14 +242,21 @@ fn wrap(line: &str, width: usize) -> Vec<&str> {
     // The width of the line being filled, added up word by word: a space between two words
     // joins no characters, so the sum is what measuring the whole line would give.
     let mut used = 0;
+    let bytes = line.as_bytes();
     while let Some(at) = next {
-        let word_end = line[at..].find(' ').map_or(line.len(), |space| at + space);
+        // The word's end and whether it is printable ASCII, in one pass over its bytes: most
+        // words are a few bytes, which a search for the space would take longer to set up.
+        let (mut word_end, mut plain) = (at, true);
+        while let Some(&byte) = bytes.get(word_end).filter(|&&byte| byte != b' ') {
+            plain &= (b' '..=b'~').contains(&byte);
+            word_end += 1;
+        }
         let word = &line[at..word_end];
         let after = (word_end < line.len()).then_some(word_end + 1);
         let empty = start == end;
         let gap = usize::from(!empty);
         let room = width.saturating_sub(used).saturating_sub(gap);
-        let needed = visible_width(word);
+        let needed = if plain { word.len() } else { visible_width(word) };
         if used + gap + needed <= width {
             if empty {
                 start = at;
@@ -350,10 +373,34 @@ fn strip(text: &str) -> Cow<'_, str> {
 pub fn visible_width(text: &str) -> usize {
     // Printable ASCII takes a column a byte: most of the rules' text is measured without
     // decoding a character.
-    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+    if printable_ascii(text) {
         return text.len();
     }
-    strip(text).width()
+    // unicode-width measures a string from its end, each character by what follows it, and a
+    // space takes one column and leaves nothing to the character before it whatever follows
+    // it: a line is exactly as wide as its words and spaces (a test checks it against measuring
+    // the whole line). So only the words holding other characters than printable ASCII (a
+    // curly quote, a dash) are decoded. An escape sequence may hold a space: a line with one
+    // is stripped of them and measured whole.
+    let mut width = 0;
+    // The word being read starts at `start`; `plain` while it is printable ASCII.
+    let (mut start, mut plain) = (0, true);
+    let word = |start: usize, end: usize, plain: bool| if plain { end - start } else { text[start..end].width() };
+    for (at, &byte) in text.as_bytes().iter().enumerate() {
+        if byte == b' ' {
+            width += word(start, at, plain) + 1;
+            (start, plain) = (at + 1, true);
+        } else if byte == 0x1b {
+            return strip(text).width();
+        } else if !(b' '..=b'~').contains(&byte) {
+            plain = false;
+        }
+    }
+    width + word(start, text.len(), plain)
+}
+
+fn printable_ascii(text: &str) -> bool {
+    text.bytes().all(|b| (b' '..=b'~').contains(&b))
 }
 
 #[cfg(test)]
@@ -449,6 +496,50 @@ mod tests {
                 let line = format!("{a} {b}");
                 assert_eq!(visible_width(&line), visible_width(a) + 1 + visible_width(b), "{line:?}");
             }
+        }
+    }
+
+    /// Measuring a line word by word gives what measuring it whole gives, on lines of the words
+    /// whose widths depend on what follows them (a keycap, a variation selector after a digit
+    /// or a curly quote, joined emoji, a carriage return before a line feed, a lam-alef).
+    #[test]
+    fn a_line_measured_by_words_is_measured_exactly() {
+        let words = [
+            "a",
+            "1",
+            "#",
+            "’",
+            "“x”",
+            "—",
+            "漢字",
+            "👨\u{200d}👩",
+            "\u{200d}",
+            "\u{fe0f}",
+            "\u{fe01}",
+            "\u{fe0e}",
+            "\u{20e3}",
+            "1\u{fe0f}\u{20e3}",
+            "e\u{301}",
+            "\r",
+            "\n",
+            "\u{644}",
+            "\u{627}",
+            "\u{1f1eb}\u{1f1f7}",
+            "\u{1f3fb}",
+            "",
+            "x\x1b[1m",
+            "\x1b[0m",
+        ];
+        let mut draw = Draw(11);
+        for _ in 0..20_000 {
+            let count = 1 + draw.below(6);
+            let glue = |draw: &mut Draw| if draw.below(3) == 0 { "" } else { " " };
+            let mut line = String::new();
+            for _ in 0..count {
+                line.push_str(words[draw.below(words.len())]);
+                line.push_str(glue(&mut draw));
+            }
+            assert_eq!(visible_width(&line), strip(&line).width(), "{line:?}");
         }
     }
 
