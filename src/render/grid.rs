@@ -68,19 +68,27 @@ impl Grid {
 
     /// The first layout that fits the style's width.
     pub fn layout(&self, style: Style) -> Layout {
+        self.choose(style).0
+    }
+
+    /// The first layout that fits the style's width, and for a table the narrowest each of its
+    /// columns may be, which drawing it needs again.
+    fn choose(&self, style: Style) -> (Layout, Vec<usize>) {
         let width = style.columns();
         if width < LIST_BELOW {
-            return Layout::List;
+            return (Layout::List, Vec::new());
         }
         let layouts: &[Layout] = if width >= FOLD_BELOW { &[Layout::Full, Layout::Folded] } else { &[Layout::Folded] };
-        let fits = |layout: &&Layout| {
+        for layout in layouts {
             // Each column has one space of padding either side and a border on its left; the
             // table a border on its right.
-            let minimums = self.minimum_widths(**layout == Layout::Folded);
+            let minimums = self.minimum_widths(*layout == Layout::Folded);
             let needed: usize = minimums.iter().map(|m| m + 3).sum::<usize>() + 1;
-            needed <= usize::from(width)
-        };
-        layouts.iter().find(fits).copied().unwrap_or(Layout::List)
+            if needed <= usize::from(width) {
+                return (*layout, minimums);
+            }
+        }
+        (Layout::List, Vec::new())
     }
 
     /// The grid in the first layout that fits the style's width, without a final newline.
@@ -93,11 +101,18 @@ impl Grid {
     /// `render`, written to `out` as it is drawn: a table of thousands of lines (the trace of a
     /// board of thousands of objects) is never held whole in memory.
     pub fn write(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
-        let layout = self.layout(style);
+        self.write_in_layout(style, out).map(|_| ())
+    }
+
+    /// `write`, saying which layout it drew.
+    fn write_in_layout(&self, style: Style, out: &mut dyn Write) -> io::Result<Layout> {
+        let (layout, minimums) = self.choose(style);
         if layout == Layout::List {
-            return self.write_list(style, usize::from(style.columns()), out);
+            self.write_list(style, usize::from(style.columns()), out)?;
+        } else {
+            self.write_table(layout == Layout::Folded, &minimums, style, out)?;
         }
-        self.write_table(layout == Layout::Folded, style, out)
+        Ok(layout)
     }
 
     /// The grid and a newline, for a grid that lines of text follow: a list then ends with a
@@ -110,8 +125,8 @@ impl Grid {
 
     /// `render_above_text`, written to `out`.
     pub fn write_above_text(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
-        self.write(style, out)?;
-        out.write_all(if self.layout(style) == Layout::List { b"\n\n" } else { b"\n" })
+        let layout = self.write_in_layout(style, out)?;
+        out.write_all(if layout == Layout::List { b"\n\n" } else { b"\n" })
     }
 
     /// A row's cells with the folded columns moved into theirs, when `folded`: borrowed when
@@ -142,7 +157,7 @@ impl Grid {
     /// The widest word of each column, header and headings included: the narrowest it can be
     /// without cutting one.
     fn minimum_widths(&self, folded: bool) -> Vec<usize> {
-        let widest = |text: &str| text.split(['\n', ' ']).map(display_width).max().unwrap_or(0);
+        let widest = |text: &str| text.split('\n').flat_map(|line| line.split(' ')).map(word_width).max().unwrap_or(0);
         let mut minimums: Vec<usize> = self.headers(folded).iter().map(|h| widest(h).max(1)).collect();
         let last = minimums.len().saturating_sub(1);
         for row in &self.rows {
@@ -163,7 +178,7 @@ impl Grid {
     }
 
     /// The table, written a row at a time.
-    fn write_table(&self, folded: bool, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    fn write_table(&self, folded: bool, minimums: &[usize], style: Style, out: &mut dyn Write) -> io::Result<()> {
         let headers = self.headers(folded);
         let rows: Vec<Vec<Cow<str>>> = self.rows.iter().map(|row| self.cells(row, folded, style)).collect();
         let mut columns: Vec<Vec<&str>> = headers.iter().map(|h| h.split('\n').collect()).collect();
@@ -172,7 +187,7 @@ impl Grid {
                 column.extend(cell.split('\n'));
             }
         }
-        let widths = table::arrange(&columns, &self.minimum_widths(folded), usize::from(style.columns()));
+        let widths = table::arrange(&columns, minimums, usize::from(style.columns()));
         drop(columns);
         table::write(out, &headers, &rows, &widths)
     }
@@ -208,6 +223,15 @@ impl Grid {
             out.write_all(block.as_bytes())?;
         }
         Ok(())
+    }
+}
+
+/// A word's width as textwrap measures it, printable ASCII by its length: a column a byte.
+fn word_width(word: &str) -> usize {
+    if word.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        word.len()
+    } else {
+        display_width(word)
     }
 }
 

@@ -36,8 +36,10 @@ const RESET: &str = "\x1b[0m";
 /// narrowest the column's text may be.
 pub fn arrange(columns: &[Vec<&str>], minimums: &[usize], width: usize) -> Vec<usize> {
     let n = columns.len();
-    let longest: Vec<usize> =
-        columns.iter().map(|lines| lines.iter().map(|l| visible_width(l)).max().unwrap_or(0).max(1)).collect();
+    // Each line measured once: step 4 needs the widths again.
+    let measured: Vec<Vec<usize>> =
+        columns.iter().map(|lines| lines.iter().map(|l| visible_width(l)).collect()).collect();
+    let longest: Vec<usize> = measured.iter().map(|widths| widths.iter().copied().max().unwrap_or(0).max(1)).collect();
     let bound = |i: usize| minimums[i] + 2 * PADDING;
     let mut widths: Vec<Option<usize>> =
         (0..n).map(|i| (longest[i] + 2 * PADDING <= bound(i)).then(|| content(bound(i)))).collect();
@@ -103,7 +105,7 @@ pub fn arrange(columns: &[Vec<&str>], minimums: &[usize], width: usize) -> Vec<u
                 if widths[i].is_some() {
                     continue;
                 }
-                let wrapped = longest_wrapped(&columns[i], share);
+                let wrapped = longest_wrapped(&columns[i], &measured[i], share);
                 if share.saturating_sub(wrapped) < WORTH_SHRINKING {
                     continue;
                 }
@@ -133,17 +135,17 @@ fn content(with_padding: usize) -> usize {
     with_padding.saturating_sub(2 * PADDING).max(1)
 }
 
-/// The longest line, in bytes, of `lines` wrapped at `share` columns.
-fn longest_wrapped(lines: &[&str], share: usize) -> usize {
+/// The longest line, in bytes, of `lines` (whose widths are `widths`) wrapped at `share` columns.
+fn longest_wrapped(lines: &[&str], widths: &[usize], share: usize) -> usize {
     let stripped = |l: &str| strip(l).len();
-    let longest_of = |line: &&str| {
-        if visible_width(line) > share {
+    let longest_of = |(line, width): (&&str, &usize)| {
+        if *width > share {
             wrap(line, share.max(1)).iter().map(|part| stripped(part)).max().unwrap_or(0)
         } else {
             stripped(line)
         }
     };
-    lines.iter().map(longest_of).max().unwrap_or(0)
+    lines.iter().zip(widths).map(longest_of).max().unwrap_or(0)
 }
 
 /// Writes the table: its top border, the header and the line under it if `headers` is not
@@ -170,22 +172,23 @@ fn border(left: char, line: char, between: char, right: char, widths: &[usize]) 
 
 /// The lines of a row, each after a newline.
 fn write_row(out: &mut dyn Write, cells: &[Cow<str>], widths: &[usize]) -> io::Result<()> {
-    let laid: Vec<Vec<Cow<str>>> =
+    let laid: Vec<(Vec<Cow<str>>, Vec<usize>)> =
         widths.iter().enumerate().map(|(i, w)| lay_out(cells.get(i).map_or("", |c| c.as_ref()), *w)).collect();
-    let height = laid.iter().map(Vec::len).max().unwrap_or(0);
+    let height = laid.iter().map(|(lines, _)| lines.len()).max().unwrap_or(0);
     let mut line = String::new();
     for n in 0..height {
         line.clear();
         line.push('\n');
         line.push('│');
-        for (i, (lines, width)) in laid.iter().zip(widths).enumerate() {
+        for (i, ((lines, measured), width)) in laid.iter().zip(widths).enumerate() {
             if i > 0 {
                 line.push('┆');
             }
             let text = lines.get(n).map_or("", |l| l.as_ref());
+            let used = measured.get(n).copied().unwrap_or(0);
             line.push(' ');
             line.push_str(text);
-            line.extend(std::iter::repeat_n(' ', width.saturating_sub(visible_width(text)) + PADDING));
+            line.extend(std::iter::repeat_n(' ', width.saturating_sub(used) + PADDING));
         }
         line.push('│');
         out.write_all(line.as_bytes())?;
@@ -194,95 +197,123 @@ fn write_row(out: &mut dyn Write, cells: &[Cow<str>], widths: &[usize]) -> io::R
 }
 
 /// A cell's text as lines of at most `width` columns: its own lines, each wrapped when wider,
-/// with a style cut by a line break opened again on the next line.
-fn lay_out(cell: &str, width: usize) -> Vec<Cow<'_, str>> {
+/// with a style cut by a line break opened again on the next line; and the width of each line,
+/// a line measured once whether it is wrapped or not.
+fn lay_out(cell: &str, width: usize) -> (Vec<Cow<'_, str>>, Vec<usize>) {
     let mut lines = Vec::new();
+    let mut widths = Vec::new();
     for line in cell.split('\n') {
-        if visible_width(line) > width {
-            lines.extend(wrap(line, width).into_iter().map(Cow::Owned));
+        let measured = visible_width(line);
+        if measured > width {
+            for part in wrap(line, width) {
+                lines.push(Cow::Borrowed(part));
+                widths.push(visible_width(part));
+            }
         } else {
             lines.push(Cow::Borrowed(line));
+            widths.push(measured);
         }
     }
     if cell.contains('\x1b') {
         carry_styles(&mut lines);
+        // The lines given the styles they continue, measured as they are drawn.
+        for (line, measured) in lines.iter().zip(&mut widths) {
+            if let Cow::Owned(line) = line {
+                *measured = visible_width(line);
+            }
+        }
     }
-    lines
+    (lines, widths)
 }
 
 /// `line` cut into lines of at most `width` columns at spaces; a word wider than a line is cut
 /// where the line is full, unless fewer than 3 columns are left on the line, which then ends.
 /// A line ends as soon as fewer than 3 columns are left on it.
-fn wrap(line: &str, width: usize) -> Vec<String> {
-    let mut words: Vec<Cow<str>> = line.split(' ').rev().map(Cow::Borrowed).collect();
+///
+/// Each line is a slice of `line`: its words stand there with the spaces between them, so that
+/// wrapping a cell, which is done once to measure a column and once to draw it, copies nothing.
+fn wrap(line: &str, width: usize) -> Vec<&str> {
     let mut lines = Vec::new();
-    let mut current = String::new();
-    // The width of `current`, added up word by word: a space between two words joins no
-    // characters, so the sum is what measuring the whole line would give.
+    // Where the next word starts (`None` once every word is placed): a word pushed back is read
+    // again from there, and the rest of a word cut is read as the next word.
+    let mut next = Some(0);
+    // The line being filled, `line[start..end]`, empty when they are equal.
+    let (mut start, mut end) = (0, 0);
+    // The width of the line being filled, added up word by word: a space between two words
+    // joins no characters, so the sum is what measuring the whole line would give.
     let mut used = 0;
-    while let Some(word) = words.pop() {
-        let gap = usize::from(!current.is_empty());
+    let bytes = line.as_bytes();
+    while let Some(at) = next {
+        // The word's end and whether it is printable ASCII, in one pass over its bytes: most
+        // words are a few bytes, which a search for the space would take longer to set up.
+        let (mut word_end, mut plain) = (at, true);
+        while let Some(&byte) = bytes.get(word_end).filter(|&&byte| byte != b' ') {
+            plain &= (b' '..=b'~').contains(&byte);
+            word_end += 1;
+        }
+        let word = &line[at..word_end];
+        let after = (word_end < line.len()).then_some(word_end + 1);
+        let empty = start == end;
+        let gap = usize::from(!empty);
         let room = width.saturating_sub(used).saturating_sub(gap);
-        let needed = visible_width(&word);
+        let needed = if plain { word.len() } else { visible_width(word) };
         if used + gap + needed <= width {
-            if gap == 1 {
-                current.push(' ');
+            if empty {
+                start = at;
             }
-            current.push_str(&word);
+            end = word_end;
             used += gap + needed;
-        } else if !current.is_empty() && room <= MIN_FREE {
-            words.push(word);
-            lines.push(std::mem::take(&mut current));
-            used = 0;
+            next = after;
+        } else if !empty && room <= MIN_FREE {
+            // The word starts the next line.
+            lines.push(&line[start..end]);
+            (start, end, used) = (at, at, 0);
             continue;
         } else if needed > width {
-            let fresh = current.is_empty();
-            if !fresh {
-                current.push(' ');
-            }
-            let (mut head, mut tail) = cut(&word, room);
-            if fresh && head.is_empty() {
+            let mut head = cut(word, room);
+            if empty && head == 0 {
                 // A character wider than the whole column goes on a line of its own.
-                let mut chars = tail.chars();
-                head.extend(chars.next());
-                tail = chars.as_str().to_string();
+                head = word.chars().next().map_or(0, char::len_utf8);
             }
-            current.push_str(&head);
-            words.push(Cow::Owned(tail));
-            lines.push(std::mem::take(&mut current));
-            used = 0;
+            if empty {
+                start = at;
+            }
+            lines.push(&line[start..at + head]);
+            // The rest of the word is read as the next word.
+            next = Some(at + head);
+            (start, end, used) = (at + head, at + head, 0);
             continue;
         } else {
-            lines.push(std::mem::replace(&mut current, word.into_owned()));
-            used = needed;
+            lines.push(&line[start..end]);
+            (start, end, used) = (at, word_end, needed);
+            next = after;
         }
         if used > width.saturating_sub(MIN_FREE) {
-            lines.push(std::mem::take(&mut current));
-            used = 0;
+            lines.push(&line[start..end]);
+            (start, end, used) = (end, end, 0);
         }
     }
-    if !current.is_empty() {
-        lines.push(current);
+    if start != end {
+        lines.push(&line[start..end]);
     }
     lines
 }
 
-/// `word` cut after its first `width` columns; escape sequences take none and stay whole.
-fn cut(word: &str, width: usize) -> (String, String) {
+/// The length in bytes of the part of `word` that takes its first `width` columns; escape
+/// sequences take none and stay whole.
+fn cut(word: &str, width: usize) -> usize {
     let mut used = 0;
-    let mut at = word.len();
     let mut rest = word;
     while let Some(c) = rest.chars().next() {
         let unit = escape_len(rest).unwrap_or(c.len_utf8());
         let w = if unit == c.len_utf8() && c != '\x1b' { c.width().unwrap_or(0) } else { 0 };
         if used + w > width {
-            at = word.len() - rest.len();
-            break;
+            return word.len() - rest.len();
         }
         used += w;
         rest = &rest[unit..];
     }
-    (word[..at].to_string(), word[at..].to_string())
+    word.len()
 }
 
 /// Each line starts with the styles still open at the end of the line before it, and ends with
@@ -342,10 +373,34 @@ fn strip(text: &str) -> Cow<'_, str> {
 pub fn visible_width(text: &str) -> usize {
     // Printable ASCII takes a column a byte: most of the rules' text is measured without
     // decoding a character.
-    if text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+    if printable_ascii(text) {
         return text.len();
     }
-    strip(text).width()
+    // unicode-width measures a string from its end, each character by what follows it, and a
+    // space takes one column and leaves nothing to the character before it whatever follows
+    // it: a line is exactly as wide as its words and spaces (a test checks it against measuring
+    // the whole line). So only the words holding other characters than printable ASCII (a
+    // curly quote, a dash) are decoded. An escape sequence may hold a space: a line with one
+    // is stripped of them and measured whole.
+    let mut width = 0;
+    // The word being read starts at `start`; `plain` while it is printable ASCII.
+    let (mut start, mut plain) = (0, true);
+    let word = |start: usize, end: usize, plain: bool| if plain { end - start } else { text[start..end].width() };
+    for (at, &byte) in text.as_bytes().iter().enumerate() {
+        if byte == b' ' {
+            width += word(start, at, plain) + 1;
+            (start, plain) = (at + 1, true);
+        } else if byte == 0x1b {
+            return strip(text).width();
+        } else if !(b' '..=b'~').contains(&byte) {
+            plain = false;
+        }
+    }
+    width + word(start, text.len(), plain)
+}
+
+fn printable_ascii(text: &str) -> bool {
+    text.bytes().all(|b| (b' '..=b'~').contains(&b))
 }
 
 #[cfg(test)]
@@ -444,12 +499,128 @@ mod tests {
         }
     }
 
+    /// Measuring a line word by word gives what measuring it whole gives, on lines of the words
+    /// whose widths depend on what follows them (a keycap, a variation selector after a digit
+    /// or a curly quote, joined emoji, a carriage return before a line feed, a lam-alef).
+    #[test]
+    fn a_line_measured_by_words_is_measured_exactly() {
+        let words = [
+            "a",
+            "1",
+            "#",
+            "’",
+            "“x”",
+            "—",
+            "漢字",
+            "👨\u{200d}👩",
+            "\u{200d}",
+            "\u{fe0f}",
+            "\u{fe01}",
+            "\u{fe0e}",
+            "\u{20e3}",
+            "1\u{fe0f}\u{20e3}",
+            "e\u{301}",
+            "\r",
+            "\n",
+            "\u{644}",
+            "\u{627}",
+            "\u{1f1eb}\u{1f1f7}",
+            "\u{1f3fb}",
+            "",
+            "x\x1b[1m",
+            "\x1b[0m",
+        ];
+        let mut draw = Draw(11);
+        for _ in 0..20_000 {
+            let count = 1 + draw.below(6);
+            let glue = |draw: &mut Draw| if draw.below(3) == 0 { "" } else { " " };
+            let mut line = String::new();
+            for _ in 0..count {
+                line.push_str(words[draw.below(words.len())]);
+                line.push_str(glue(&mut draw));
+            }
+            assert_eq!(visible_width(&line), strip(&line).width(), "{line:?}");
+        }
+    }
+
     fn cell(draw: &mut Draw, lines: usize, words: usize) -> String {
         let line = |draw: &mut Draw| {
             let count = 1 + draw.below(words);
             (0..count).map(|_| WORDS[draw.below(WORDS.len())]).collect::<Vec<_>>().join(" ")
         };
         (0..lines).map(|_| line(draw)).collect::<Vec<_>>().join("\n")
+    }
+
+    /// `wrap` as it was written before it returned slices of its line: its words copied into
+    /// new lines, a word cut in two copied into a head and a tail.
+    fn wrap_by_copying(line: &str, width: usize) -> Vec<String> {
+        let mut words: Vec<Cow<str>> = line.split(' ').rev().map(Cow::Borrowed).collect();
+        let mut lines = Vec::new();
+        let mut current = String::new();
+        let mut used = 0;
+        while let Some(word) = words.pop() {
+            let gap = usize::from(!current.is_empty());
+            let room = width.saturating_sub(used).saturating_sub(gap);
+            let needed = visible_width(&word);
+            if used + gap + needed <= width {
+                if gap == 1 {
+                    current.push(' ');
+                }
+                current.push_str(&word);
+                used += gap + needed;
+            } else if !current.is_empty() && room <= MIN_FREE {
+                words.push(word);
+                lines.push(std::mem::take(&mut current));
+                used = 0;
+                continue;
+            } else if needed > width {
+                let fresh = current.is_empty();
+                if !fresh {
+                    current.push(' ');
+                }
+                let at = cut(&word, room);
+                let (mut head, mut tail) = (word[..at].to_string(), word[at..].to_string());
+                if fresh && head.is_empty() {
+                    let mut chars = tail.chars();
+                    head.extend(chars.next());
+                    tail = chars.as_str().to_string();
+                }
+                current.push_str(&head);
+                words.push(Cow::Owned(tail));
+                lines.push(std::mem::take(&mut current));
+                used = 0;
+                continue;
+            } else {
+                lines.push(std::mem::replace(&mut current, word.into_owned()));
+                used = needed;
+            }
+            if used > width.saturating_sub(MIN_FREE) {
+                lines.push(std::mem::take(&mut current));
+                used = 0;
+            }
+        }
+        if !current.is_empty() {
+            lines.push(current);
+        }
+        lines
+    }
+
+    /// Lines of every word of the tables' test, of escapes, wide and zero-width characters, runs
+    /// of spaces and leading and trailing spaces, wrapped at every width from 0 to 40: the same
+    /// lines as copying the words gave.
+    #[test]
+    fn wrapping_by_slices_gives_the_lines_copying_gave() {
+        let extra = ["", " ", "漢字漢字漢字", "\x1b[1mbold\x1b[0m", "e\u{301}", "❤\u{fe0f}", "\x1b[2m", "ab  cd"];
+        let words: Vec<&str> = WORDS.iter().chain(&extra).copied().collect();
+        let mut draw = Draw(7);
+        for _ in 0..3000 {
+            let count = draw.below(12);
+            let line = (0..count).map(|_| words[draw.below(words.len())]).collect::<Vec<_>>().join(" ");
+            for width in 0..=40 {
+                let expected = wrap_by_copying(&line, width);
+                assert_eq!(wrap(&line, width), expected, "{line:?} at {width}");
+            }
+        }
     }
 
     /// Tables of one to seven columns, short and long cells, tall cells, empty cells, words wider
