@@ -19,7 +19,11 @@ use crate::suggest;
 use std::collections::{BTreeMap, HashMap};
 
 pub fn validate(source: &str, loaded: &Loaded) -> Result<Board, Vec<Problem>> {
-    let mut v = Validator { source, spans: &loaded.spans, spec: &loaded.spec, problems: Vec::new() };
+    let mut ids = HashMap::new();
+    for (i, o) in loaded.spec.objects.iter().enumerate() {
+        ids.entry(o.id.as_str()).or_insert(i);
+    }
+    let mut v = Validator { source, spans: &loaded.spans, spec: &loaded.spec, problems: Vec::new(), ids };
     let board = v.board();
     if v.problems.is_empty() {
         Ok(board)
@@ -33,6 +37,9 @@ pub(super) struct Validator<'a> {
     spans: &'a Spans,
     pub(super) spec: &'a ScenarioSpec,
     problems: Vec<Problem>,
+    /// Each object's place by its id, the first of each: effects and events name objects by id,
+    /// and a large board names thousands.
+    ids: HashMap<&'a str, usize>,
 }
 
 impl Validator<'_> {
@@ -535,7 +542,7 @@ impl Validator<'_> {
     }
 
     fn object_ref_at(&mut self, span: Span, id: &str) -> Option<usize> {
-        let found = self.spec.objects.iter().position(|o| o.id == id);
+        let found = self.ids.get(id).copied();
         if found.is_none() {
             let help = suggest::closest(id, self.spec.objects.iter().map(|o| o.id.as_str()))
                 .map(|k| format!("did you mean `{k}`?"));
