@@ -137,13 +137,14 @@ impl Graph {
         // Within a layer a set is fixed from the start or not at all: an effect that starts to
         // apply (613.5) is done with this layer. (A body is told by its printed form: it has
         // no hash of its own.)
-        let class = alike(effect, sets).then(|| {
+        let by_shape = sets.live_selector(effect).is_some_and(|s| !shape::names_objects(s));
+        let class = alike(effect, by_shape).then(|| {
             let next = self.classes.len() as u32;
             *self.classes.entry((format!("{:?}", effect.body), effect.controller)).or_insert(next)
         });
         let node = &mut self.nodes[id];
         node.class = class;
-        node.by_shape = sets.live_selector(effect).is_some_and(|s| !shape::names_objects(s));
+        node.by_shape = by_shape;
         node.takes_abilities = takes_abilities(effect, layer, &w);
         node.answers = None;
         node.effect = Some(effect.clone());
@@ -703,10 +704,12 @@ impl Graph {
 
 /// Whether an effect is one of a class: its set found by its selector alone (no object named, not
 /// "other"), so that effects with its body and controller apply to the same objects and do the
-/// same to them, whatever their sources.
-fn alike(effect: &Effect, sets: &Sets) -> bool {
+/// same to them, whatever their sources. `by_shape`: its set is kept by shape (a live selector
+/// that names no object).
+fn alike(effect: &Effect, by_shape: bool) -> bool {
     effect.kind == super::effect::EffectKind::Static
-        && sets.live_selector(effect).is_some_and(|s| !s.other && !shape::names_objects(s))
+        && by_shape
+        && effect.body.affects.as_ref().is_some_and(|s| !s.other)
 }
 
 /// An application's moves from shape to shape, grouped by (from, to): each group with its
