@@ -56,9 +56,15 @@ pub struct Graph {
     visits: u64,
     /// Effects alike (`alike`): the same body and controller, numbered.
     classes: FxHashMap<(String, usize), u32>,
+    /// Id → its class of effects alike, when its set is found by a selector alone (`alike`):
+    /// beside the nodes, for the loops over pairs that look at nothing else of most effects.
+    class_of: Vec<Option<u32>>,
     /// Trials of this choice, by what decides them (`Looked`): alike effects are tried once.
-    trials: FxHashMap<(u32, Looked), Option<DependencyKind>>,
+    trials: FxHashMap<TrialKey, Option<DependencyKind>>,
 }
+
+/// B's class, and who its trial looks at.
+type TrialKey = (u32, Looked);
 
 /// Who B's trial looks at, as far as its result goes: an effect, or any effect of a class when
 /// nothing of it but its class can show in the trial.
@@ -76,8 +82,6 @@ struct Node {
     watches: Vec<Atom>,
     writes: Vec<Atom>,
     affected: Option<Vec<usize>>,
-    /// Its class of effects alike, when its set is found by a selector alone (`alike`).
-    class: Option<u32>,
     /// Whether its set is kept by shape: found by a selector that names no object (within a
     /// layer a set is fixed from the start or not at all).
     by_shape: bool,
@@ -104,6 +108,7 @@ impl Graph {
         if self.nodes.len() <= id {
             self.nodes.resize_with(id + 1, Node::default);
             self.pos.resize(id + 1, usize::MAX);
+            self.class_of.resize(id + 1, None);
         }
         if self.nodes[id].effect.as_ref() == Some(effect) {
             // The same effect again: while it was not a candidate, the pairs of the others
@@ -143,7 +148,7 @@ impl Graph {
             *self.classes.entry((format!("{:?}", effect.body), effect.controller)).or_insert(next)
         });
         let node = &mut self.nodes[id];
-        node.class = class;
+        self.class_of[id] = class;
         node.by_shape = by_shape;
         node.takes_abilities = takes_abilities(effect, layer, &w);
         node.answers = None;
@@ -602,20 +607,46 @@ impl Graph {
         let listed = !by_shape || !self.nodes[id_b].by_shape;
         let affected = if listed { self.affected(world, sets, id_b).to_vec() } else { Vec::new() };
         let written = self.nodes[id_b].writes.clone();
+        // A's source is read for its abilities only (`footprint::reads`): a B that writes none
+        // cannot change it. Then effects alike (one body, so the same reads) meet B alike, and
+        // one of each class is looked at.
+        let writes_abilities = written.iter().any(|w| w.kinds().contains(&ABILITY));
+        let mut class_meets: Vec<Option<bool>> = Vec::new();
         let mut tried: Vec<usize> = Vec::new();
         for a in places {
-            let (id_a, effect_a) = candidates[a];
-            if a == b || effect_a.is_defining() || effect_a.key == effect_b.key {
+            let id_a = candidates[a].0;
+            // One number per id (`Pool`): the same number is the same candidate's id.
+            if id_a == id_b {
                 continue;
             }
+            if let Some(class) = self.class_of[id_a].filter(|_| !writes_abilities) {
+                let class = class as usize;
+                if class_meets.len() <= class {
+                    class_meets.resize(self.classes.len().max(class + 1), None);
+                }
+                let state = &self.nodes[id_a].reads.as_ref().expect("registered").state;
+                let meets = *class_meets[class].get_or_insert_with(|| meet(state, &written));
+                debug_assert_eq!(meets, meet(state, &written), "effects alike read alike");
+                if meets {
+                    tried.push(a);
+                }
+                continue;
+            }
+            let effect_a = candidates[a].1;
+            if effect_a.is_defining() {
+                continue;
+            }
+            let r = self.nodes[id_a].reads.as_ref().expect("registered");
+            let (state_meets, source_meets) = (meet(&r.state, &written), meet(&r.source, &written));
             // A's existence and text can only change through its source's abilities, so that
             // read counts only when B changes A's source.
-            let source_changed = effect_a.source.is_some_and(|s| match listed {
-                true => affected.binary_search(&s).is_ok(),
-                false => self.holds(world, sets, id_b, s),
-            });
-            let r = self.nodes[id_a].reads.as_ref().expect("registered");
-            if meet(&r.state, &written) || (source_changed && meet(&r.source, &written)) {
+            let source_changed = |graph: &mut Graph| {
+                effect_a.source.is_some_and(|s| match listed {
+                    true => affected.binary_search(&s).is_ok(),
+                    false => graph.holds(world, sets, id_b, s),
+                })
+            };
+            if state_meets || (source_meets && source_changed(self)) {
                 tried.push(a);
             }
         }
@@ -623,26 +654,42 @@ impl Graph {
             return;
         }
         // B alike another already tried against the same A (or against one alike, where only
-        // its class can show) answers as that trial did.
-        let class_b = self.nodes[id_b].class;
-        let key = |a: usize| {
+        // its class can show) answers as that trial did. Each A gets a place among `answers`,
+        // shared by the A of one class: a class is looked up once, not once per A (a layer of
+        // alike effects has tens of millions of pairs and a few thousand classes).
+        let class_b = self.class_of[id_b];
+        let mut answers: Vec<Option<Option<DependencyKind>>> = Vec::new();
+        let mut class_answer: Vec<usize> = Vec::new();
+        // The A to try now, with what decides their trial and their place among `answers`.
+        let mut to_try: Vec<(usize, Option<TrialKey>, usize)> = Vec::new();
+        let mut places: Vec<usize> = Vec::with_capacity(tried.len());
+        for &a in &tried {
             let id_a = candidates[a].0;
-            let class_a = self.nodes[id_a].class.filter(|_| by_shape);
-            class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)))
-        };
-        let keys: Vec<_> = tried.iter().map(|a| key(*a)).collect();
-        let mut to_try: Vec<(usize, Option<(u32, Looked)>)> = Vec::new();
-        let mut first_of: FxHashSet<(u32, Looked)> = FxHashSet::default();
-        for (a, k) in tried.iter().zip(&keys) {
-            match k {
-                Some(k) if self.trials.contains_key(k) => {}
-                Some(k) if !first_of.insert(*k) => {}
-                _ => to_try.push((*a, *k)),
+            let class_a = self.class_of[id_a].filter(|_| by_shape);
+            let key = class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)));
+            if let (Some(key), Some(class_a)) = (key, class_a) {
+                if class_answer.len() <= class_a as usize {
+                    class_answer.resize(self.classes.len().max(class_a as usize + 1), usize::MAX);
+                }
+                if class_answer[class_a as usize] == usize::MAX {
+                    class_answer[class_a as usize] = answers.len();
+                    answers.push(self.trials.get(&key).copied());
+                    if answers.last() == Some(&None) {
+                        to_try.push((a, Some(key), answers.len() - 1));
+                    }
+                }
+                places.push(class_answer[class_a as usize]);
+                continue;
             }
+            answers.push(key.and_then(|key| self.trials.get(&key).copied()));
+            if answers.last() == Some(&None) {
+                to_try.push((a, key, answers.len() - 1));
+            }
+            places.push(answers.len() - 1);
         }
         let specials = match listed {
             true => None,
-            false => shape::specials(world, sets, layer, to_try.iter().map(|(a, _)| candidates[*a].1)),
+            false => shape::specials(world, sets, layer, to_try.iter().map(|(a, _, _)| candidates[*a].1)),
         };
         // A set kept by shape is listed after all, and applied whole, where an effect tried
         // counts objects.
@@ -653,25 +700,19 @@ impl Graph {
         };
         let looked: Vec<(&Effect, &Reads)> = to_try
             .iter()
-            .map(|(a, _)| (candidates[*a].1, self.nodes[candidates[*a].0].reads.as_ref().expect("registered")))
+            .map(|(a, _, _)| (candidates[*a].1, self.nodes[candidates[*a].0].reads.as_ref().expect("registered")))
             .collect();
         let kinds = trial(world, sets, layer, effect_b, &objects, &looked, self.shapes.as_ref().filter(|_| shapes));
-        let mut tried_now: FxHashMap<usize, Option<DependencyKind>> = FxHashMap::default();
-        for ((a, k), kind) in to_try.iter().zip(kinds) {
-            tried_now.insert(*a, kind);
-            if let Some(k) = k {
-                self.trials.insert(*k, kind);
+        for ((_, key, place), kind) in to_try.iter().zip(kinds) {
+            answers[*place] = Some(kind);
+            if let Some(key) = key {
+                self.trials.insert(*key, kind);
             }
         }
-        for (a, k) in tried.into_iter().zip(keys) {
-            let kind = match k {
-                Some(k) => self.trials[&k],
-                None => tried_now[&a],
-            };
-            let Some(kind) = kind else { continue };
-            let id_a = candidates[a].0;
-            let round = self.nodes[id_b].round;
-            self.keep_edge(id_a, (id_b, kind, round));
+        let round = self.nodes[id_b].round;
+        for (a, place) in tried.into_iter().zip(places) {
+            let Some(kind) = answers[place].expect("tried") else { continue };
+            self.keep_edge(candidates[a].0, (id_b, kind, round));
             found.push((a, b, kind));
         }
     }
