@@ -59,8 +59,21 @@ pub struct Graph {
     /// Id → its class of effects alike, when its set is found by a selector alone (`alike`):
     /// beside the nodes, for the loops over pairs that look at nothing else of most effects.
     class_of: Vec<Option<u32>>,
+    /// Id → as A, the B it depends on (`Edges`); as B, how many times its pairs were tried
+    /// again. Beside the nodes: a layer of alike effects finds millions of edges.
+    edges: Vec<Edges>,
+    rounds: Vec<u32>,
     /// Trials of this choice, by what decides them (`Looked`): alike effects are tried once.
     trials: FxHashMap<TrialKey, Option<DependencyKind>>,
+}
+
+/// As A: the B it depends on, how, and B's round when found; an entry of an earlier round of B
+/// is dropped (B was tried again), where it is read or when the list is compacted.
+#[derive(Clone, Default)]
+struct Edges {
+    list: Vec<(u32, DependencyKind, u32)>,
+    /// The list's length at which it is compacted next.
+    compact_at: usize,
 }
 
 /// B's class, and who its trial looks at.
@@ -90,13 +103,6 @@ struct Node {
     /// Whether applying it to an effect's source can make that effect stop existing or read
     /// otherwise (`takes_abilities`).
     takes_abilities: bool,
-    /// As A: the B it depends on, how, and B's round when found; an entry of an earlier round
-    /// of B is dropped (B was tried again), here or when the list is compacted.
-    out: Vec<(usize, DependencyKind, u32)>,
-    /// Out's length at which it is compacted next.
-    compact_at: usize,
-    /// As B: how many times its pairs were tried again.
-    round: u32,
     stale_a: bool,
     stale_b: bool,
 }
@@ -109,6 +115,8 @@ impl Graph {
             self.nodes.resize_with(id + 1, Node::default);
             self.pos.resize(id + 1, usize::MAX);
             self.class_of.resize(id + 1, None);
+            self.edges.resize_with(id + 1, Edges::default);
+            self.rounds.resize(id + 1, 0);
         }
         if self.nodes[id].effect.as_ref() == Some(effect) {
             // The same effect again: while it was not a candidate, the pairs of the others
@@ -418,7 +426,7 @@ impl Graph {
             }
             self.nodes[*id].stale_b = false;
             // Every dependency found on B so far is out of date.
-            self.nodes[*id].round += 1;
+            self.rounds[*id] += 1;
             if effect.is_defining() {
                 continue;
             }
@@ -429,7 +437,7 @@ impl Graph {
                 continue;
             }
             self.nodes[*id].stale_a = false;
-            self.nodes[*id].out.clear();
+            self.edges[*id].list.clear();
             if effect.is_defining() {
                 continue;
             }
@@ -624,9 +632,8 @@ impl Graph {
                 if class_meets.len() <= class {
                     class_meets.resize(self.classes.len().max(class + 1), None);
                 }
-                let state = &self.nodes[id_a].reads.as_ref().expect("registered").state;
-                let meets = *class_meets[class].get_or_insert_with(|| meet(state, &written));
-                debug_assert_eq!(meets, meet(state, &written), "effects alike read alike");
+                let meets = *class_meets[class].get_or_insert_with(|| meet(self.state_reads(id_a), &written));
+                debug_assert_eq!(meets, meet(self.state_reads(id_a), &written), "effects alike read alike");
                 if meets {
                     tried.push(a);
                 }
@@ -709,33 +716,36 @@ impl Graph {
                 self.trials.insert(*key, kind);
             }
         }
-        let round = self.nodes[id_b].round;
+        let round = self.rounds[id_b];
         for (a, place) in tried.into_iter().zip(places) {
             let Some(kind) = answers[place].expect("tried") else { continue };
-            self.keep_edge(candidates[a].0, (id_b, kind, round));
+            self.keep_edge(candidates[a].0, (id_b as u32, kind, round));
             found.push((a, b, kind));
         }
     }
 
+    fn state_reads(&self, id: usize) -> &[Atom] {
+        &self.nodes[id].reads.as_ref().expect("registered").state
+    }
+
     /// Keeps that A depends on B; A's list drops the entries of B's earlier rounds once it has
     /// doubled since it was last cleared of them.
-    fn keep_edge(&mut self, a: usize, edge: (usize, DependencyKind, u32)) {
-        let mut out = std::mem::take(&mut self.nodes[a].out);
-        out.push(edge);
-        if out.len() >= self.nodes[a].compact_at {
-            out.retain(|(b, _, round)| self.nodes[*b].round == *round);
-            self.nodes[a].compact_at = 2 * out.len() + 8;
+    fn keep_edge(&mut self, a: usize, edge: (u32, DependencyKind, u32)) {
+        let edges = &mut self.edges[a];
+        edges.list.push(edge);
+        if edges.list.len() >= edges.compact_at {
+            edges.list.retain(|(b, _, round)| self.rounds[*b as usize] == *round);
+            edges.compact_at = 2 * edges.list.len() + 8;
         }
-        self.nodes[a].out = out;
     }
 
     /// The B that the candidate at `place` depends on now, as places, in order.
     pub fn depends_on(&self, id: usize) -> Vec<(usize, DependencyKind)> {
-        let mut out: Vec<(usize, DependencyKind)> = self.nodes[id]
-            .out
+        let mut out: Vec<(usize, DependencyKind)> = self.edges[id]
+            .list
             .iter()
-            .filter(|(b, _, round)| self.nodes[*b].round == *round)
-            .map(|(b, kind, _)| (self.pos[*b], *kind))
+            .filter(|(b, _, round)| self.rounds[*b as usize] == *round)
+            .map(|(b, kind, _)| (self.pos[*b as usize], *kind))
             .filter(|(p, _)| *p != usize::MAX)
             .collect();
         out.sort_unstable_by_key(|(p, _)| *p);
