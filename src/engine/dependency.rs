@@ -18,7 +18,7 @@ use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
-use crate::model::{Amount, EffectBody};
+use crate::model::{Amount, ControlSpec, EffectBody};
 use rustc_hash::FxHashMap;
 
 /// Effect A as far as 613.7a is concerned, looked at on the objects another effect changes.
@@ -158,6 +158,37 @@ pub fn trial(
         .filter(|_| shape::applies_by_shape(effect_b, layer))
         .and_then(|shapes| shape::stand_ins(world, sets, shapes, layer, affected, tried));
     let affected = stand_ins.as_deref().unwrap_or(affected);
+    // A count reads the whole board, and a copy its original: those are looked at on the
+    // board as a whole, after and before (`on`).
+    let global = layer == Layer::Copy
+        || tried.iter().any(|(a, _)| amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))));
+    // Otherwise A looks at the objects where what B changed meets what A reads, and at its
+    // source: where no A reads what B can write, B is applied to the sources alone (B applies
+    // to each object on its own, but for an exchange of control). Layer 6 tries ability
+    // removals against the effects of their sets' objects this way.
+    let written = writes(effect_b, layer);
+    let exchange = matches!(effect_b.body.control, Some(ControlSpec::Exchange(_)));
+    if global || exchange || tried.iter().any(|(_, r)| meet(&r.state, &written)) {
+        return on(world, sets, layer, effect_b, affected, tried, global);
+    }
+    let mut sources: Vec<usize> = tried.iter().filter_map(|(a, _)| a.source).collect();
+    sources.sort_unstable();
+    let sources: Vec<usize> = affected.iter().copied().filter(|o| sources.binary_search(o).is_ok()).collect();
+    let kinds = on(world, sets, layer, effect_b, &sources, tried, global);
+    debug_assert_eq!(kinds, on(world, sets, layer, effect_b, affected, tried, global), "only sources can differ");
+    kinds
+}
+
+/// `trial` with B applied to `affected`.
+fn on(
+    world: &mut World,
+    sets: &Sets,
+    layer: Layer,
+    effect_b: &Effect,
+    affected: &[usize],
+    tried: &[(&Effect, &Reads)],
+    global: bool,
+) -> Vec<Option<DependencyKind>> {
     // Apply B for real, keep the objects it really changed, look at A after, put the
     // objects back, look at A before: only those objects can differ for A.
     let abilities_too = type_change_touches_abilities(&effect_b.body);
@@ -205,11 +236,7 @@ pub fn trial(
             objects
         })
         .collect();
-    // A count reads the whole board, and a copy its original: those are looked at on the
-    // board as a whole, after and before. Otherwise each object is looked at in both states
-    // side by side, and the first difference answers.
-    let global = layer == Layer::Copy
-        || tried.iter().any(|(a, _)| amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))));
+    // Each object is looked at in both states side by side, and the first difference answers.
     if !global {
         let mut saved = saved;
         // `saved` is in the order of `affected`, the board's.
