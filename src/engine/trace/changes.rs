@@ -167,3 +167,108 @@ impl Builder {
         self.changes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(characteristic: &'static str, before: &str, after: &str) -> Piece {
+        Piece { characteristic, before: before.into(), after: after.into() }
+    }
+
+    fn board() -> Board {
+        let text = "title: changes\nplayers: [{name: Alice, active: true}]\nobjects:\n  \
+                    - {id: a, name: A, owner: Alice, types: [creature], power: 1, toughness: 1, timestamp: 1}\n  \
+                    - {id: b, name: B, owner: Alice, types: [creature], power: 1, toughness: 1, timestamp: 2}\n  \
+                    - {id: c, name: C, owner: Alice, types: [creature], power: 1, toughness: 1, timestamp: 3}\n";
+        crate::scenario::read("changes.yaml", text).unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    fn records(changes: &Changes, board: &Board) -> Vec<String> {
+        changes
+            .records(board)
+            .map(|c| format!("{} {}: {} → {}", c.object, c.characteristic, c.before, c.after))
+            .collect()
+    }
+
+    /// Objects that changed alike share one list, and each still gives its own records, in order.
+    #[test]
+    fn alike_objects_share_a_list_and_keep_their_records() {
+        let board = board();
+        let mut b = Builder::default();
+        let white_to_red = [piece("colors", "white", "red")];
+        b.push(0, &white_to_red);
+        b.repeat(1);
+        b.push(2, &white_to_red);
+        let changes = b.finish();
+        assert_eq!(changes.lists.len(), 1);
+        assert_eq!(changes.len(), 3);
+        assert_eq!(
+            records(&changes, &board),
+            ["a colors: white → red", "b colors: white → red", "c colors: white → red"]
+        );
+    }
+
+    /// An object that changed nothing the trace shows has no record, and neither has one said
+    /// to change as it did.
+    #[test]
+    fn nothing_told_nothing_kept() {
+        let mut b = Builder::default();
+        b.push(0, &[]);
+        b.repeat(1);
+        let changes = b.finish();
+        assert!(changes.is_empty());
+        assert_eq!(changes.len(), 0);
+    }
+
+    /// A change added after the step goes after the object's others, or last for an object the
+    /// step did not change; the objects that shared its list keep theirs.
+    #[test]
+    fn a_change_added_after_goes_after_the_objects_others() {
+        let board = board();
+        let mut b = Builder::default();
+        let types = [piece("types", "Creature", "Artifact")];
+        b.push(0, &types);
+        b.repeat(1);
+        let mut changes = b.finish();
+        changes.add(0, piece("power/toughness", "1/1", "—"));
+        changes.add(2, piece("power/toughness", "1/1", "—"));
+        assert_eq!(
+            records(&changes, &board),
+            [
+                "a types: Creature → Artifact",
+                "a power/toughness: 1/1 → —",
+                "b types: Creature → Artifact",
+                "c power/toughness: 1/1 → —"
+            ]
+        );
+    }
+
+    /// Two steps are equal when their records are, however their lists are shared.
+    #[test]
+    fn equal_by_records() {
+        let list = [piece("colors", "white", "red")];
+        let mut shared = Builder::default();
+        shared.push(0, &list);
+        shared.repeat(1);
+        let mut apart = Changes::default();
+        apart.add(0, list[0].clone());
+        apart.add(1, list[0].clone());
+        assert_eq!(shared.finish(), apart);
+        let mut other = Changes::default();
+        other.add(0, list[0].clone());
+        other.add(2, list[0].clone());
+        assert_ne!(apart, other);
+    }
+
+    /// JSON gives each record with the object's id, as the trace always did.
+    #[test]
+    fn json_gives_records_with_ids() {
+        let board = board();
+        let mut changes = Changes::default();
+        changes.add(1, piece("colors", "white", "red"));
+        let json = serde_json::to_string(&changes.json(&board)).expect("serializes");
+        assert_eq!(json, r#"[{"object":"b","characteristic":"colors","before":"white","after":"red"}]"#);
+        assert_eq!(serde_json::to_string(&Changes::default().json(&board)).expect("serializes"), "[]");
+    }
+}
