@@ -3,7 +3,7 @@
 //! generated scenario makes it panic.
 
 use crate::support;
-use judge::engine::trace::AppliesTo;
+use judge::engine::trace::{AppliesTo, Changes};
 use judge::engine::{answer, resolve};
 use judge::scenario::{self, synthetic};
 use proptest::prelude::*;
@@ -26,10 +26,12 @@ fn outcome(text: &str) -> (Vec<(String, String)>, Vec<String>) {
             // By id: the objects' indexes differ between two orders of the same file.
             let mut applies_to = s.applies_to.names(&board);
             applies_to.sort_unstable();
+            let mut changes: Vec<String> = s.changes.records(&board).map(|c| format!("{c:?}")).collect();
+            changes.sort_unstable();
             let mut s = s.clone();
             s.applies_to = AppliesTo::Objects(Vec::new());
-            s.changes.sort_by_key(|c| format!("{c:?}"));
-            format!("{applies_to:?} {s:?}")
+            s.changes = Changes::default();
+            format!("{applies_to:?} {changes:?} {s:?}")
         })
         .collect();
     steps.push(format!("{:?}", answer.players));

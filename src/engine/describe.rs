@@ -4,7 +4,7 @@
 use super::board::Board;
 use super::characteristics::{Ability, Characteristics};
 use super::snapshot::Snapshot;
-use super::trace::{Change, Shared};
+use super::trace::{Piece, Shared};
 use crate::model::Word;
 use rustc_hash::FxHashMap;
 use std::borrow::Borrow;
@@ -54,24 +54,16 @@ fn pt(power: Option<i64>, toughness: Option<i64>) -> String {
     }
 }
 
-/// Ids and lists of words already put into text for the trace, kept for the changes that print
-/// them again: a large board has hundreds of thousands of changes, and only a few thousand
-/// different texts among them.
+/// Lists of words already put into text for the trace, kept for the changes that print them
+/// again: a large board has hundreds of thousands of changes, and only a few thousand different
+/// texts among them.
 #[derive(Default)]
 pub struct Wording {
-    ids: Vec<Option<Shared>>,
     words: FxHashMap<Vec<Word>, Shared>,
     colors: FxHashMap<Vec<Word>, Shared>,
 }
 
 impl Wording {
-    fn id(&mut self, board: &Board, object: usize) -> Shared {
-        if self.ids.len() <= object {
-            self.ids.resize(board.objects.len().max(object + 1), None);
-        }
-        self.ids[object].get_or_insert_with(|| board.objects[object].id.as_str().into()).clone()
-    }
-
     fn text(kept: &mut FxHashMap<Vec<Word>, Shared>, list: &[Word], put: fn(&[Word]) -> String) -> Shared {
         if let Some(text) = kept.get(list) {
             return text.clone();
@@ -84,15 +76,9 @@ impl Wording {
 
 /// Every characteristic that differs between `before` and `after`. Fields are compared before
 /// they are put into words: most objects an effect touches change in one characteristic.
-pub fn changes(
-    board: &Board,
-    wording: &mut Wording,
-    object: usize,
-    before: &Characteristics,
-    after: &Characteristics,
-) -> Vec<Change> {
+pub fn changes(board: &Board, wording: &mut Wording, before: &Characteristics, after: &Characteristics) -> Vec<Piece> {
     let mut out = Vec::new();
-    let mut d = Differences { board, wording, object, out: &mut out };
+    let mut d = Differences { board, wording, out: &mut out };
     d.name(&before.name, &after.name);
     d.controller(before.controller, after.controller);
     d.words("types", &before.types, &after.types);
@@ -112,15 +98,14 @@ pub fn changes(
 pub fn changes_since(
     board: &Board,
     wording: &mut Wording,
-    object: usize,
     snapshot: &Snapshot,
     now: &Characteristics,
-    out: &mut Vec<Change>,
+    out: &mut Vec<Piece>,
 ) {
-    let mut d = Differences { board, wording, object, out };
+    let mut d = Differences { board, wording, out };
     match snapshot {
         Snapshot::Everything(before) => {
-            let all = changes(board, d.wording, object, before, now);
+            let all = changes(board, d.wording, before, now);
             d.out.extend(all);
         }
         Snapshot::Controller(before) => d.controller(*before, now.controller),
@@ -142,14 +127,12 @@ pub fn changes_since(
 struct Differences<'a> {
     board: &'a Board,
     wording: &'a mut Wording,
-    object: usize,
-    out: &'a mut Vec<Change>,
+    out: &'a mut Vec<Piece>,
 }
 
 impl Differences<'_> {
     fn push(&mut self, characteristic: &'static str, before: Shared, after: Shared) {
-        let object = self.wording.id(self.board, self.object);
-        self.out.push(Change { object, characteristic, before, after });
+        self.out.push(Piece { characteristic, before, after });
     }
 
     fn name(&mut self, before: &str, after: &str) {

@@ -16,7 +16,7 @@ use super::pool::Pool;
 use super::shape::{applies_by_shape, Shapes};
 use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::timestamp::Timestamp;
-use super::trace::{AppliesTo, Reason, SetNote, Stage, Step};
+use super::trace::{AppliesTo, Changes, ChangesBuilder, Piece, Reason, SetNote, Stage, Step};
 use super::world::World;
 use super::Sets;
 use crate::model::ControlSpec;
@@ -247,25 +247,20 @@ pub(super) fn run<'b>(
                     spare.push(snapshot);
                 }
             }
-            for (object, was) in affected.iter().zip(&whole_before) {
-                let now = &world.objects[*object];
-                let mut told = Vec::new();
-                if let Ok(i) = before.binary_search_by_key(object, |(o, _)| *o) {
-                    describe::changes_since(board, &mut wording, *object, &before[i].1, now, &mut told);
-                }
-                debug_assert_eq!(
-                    told,
-                    describe::changes(board, &mut wording, *object, was, now),
-                    "a change the snapshot does not tell"
-                );
-            }
             if shortcuts {
                 seen.graph.applied(&world, &sets, &changes_by_object);
             }
             if trace {
-                let mut changes = Vec::with_capacity(before.len());
-                for (o, snapshot) in &before {
-                    describe::changes_since(board, &mut wording, *o, snapshot, &world.objects[*o], &mut changes);
+                let changes = tell_changes(board, &world, &mut wording, &before);
+                // In a debug build: the snapshots told every change of every object (and the
+                // objects said alike changed alike).
+                if cfg!(debug_assertions) {
+                    let told: FxHashMap<usize, &[Piece]> = changes.by_object().collect();
+                    for (object, was) in affected.iter().zip(&whole_before) {
+                        let told = told.get(object).copied().unwrap_or_default();
+                        let whole = describe::changes(board, &mut wording, was, &world.objects[*object]);
+                        debug_assert_eq!(told, whole, "a change the snapshot does not tell");
+                    }
                 }
                 // 208.3a: it applies to a noncreature permanent too, and does nothing to it.
                 let noncreature_among =
@@ -305,10 +300,8 @@ pub(super) fn run<'b>(
                 if noncreature_among {
                     s.concepts.insert(1, noncreature::CONCEPT);
                 }
-                for change in s.changes.iter().filter(|c| c.characteristic == "abilities") {
-                    if let Some(o) = board.object_index(&change.object) {
-                        abilities_changed_at[o] = Some(steps.len());
-                    }
+                for (o, _) in s.changes.iter().filter(|(_, c)| c.characteristic == "abilities") {
+                    abilities_changed_at[o] = Some(steps.len());
                 }
                 steps.push(s);
                 spare.extend(before.into_iter().map(|(_, snapshot)| snapshot));
@@ -331,7 +324,7 @@ pub(super) fn run<'b>(
         if layer == Layer::Type {
             let taken = noncreature::take_pt(&mut world);
             if trace {
-                record_taken_pt(board, &mut steps, &made_noncreature, &taken);
+                record_taken_pt(&mut steps, &made_noncreature, &taken);
             }
         }
     }
@@ -340,6 +333,34 @@ pub(super) fn run<'b>(
         if trace { after_objects(&world, &sets, &mut steps, trace) } else { (Vec::new(), Vec::new()) };
     let characteristics = world.objects.clone();
     (world, Resolution { characteristics, steps, players, game_rules, copiable })
+}
+
+/// What the application changed on each object of `changed` (with the snapshot its layer took
+/// of it), for the trace. An object whose saved and current values are those of the object
+/// before it changed alike: it shares that one's list without being told again, which on a
+/// large board spares most of the work (thousands of objects turned from the same colours to
+/// the same others).
+fn tell_changes(
+    board: &Board,
+    world: &World,
+    wording: &mut describe::Wording,
+    changed: &[(usize, Snapshot)],
+) -> Changes {
+    let mut changes = ChangesBuilder::default();
+    let mut pieces = Vec::new();
+    let mut previous: Option<(usize, &Snapshot)> = None;
+    for (object, snapshot) in changed {
+        let now = &world.objects[*object];
+        if previous.is_some_and(|(p, was)| snapshot.alike(now, was, &world.objects[p])) {
+            changes.repeat(*object);
+            continue;
+        }
+        pieces.clear();
+        describe::changes_since(board, wording, snapshot, now, &mut pieces);
+        changes.push(*object, &pieces);
+        previous = Some((*object, snapshot));
+    }
+    changes.finish()
 }
 
 /// The objects of `affected` whose shape `effect` changes, where what it does to an object
@@ -377,19 +398,12 @@ fn changes_object(world: &mut World, effect: &Effect, layer: Layer, object: usiz
 /// Shows power and toughness going on the layer-4 step that left each permanent a noncreature,
 /// citing 208.3 there (207.3 in 2011). A permanent that never was a creature (a Vehicle) has
 /// no such step: the answer shows it without them.
-fn record_taken_pt(board: &Board, steps: &mut [Step], made: &FxHashMap<usize, usize>, taken: &[(usize, String)]) {
+fn record_taken_pt(steps: &mut [Step], made: &FxHashMap<usize, usize>, taken: &[(usize, String)]) {
     for (object, pt) in taken {
         let Some(step) = made.get(object).and_then(|i| steps.get_mut(*i)) else { continue };
-        let id = &board.objects[*object].id;
-        let change = super::trace::Change {
-            object: id.as_str().into(),
-            characteristic: "power/toughness",
-            before: pt.as_str().into(),
-            after: "—".into(),
-        };
+        let change = Piece { characteristic: "power/toughness", before: pt.as_str().into(), after: "—".into() };
         // After the object's other changes, so that each object's changes stay together.
-        let at = step.changes.iter().rposition(|c| *c.object == **id).map_or(step.changes.len(), |i| i + 1);
-        step.changes.insert(at, change);
+        step.changes.add(*object, change);
         if !step.concepts.contains(&noncreature::CONCEPT) {
             let after = step.concepts.iter().position(|c| *c == "subtypes-follow-types").map_or(1, |i| i + 1);
             step.concepts.insert(after.min(step.concepts.len()), noncreature::CONCEPT);
@@ -410,7 +424,8 @@ fn set_note(sets: &Sets, effect: &Effect) -> Option<SetNote> {
 
 fn counters(world: &mut World, wording: &mut describe::Wording, steps: &mut Vec<Step>, trace: bool) {
     let board = world.board;
-    let mut changes = Vec::new();
+    let mut changes = ChangesBuilder::default();
+    let mut pieces = Vec::new();
     let mut affected = Vec::new();
     let mut concepts = vec![Layer::PtCounters.concept()];
     for (index, def) in board.objects.iter().enumerate() {
@@ -435,7 +450,9 @@ fn counters(world: &mut World, wording: &mut describe::Wording, steps: &mut Vec<
         // Counters change power and toughness only: those are all the trace compares.
         let before = Snapshot::take(&world.objects[index], Layer::PtCounters, false);
         apply_counters(&mut world.objects[index], power, toughness);
-        describe::changes_since(board, wording, index, &before, &world.objects[index], &mut changes);
+        pieces.clear();
+        describe::changes_since(board, wording, &before, &world.objects[index], &mut pieces);
+        changes.push(index, &pieces);
         affected.push(index);
     }
     if trace && !affected.is_empty() {
@@ -445,7 +462,7 @@ fn counters(world: &mut World, wording: &mut describe::Wording, steps: &mut Vec<
             source: None,
             text: "counters that change power and toughness".into(),
             applies_to: AppliesTo::Objects(affected),
-            changes,
+            changes: changes.finish(),
             reason: Reason::Counters,
             set: None,
             concepts,
@@ -481,7 +498,15 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
         }
         if trace {
             let reason = Reason::AfterObjects { timestamp: effect.timestamp };
-            steps.push(step(board, Stage::Players, effect, AppliesTo::Players(names), Vec::new(), reason, None));
+            steps.push(step(
+                board,
+                Stage::Players,
+                effect,
+                AppliesTo::Players(names),
+                Changes::default(),
+                reason,
+                None,
+            ));
         }
     }
     let mut rules = Vec::new();
@@ -489,7 +514,15 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
         rules.push(effect.body.game_rule.clone().expect("filtered"));
         if trace {
             let reason = Reason::AfterObjects { timestamp: effect.timestamp };
-            steps.push(step(board, Stage::GameRules, effect, AppliesTo::Objects(Vec::new()), Vec::new(), reason, None));
+            steps.push(step(
+                board,
+                Stage::GameRules,
+                effect,
+                AppliesTo::Objects(Vec::new()),
+                Changes::default(),
+                reason,
+                None,
+            ));
         }
     }
     (players, rules)
@@ -512,7 +545,8 @@ fn no_longer_exists(world: &World, effect: &Effect, layer: Layer, remover: Optio
         None => "its source is gone".to_string(),
     };
     let nothing = AppliesTo::Objects(Vec::new());
-    let mut s = step(board, Stage::Layer(layer), effect, nothing, Vec::new(), Reason::NoLongerExists { why }, None);
+    let mut s =
+        step(board, Stage::Layer(layer), effect, nothing, Changes::default(), Reason::NoLongerExists { why }, None);
     s.concepts = vec![layer.concept(), "static-effect-exists"];
     s
 }
@@ -522,7 +556,7 @@ fn step(
     stage: Stage,
     effect: &Effect,
     applies_to: AppliesTo,
-    changes: Vec<super::trace::Change>,
+    changes: Changes,
     reason: Reason,
     set: Option<SetNote>,
 ) -> Step {

@@ -74,6 +74,36 @@ impl Snapshot {
         }
     }
 
+    /// True when this snapshot saved what `other` saved and the values it saved are now in `now`
+    /// what they are in `other_now`: the two objects changed alike, and the trace tells the same
+    /// changes of both. Lists of words compare by pointer (`Word` is interned), so this is far
+    /// cheaper than telling the changes again. A copy (layer 1) is never said alike: rare, and a
+    /// whole object to compare.
+    pub fn alike(&self, now: &Characteristics, other: &Snapshot, other_now: &Characteristics) -> bool {
+        match (self, other) {
+            (Snapshot::Controller(a), Snapshot::Controller(b)) => a == b && now.controller == other_now.controller,
+            (Snapshot::Abilities(a), Snapshot::Abilities(b)) => a == b && now.abilities == other_now.abilities,
+            (
+                Snapshot::Types { types, subtypes, supertypes, abilities },
+                Snapshot::Types { types: t, subtypes: s, supertypes: p, abilities: a },
+            ) => {
+                types == t
+                    && subtypes == s
+                    && supertypes == p
+                    && abilities == a
+                    && now.types == other_now.types
+                    && now.subtypes == other_now.subtypes
+                    && now.supertypes == other_now.supertypes
+                    && (abilities.is_none() || now.abilities == other_now.abilities)
+            }
+            (Snapshot::Colors(a), Snapshot::Colors(b)) => a == b && now.colors == other_now.colors,
+            (Snapshot::Pt(p, t), Snapshot::Pt(q, u)) => {
+                (p, t) == (q, u) && (now.power, now.toughness) == (other_now.power, other_now.toughness)
+            }
+            _ => false,
+        }
+    }
+
     /// Exchanges the saved characteristics with the object's: twice puts both back. A trial
     /// looks at an object before and after this way, without copying it.
     pub fn swap(&mut self, c: &mut Characteristics) {

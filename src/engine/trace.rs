@@ -6,6 +6,9 @@ use super::layer::Layer;
 use super::timestamp::Timestamp;
 use serde::Serialize;
 
+mod changes;
+pub use changes::{Builder as ChangesBuilder, Change, Changes, JsonChanges, Piece};
+
 /// Not serialized itself: the renderers build their own records, with ids for `applies_to`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
@@ -16,7 +19,7 @@ pub struct Step {
     pub text: String,
     /// The objects it applied to, or the players (613.9).
     pub applies_to: AppliesTo,
-    pub changes: Vec<Change>,
+    pub changes: Changes,
     pub reason: Reason,
     /// How the set of affected objects was found, where it matters.
     pub set: Option<SetNote>,
@@ -57,18 +60,8 @@ pub enum Stage {
     GameRules,
 }
 
-/// One characteristic of one object, before and after a step. The texts are shared between the
-/// changes that print the same one (`describe::Wording`): on a large board one application turns
-/// hundreds of objects from the same colours to the same others.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Change {
-    pub object: Shared,
-    pub characteristic: &'static str,
-    pub before: Shared,
-    pub after: Shared,
-}
-
-/// A text that many changes print.
+/// A text that many changes print, shared between the lists of changes that print it
+/// (`describe::Wording`).
 pub type Shared = std::sync::Arc<str>;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

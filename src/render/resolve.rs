@@ -12,7 +12,7 @@ use crate::engine::board::Board;
 use crate::engine::describe;
 use crate::engine::events::trace::{Action, EventStep};
 use crate::engine::events::Outcome;
-use crate::engine::trace::{Change, Stage, Step};
+use crate::engine::trace::{Stage, Step};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -125,7 +125,7 @@ struct JsonStep<'a> {
     source: Option<&'a str>,
     text: &'a str,
     applies_to: Vec<&'a str>,
-    changes: &'a [Change],
+    changes: crate::engine::trace::JsonChanges<'a>,
     reason: &'a crate::engine::trace::Reason,
     /// Why the effect did nothing, where a rule says so (an exchange of control).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -207,7 +207,7 @@ pub fn json(r: &Report, out: &mut dyn Write) -> io::Result<()> {
                 source: s.source.as_deref(),
                 text: &s.text,
                 applies_to: s.applies_to.names(r.board),
-                changes: &s.changes,
+                changes: s.changes.json(r.board),
                 reason: &s.reason,
                 note: s.note.as_deref(),
                 why: reason::sentence(s, r.citer),
@@ -260,9 +260,9 @@ fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
     }
 }
 
-fn change_lines(changes: &[Change]) -> String {
-    changes
-        .iter()
+fn change_lines(step: &Step, board: &Board) -> String {
+    step.changes
+        .records(board)
         .map(|c| format!("{} {}: {} → {}", c.object, c.characteristic, c.before, c.after))
         .collect::<Vec<_>>()
         .join("\n")
@@ -303,7 +303,7 @@ pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
             let changes = match (&s.note, s.changes.is_empty()) {
                 (Some(note), true) => format!("nothing: {note}"),
                 (_, true) => "—".to_string(),
-                (_, false) => change_lines(&s.changes),
+                (_, false) => change_lines(s, r.board),
             };
             trace.row([
                 (i + 1).to_string(),
@@ -524,7 +524,7 @@ pub fn markdown(r: &Report) -> String {
             reason::sentence(s, r.citer),
             rules.join(", ")
         ));
-        for c in &s.changes {
+        for c in s.changes.records(r.board) {
             out.push_str(&format!("   - {} {}: {} → {}\n", c.object, c.characteristic, c.before, c.after));
         }
         if let Some(note) = &s.note {

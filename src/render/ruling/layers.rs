@@ -1,12 +1,11 @@
 //! A layer step in sentences: which effect, why it applies at that point, what it changes, each
 //! clause followed by the rules that say so.
 
-use std::collections::HashMap;
-
 use super::inline::Line;
 use super::names::Names;
 use crate::cite::Citer;
-use crate::engine::trace::{Change, Reason, SetNote, Stage, Step};
+use crate::engine::board::Board;
+use crate::engine::trace::{Changes, Reason, SetNote, Stage, Step};
 
 /// Which clause of the sentence a concept of the trace backs, so that each rule number follows
 /// the claim it supports. A concept not listed here backs the reason clause.
@@ -33,7 +32,7 @@ fn clause(concept: &str) -> Clause {
     }
 }
 
-pub fn sentence(step: &Step, citer: &Citer, names: &Names) -> Line {
+pub fn sentence(step: &Step, board: &Board, citer: &Citer, names: &Names) -> Line {
     let rules = |which: Clause| {
         let concepts: Vec<&str> = step.concepts.iter().copied().filter(|c| clause(c) == which).collect();
         citer.ids(&concepts)
@@ -54,7 +53,7 @@ pub fn sentence(step: &Step, citer: &Citer, names: &Names) -> Line {
     };
     if step.reason == Reason::Counters {
         line.text(": counters on the object change its power and toughness.");
-        changes(&mut line, &step.changes, names, change_rules);
+        changes(&mut line, &step.changes, board, names, change_rules);
         no_pt_sentence(&mut line, no_pt, "Counters on a noncreature permanent change nothing");
         return line;
     }
@@ -85,7 +84,7 @@ pub fn sentence(step: &Step, citer: &Citer, names: &Names) -> Line {
         Some(note) => {
             line.text(" It changes nothing: ").append(&names.engine(note)).cite(rules(Clause::Changes)).end();
         }
-        None => changes(&mut line, &step.changes, names, change_rules),
+        None => changes(&mut line, &step.changes, board, names, change_rules),
     }
     no_pt_sentence(&mut line, no_pt, "It does nothing to a noncreature permanent it applies to");
     line
@@ -166,30 +165,20 @@ fn reason(line: &mut Line, step: &Step, names: &Names) {
 }
 
 /// " It changes Urborg's subtypes from none to Mountain, and its abilities from “…” to “…”."
-fn changes(line: &mut Line, changes: &[Change], names: &Names, rules: Vec<crate::corpus::RuleId>) {
+fn changes(line: &mut Line, changes: &Changes, board: &Board, names: &Names, rules: Vec<crate::corpus::RuleId>) {
     if changes.is_empty() {
         return;
     }
     line.text(" It changes ");
-    // The changes grouped by object, objects in the order they first appear: an index per
-    // object, since a step on a large board changes thousands of them.
-    let mut objects: Vec<(&str, Vec<&Change>)> = Vec::new();
-    let mut slot: HashMap<&str, usize> = HashMap::new();
-    for c in changes {
-        let i = *slot.entry(&c.object).or_insert_with(|| {
-            objects.push((&c.object, Vec::new()));
-            objects.len() - 1
-        });
-        objects[i].1.push(c);
-    }
-    let count = objects.len();
-    for (i, (object, its_changes)) in objects.into_iter().enumerate() {
+    // A step keeps each object's changes together, the objects in its order.
+    let count = changes.by_object().count();
+    for (i, (object, its_changes)) in changes.by_object().enumerate() {
         if i > 0 {
             line.text(if i + 1 == count { "; and " } else { "; " });
         }
-        for (j, c) in its_changes.into_iter().enumerate() {
+        for (j, c) in its_changes.iter().enumerate() {
             if j == 0 {
-                let name = names.object(object);
+                let name = names.object(&board.objects[object].id);
                 line.append(&name).text(possessive(&name));
             } else {
                 line.text(", and its ");

@@ -159,7 +159,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
         explanations.push(Explanation {
             title: several.then(|| Line::plain("The continuous effects, layer by layer")),
             intro: None,
-            steps: resolution.steps.iter().map(|s| layers::sentence(s, citer, &names)).collect(),
+            steps: resolution.steps.iter().map(|s| layers::sentence(s, board, citer, &names)).collect(),
         });
     }
     let many_outcomes = outcomes.is_some_and(|o| o.len() > 1);
