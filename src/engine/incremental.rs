@@ -169,10 +169,11 @@ impl Graph {
         node.stale_b = true;
     }
 
-    /// After an application that changed `changed` (objects, with what changed on each).
-    pub fn applied(&mut self, world: &World, sets: &Sets, changed: &[(usize, Rc<[Atom]>)]) {
+    /// After an application that changed `changed` (objects, with what changed on each);
+    /// `by_shape` as for `Shapes::changed`.
+    pub fn applied(&mut self, world: &World, sets: &Sets, changed: &[(usize, Rc<[Atom]>)], by_shape: bool) {
         let moves = match &mut self.shapes {
-            Some(shapes) => shapes.changed(world, changed.iter().map(|(o, _)| *o)),
+            Some(shapes) => shapes.changed(world, changed.iter().map(|(o, _)| *o), by_shape),
             None => Vec::new(),
         };
         // Objects changed alike in a row share their atoms: those are counted once.

@@ -204,7 +204,8 @@ pub(super) fn run<'b>(
             let abilities_too = type_change_touches_abilities(&effect.body);
             // Where the effect does to each object what it does to any of the same shape, only the
             // objects of shapes it changes are saved and changed.
-            let changing = match seen.graph.shapes().filter(|_| shortcuts && applies_by_shape(&effect, layer)) {
+            let by_shape = shortcuts && applies_by_shape(&effect, layer);
+            let changing = match seen.graph.shapes().filter(|_| by_shape) {
                 Some(shapes) => shapes_changed_by(&mut world, shapes, &effect, layer, &affected),
                 None => affected.clone(),
             };
@@ -248,7 +249,7 @@ pub(super) fn run<'b>(
                 }
             }
             if shortcuts {
-                seen.graph.applied(&world, &sets, &changes_by_object);
+                seen.graph.applied(&world, &sets, &changes_by_object, by_shape);
             }
             if trace {
                 let changes = tell_changes(board, &world, &mut wording, &before);

@@ -129,20 +129,37 @@ impl Shapes {
     }
 
     /// After an application changed these objects: each object's shape before and after, for
-    /// those whose shape changed.
-    pub fn changed(&mut self, world: &World, objects: impl Iterator<Item = usize>) -> Vec<Move> {
+    /// those whose shape changed. `by_shape`: the application did to each object what it did to
+    /// any of its shape (`applies_by_shape`), so objects of one shape all took the same one,
+    /// which is worked out once.
+    pub fn changed(&mut self, world: &World, objects: impl Iterator<Item = usize>, by_shape: bool) -> Vec<Move> {
         let mut moves: Vec<Move> = Vec::new();
+        // Shape before → shape after, for this application.
+        let mut took: FxHashMap<u32, u32> = FxHashMap::default();
         for object in objects {
-            let (from, view) = (self.of[object], View::of(world, object));
-            // Most objects keep their shape, or take the one the last object took: those are
-            // compared, not hashed.
-            let last = moves.last().map(|m| m.to);
-            let to = if self.kept[from as usize].view() == view {
-                from
-            } else if last.is_some_and(|to| self.kept[to as usize].view() == view) {
-                last.expect("just checked")
-            } else {
-                self.id(view)
+            let from = self.of[object];
+            let known = took.get(&from).copied().filter(|_| by_shape);
+            debug_assert!(
+                known.is_none_or(|to| self.kept[to as usize].view() == View::of(world, object)),
+                "an object unlike its shape"
+            );
+            let to = match known {
+                Some(to) => to,
+                None => {
+                    let view = View::of(world, object);
+                    // Most objects keep their shape, or take the one the last object took: those
+                    // are compared, not hashed.
+                    let last = moves.last().map(|m| m.to);
+                    let to = if self.kept[from as usize].view() == view {
+                        from
+                    } else if last.is_some_and(|to| self.kept[to as usize].view() == view) {
+                        last.expect("just checked")
+                    } else {
+                        self.id(view)
+                    };
+                    took.insert(from, to);
+                    to
+                }
             };
             if from != to {
                 self.of[object] = to;
