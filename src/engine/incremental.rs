@@ -63,6 +63,9 @@ pub struct Graph {
     /// again. Beside the nodes: a layer of alike effects finds millions of edges.
     edges: Vec<Edges>,
     rounds: Vec<u32>,
+    /// Id → as A, the ids of the B it was reported to depend on, as bits: a dependency is found
+    /// again after every application that touches it, and is reported the first time only.
+    reported: Vec<Vec<u64>>,
     /// Trials of this choice, by what decides them (`Looked`): alike effects are tried once.
     trials: FxHashMap<TrialKey, Option<DependencyKind>>,
 }
@@ -117,6 +120,7 @@ impl Graph {
             self.class_of.resize(id + 1, None);
             self.edges.resize_with(id + 1, Edges::default);
             self.rounds.resize(id + 1, 0);
+            self.reported.resize_with(id + 1, Vec::new);
         }
         if self.nodes[id].effect.as_ref() == Some(effect) {
             // The same effect again: while it was not a candidate, the pairs of the others
@@ -401,8 +405,8 @@ impl Graph {
         }
     }
 
-    /// Brings every pair among `candidates` up to date; the dependencies found on the way (they
-    /// are what this choice sees for the first time), as (A, B, why) places.
+    /// Brings every pair among `candidates` up to date; the dependencies found on the way that
+    /// were never reported before in this layer, as (A, B, why) places.
     pub fn update(
         &mut self,
         world: &mut World,
@@ -721,8 +725,22 @@ impl Graph {
         for (a, place) in tried.into_iter().zip(places) {
             let Some(kind) = answers[place].expect("tried") else { continue };
             self.keep_edge(candidates[a].0, (id_b as u32, kind, round));
-            found.push((a, b, kind));
+            if self.first_report(candidates[a].0, id_b) {
+                found.push((a, b, kind));
+            }
         }
+    }
+
+    /// Whether `update` reports that A = `a` depends on B = `b` for the first time in this layer.
+    fn first_report(&mut self, a: usize, b: usize) -> bool {
+        let bits = &mut self.reported[a];
+        let (word, bit) = (b / 64, 1u64 << (b % 64));
+        if bits.len() <= word {
+            bits.resize(word + 1, 0);
+        }
+        let first = bits[word] & bit == 0;
+        bits[word] |= bit;
+        first
     }
 
     fn state_reads(&self, id: usize) -> &[Atom] {

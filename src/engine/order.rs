@@ -19,10 +19,6 @@ pub struct SeenDependencies {
     /// Effect key → what it was found to depend on, in the order found, and as a set.
     on: BTreeMap<String, Vec<Dependency>>,
     noted: FxHashMap<String, FxHashSet<String>>,
-    /// The same pairs by the candidates' numbers, which name one id each for the whole layer
-    /// when `shortcuts` keeps one pool (`Pool`): a kept graph finds the same dependency again
-    /// after every application that touches it, and most are noted already.
-    noted_numbers: FxHashSet<(usize, usize)>,
     /// Effect key → the loop it was found in, in timestamp order.
     /// (Shared: each member of a loop of m effects points to the same list, as m copies of it
     /// would cost m² at every choice in the loop.)
@@ -61,7 +57,7 @@ pub fn next(
         let edges = dependency::graph(world, sets, &refs, layer, &mut cache);
         for (a, out) in edges.iter().enumerate() {
             for (b, kind) in out {
-                seen.note(candidates[a], candidates[*b], *kind);
+                seen.note(candidates[a].1, candidates[*b].1, *kind);
             }
         }
         if seen.shortcuts {
@@ -70,7 +66,7 @@ pub fn next(
         Some(edges)
     } else {
         for (a, b, kind) in seen.graph.update(world, sets, layer, candidates) {
-            seen.note(candidates[a], candidates[b], kind);
+            seen.note(candidates[a].1, candidates[b].1, kind);
         }
         None
     };
@@ -126,10 +122,7 @@ pub fn next(
 
 impl SeenDependencies {
     /// Keeps that `a` was found to depend on `b`, the first time.
-    fn note(&mut self, (number_a, a): (usize, &Effect), (number_b, b): (usize, &Effect), kind: DependencyKind) {
-        if self.shortcuts && !self.noted_numbers.insert((number_a, number_b)) {
-            return;
-        }
+    fn note(&mut self, a: &Effect, b: &Effect, kind: DependencyKind) {
         if self.noted.get(&a.key).is_some_and(|bs| bs.contains(&b.key)) {
             return;
         }
