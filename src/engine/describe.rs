@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::characteristics::{Ability, Characteristics};
-use super::snapshot::Snapshot;
+use super::snapshot::{Snapshot, TypeLine};
 use super::trace::{Piece, Shared};
 use crate::model::Word;
 use rustc_hash::FxHashMap;
@@ -110,7 +110,8 @@ pub fn changes_since(
         }
         Snapshot::Controller(before) => d.controller(*before, now.controller),
         Snapshot::Abilities(before) => d.abilities(before, &now.abilities),
-        Snapshot::Types { types, subtypes, supertypes, abilities } => {
+        Snapshot::Types(line) => {
+            let TypeLine { types, subtypes, supertypes, abilities } = &**line;
             d.words("types", types, &now.types);
             d.words("subtypes", subtypes, &now.subtypes);
             d.words("supertypes", supertypes, &now.supertypes);

@@ -7,13 +7,23 @@ use super::footprint::Atom;
 use super::layer::Layer;
 use crate::model::{EffectBody, Word};
 
+/// Boxed where large, so that a snapshot is small to move: a layer moves one for each object
+/// its effects apply to, millions on a large board.
 pub enum Snapshot {
     Everything(Box<Characteristics>),
     Controller(usize),
     Abilities(Vec<Ability>),
-    Types { types: Vec<Word>, subtypes: Vec<Word>, supertypes: Vec<Word>, abilities: Option<Vec<Ability>> },
+    Types(Box<TypeLine>),
     Colors(Vec<Word>),
     Pt(Option<i64>, Option<i64>),
+}
+
+/// What layers 3 and 4 can change.
+pub struct TypeLine {
+    pub types: Vec<Word>,
+    pub subtypes: Vec<Word>,
+    pub supertypes: Vec<Word>,
+    pub abilities: Option<Vec<Ability>>,
 }
 
 impl Snapshot {
@@ -24,12 +34,12 @@ impl Snapshot {
             Layer::Control => Snapshot::Controller(c.controller),
             Layer::Ability => Snapshot::Abilities(c.abilities.clone()),
             // A text change reaches the type line's subtypes too (612.1).
-            Layer::Text | Layer::Type => Snapshot::Types {
+            Layer::Text | Layer::Type => Snapshot::Types(Box::new(TypeLine {
                 types: c.types.clone(),
                 subtypes: c.subtypes.clone(),
                 supertypes: c.supertypes.clone(),
                 abilities: (abilities_too || layer == Layer::Text).then(|| c.abilities.clone()),
-            },
+            })),
             Layer::Color => Snapshot::Colors(c.colors.clone()),
             Layer::PtDefining | Layer::PtSet | Layer::PtModify | Layer::PtCounters | Layer::PtSwitch => {
                 Snapshot::Pt(c.power, c.toughness)
@@ -42,7 +52,8 @@ impl Snapshot {
     /// effects applies to, thousands on a large board, and most of them do not change.
     pub fn retake(&mut self, c: &Characteristics, layer: Layer, abilities_too: bool) {
         match (self, layer) {
-            (Snapshot::Types { types, subtypes, supertypes, abilities }, Layer::Text | Layer::Type) => {
+            (Snapshot::Types(line), Layer::Text | Layer::Type) => {
+                let TypeLine { types, subtypes, supertypes, abilities } = &mut **line;
                 types.clone_from(&c.types);
                 subtypes.clone_from(&c.subtypes);
                 supertypes.clone_from(&c.supertypes);
@@ -63,7 +74,8 @@ impl Snapshot {
             Snapshot::Everything(old) => **old == *c,
             Snapshot::Controller(old) => *old == c.controller,
             Snapshot::Abilities(old) => *old == c.abilities,
-            Snapshot::Types { types, subtypes, supertypes, abilities } => {
+            Snapshot::Types(line) => {
+                let TypeLine { types, subtypes, supertypes, abilities } = &**line;
                 *types == c.types
                     && *subtypes == c.subtypes
                     && *supertypes == c.supertypes
@@ -83,10 +95,9 @@ impl Snapshot {
         match (self, other) {
             (Snapshot::Controller(a), Snapshot::Controller(b)) => a == b && now.controller == other_now.controller,
             (Snapshot::Abilities(a), Snapshot::Abilities(b)) => a == b && now.abilities == other_now.abilities,
-            (
-                Snapshot::Types { types, subtypes, supertypes, abilities },
-                Snapshot::Types { types: t, subtypes: s, supertypes: p, abilities: a },
-            ) => {
+            (Snapshot::Types(line), Snapshot::Types(other)) => {
+                let TypeLine { types, subtypes, supertypes, abilities } = &**line;
+                let TypeLine { types: t, subtypes: s, supertypes: p, abilities: a } = &**other;
                 types == t
                     && subtypes == s
                     && supertypes == p
@@ -112,7 +123,8 @@ impl Snapshot {
             Snapshot::Everything(old) => swap(&mut **old, c),
             Snapshot::Controller(old) => swap(old, &mut c.controller),
             Snapshot::Abilities(old) => swap(old, &mut c.abilities),
-            Snapshot::Types { types, subtypes, supertypes, abilities } => {
+            Snapshot::Types(line) => {
+                let TypeLine { types, subtypes, supertypes, abilities } = &mut **line;
                 swap(types, &mut c.types);
                 swap(subtypes, &mut c.subtypes);
                 swap(supertypes, &mut c.supertypes);
@@ -133,7 +145,8 @@ impl Snapshot {
             Snapshot::Everything(old) => *c = *old,
             Snapshot::Controller(old) => c.controller = old,
             Snapshot::Abilities(old) => c.abilities = old,
-            Snapshot::Types { types, subtypes, supertypes, abilities } => {
+            Snapshot::Types(line) => {
+                let TypeLine { types, subtypes, supertypes, abilities } = *line;
                 c.types = types;
                 c.subtypes = subtypes;
                 c.supertypes = supertypes;
@@ -153,7 +166,7 @@ impl Snapshot {
     pub fn type_line(&self) -> Option<(&[Word], &[Word])> {
         match self {
             Snapshot::Everything(old) => Some((&old.types, &old.subtypes)),
-            Snapshot::Types { types, subtypes, .. } => Some((types, subtypes)),
+            Snapshot::Types(line) => Some((&line.types, &line.subtypes)),
             _ => None,
         }
     }
@@ -172,7 +185,8 @@ impl Snapshot {
                 }
             }
             Snapshot::Abilities(old) => abilities_diff(old, &c.abilities, out),
-            Snapshot::Types { types, subtypes, supertypes, abilities } => {
+            Snapshot::Types(line) => {
+                let TypeLine { types, subtypes, supertypes, abilities } = &**line;
                 words_diff(types, &c.types, Atom::Type, out);
                 words_diff(subtypes, &c.subtypes, Atom::Subtype, out);
                 words_diff(supertypes, &c.supertypes, Atom::Supertype, out);
