@@ -7,7 +7,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = cli::plain_lookup(&args, std::env::var_os("JUDGE_DATA_DIR")).unwrap_or_else(|| Cli::parse_from(args));
     let style = Style::detect_with(cli.color);
     miette::set_hook(Box::new(move |_| {
         Box::new(
