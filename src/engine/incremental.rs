@@ -44,7 +44,9 @@ pub struct Graph {
     everything: Vec<usize>,
     /// Writers by kind, for finding the B of a new A.
     writers: [Vec<usize>; KINDS],
-    by_source: FxHashMap<usize, Vec<usize>>,
+    /// Object → the effects it is the source of (a list by object: a removal of abilities asks
+    /// it for each object of its set).
+    by_source: Vec<Vec<usize>>,
     /// Object → the effects whose kept set holds it, for sets not kept by shape.
     holders: Vec<Vec<usize>>,
     /// Shape → the effects whose kept set (by shape) holds its objects.
@@ -149,7 +151,7 @@ impl Graph {
             self.writers[k].push(id);
         }
         if let Some(source) = effect.source {
-            self.by_source.entry(source).or_default().push(id);
+            list_of(&mut self.by_source, source).push(id);
         }
         // Within a layer a set is fixed from the start or not at all: an effect that starts to
         // apply (613.5) is done with this layer. (A body is told by its printed form: it has
@@ -388,7 +390,7 @@ impl Graph {
         *set = merged(set, &entered);
         if node.answers.is_none() {
             for o in entered {
-                let holders = holders_of(&mut self.holders, o);
+                let holders = list_of(&mut self.holders, o);
                 if holders.last() != Some(&id) {
                     holders.push(id);
                 }
@@ -483,7 +485,7 @@ impl Graph {
         if self.nodes[id].takes_abilities {
             let set = self.affected(world, sets, id).to_vec();
             for o in set {
-                out.extend(self.by_source.get(&o).into_iter().flatten());
+                out.extend(self.by_source.get(o).into_iter().flatten());
             }
         }
         self.nodes[id].writes = writes;
@@ -609,7 +611,7 @@ impl Graph {
                 let set = sets.affected(world, effect);
                 for o in &set {
                     // Repeats are cleared where the list is read (`applied`).
-                    let holders = holders_of(&mut self.holders, *o);
+                    let holders = list_of(&mut self.holders, *o);
                     if holders.last() != Some(&id) {
                         holders.push(id);
                     }
@@ -863,16 +865,17 @@ fn takes_abilities(effect: &Effect, layer: Layer, writes: &[Atom]) -> bool {
 /// Effect `id` holds, by shape, the shapes its answers said yes to since they were last taken.
 fn hold_new_yes(shape_holders: &mut Vec<Vec<usize>>, answers: &mut Answers, id: usize) {
     for shape in answers.take_new_yes() {
-        holders_of(shape_holders, shape as usize).push(id);
+        list_of(shape_holders, shape as usize).push(id);
     }
 }
 
-/// The effects whose kept set holds `object`, as far as known (an index by object).
-fn holders_of(holders: &mut Vec<Vec<usize>>, object: usize) -> &mut Vec<usize> {
-    if holders.len() <= object {
-        holders.resize_with(object + 1, Vec::new);
+/// The list of `object` (or of a shape) in an index of lists by number, made empty where the
+/// index does not reach it yet.
+fn list_of(index: &mut Vec<Vec<usize>>, object: usize) -> &mut Vec<usize> {
+    if index.len() <= object {
+        index.resize_with(object + 1, Vec::new);
     }
-    &mut holders[object]
+    &mut index[object]
 }
 
 fn kinds_of(atoms: &[Atom]) -> Vec<usize> {

@@ -138,7 +138,7 @@ impl Shapes {
         let mut took: FxHashMap<u32, u32> = FxHashMap::default();
         for object in objects {
             let from = self.of[object];
-            let known = took.get(&from).copied().filter(|_| by_shape);
+            let known = took.get(&from).copied();
             debug_assert!(
                 known.is_none_or(|to| self.kept[to as usize].view() == View::of(world, object)),
                 "an object unlike its shape"
@@ -157,7 +157,9 @@ impl Shapes {
                     } else {
                         self.id(view)
                     };
-                    took.insert(from, to);
+                    if by_shape {
+                        took.insert(from, to);
+                    }
                     to
                 }
             };
