@@ -81,6 +81,17 @@ struct Edges {
     compact_at: usize,
 }
 
+/// What `Graph::meets` asks of B, worked out once for all its A.
+struct B<'a> {
+    id: usize,
+    written: &'a [Atom],
+    /// Whether it writes an ability: only then can it change an A's source as A reads it.
+    writes_abilities: bool,
+    /// Whether its set is listed (`affected`) rather than asked shape by shape.
+    listed: bool,
+    affected: &'a [usize],
+}
+
 /// B's class, and who its trial looks at.
 type TrialKey = (u32, Looked);
 
@@ -642,84 +653,61 @@ impl Graph {
         let listed = !by_shape || !self.nodes[id_b].by_shape;
         let affected = if listed { self.affected(world, sets, id_b).to_vec() } else { Vec::new() };
         let written = self.nodes[id_b].writes.clone();
-        // A's source is read for its abilities only (`footprint::reads`): a B that writes none
-        // cannot change it. Then effects alike (one body, so the same reads) meet B alike, and
-        // one of each class is looked at.
         let writes_abilities = written.iter().any(|w| w.kinds().contains(&ABILITY));
         let mut class_meets: Vec<Option<bool>> = Vec::new();
-        let mut tried: Vec<usize> = Vec::new();
-        for a in places {
-            let id_a = candidates[a].0;
-            // One number per id (`Pool`): the same number is the same candidate's id.
-            if id_a == id_b {
-                continue;
-            }
-            if let Some(class) = self.class_of[id_a].filter(|_| !writes_abilities) {
-                let class = class as usize;
-                if class_meets.len() <= class {
-                    class_meets.resize(self.classes.len().max(class + 1), None);
-                }
-                let meets = *class_meets[class].get_or_insert_with(|| meet(self.state_reads(id_a), &written));
-                debug_assert_eq!(meets, meet(self.state_reads(id_a), &written), "effects alike read alike");
-                if meets {
-                    tried.push(a);
-                }
-                continue;
-            }
-            let effect_a = candidates[a].1;
-            if effect_a.is_defining() {
-                continue;
-            }
-            let r = self.nodes[id_a].reads.as_ref().expect("registered");
-            let (state_meets, source_meets) = (meet(&r.state, &written), meet(&r.source, &written));
-            // A's existence and text can only change through its source's abilities, so that
-            // read counts only when B changes A's source.
-            let source_changed = |graph: &mut Graph| {
-                effect_a.source.is_some_and(|s| match listed {
-                    true => affected.binary_search(&s).is_ok(),
-                    false => graph.holds(world, sets, id_b, s),
-                })
-            };
-            if state_meets || (source_meets && source_changed(self)) {
-                tried.push(a);
-            }
-        }
-        if tried.is_empty() {
-            return;
-        }
         // B alike another already tried against the same A (or against one alike, where only
         // its class can show) answers as that trial did. Each A gets a place among `answers`,
         // shared by the A of one class: a class is looked up once, not once per A (a layer of
-        // alike effects has tens of millions of pairs and a few thousand classes).
+        // alike effects has tens of millions of pairs and a few thousand classes), and an A
+        // whose answer is known is done with at once.
         let class_b = self.class_of[id_b];
+        let round = self.rounds[id_b];
         let mut answers: Vec<Option<Option<DependencyKind>>> = Vec::new();
         let mut class_answer: Vec<usize> = Vec::new();
-        // The A to try now, with what decides their trial and their place among `answers`.
+        // The A to try now, with what decides their trial and their place among `answers`; and
+        // every A waiting for those answers.
         let mut to_try: Vec<(usize, Option<TrialKey>, usize)> = Vec::new();
-        let mut places: Vec<usize> = Vec::with_capacity(tried.len());
-        for &a in &tried {
+        let mut waiting: Vec<(usize, usize)> = Vec::new();
+        let mut any_tried = false;
+        let side = B { id: id_b, written: &written, writes_abilities, listed, affected: &affected };
+        for a in places {
             let id_a = candidates[a].0;
-            let class_a = self.class_of[id_a].filter(|_| by_shape);
-            let key = class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)));
-            if let (Some(key), Some(class_a)) = (key, class_a) {
-                if class_answer.len() <= class_a as usize {
-                    class_answer.resize(self.classes.len().max(class_a as usize + 1), usize::MAX);
-                }
-                if class_answer[class_a as usize] == usize::MAX {
-                    class_answer[class_a as usize] = answers.len();
-                    answers.push(self.trials.get(&key).copied());
-                    if answers.last() == Some(&None) {
-                        to_try.push((a, Some(key), answers.len() - 1));
-                    }
-                }
-                places.push(class_answer[class_a as usize]);
+            // One number per id (`Pool`): the same number is the same candidate's id.
+            if id_a == id_b || !self.meets(candidates[a], &side, &mut class_meets, world, sets) {
                 continue;
             }
-            answers.push(key.and_then(|key| self.trials.get(&key).copied()));
-            if answers.last() == Some(&None) {
-                to_try.push((a, key, answers.len() - 1));
+            any_tried = true;
+            let class_a = self.class_of[id_a].filter(|_| by_shape);
+            let key = class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)));
+            let place = match (key, class_a) {
+                (Some(_), Some(class_a)) if class_answer.get(class_a as usize).is_some_and(|p| *p != usize::MAX) => {
+                    class_answer[class_a as usize]
+                }
+                _ => {
+                    answers.push(key.and_then(|key| self.trials.get(&key).copied()));
+                    let place = answers.len() - 1;
+                    if let (Some(_), Some(class_a)) = (key, class_a) {
+                        if class_answer.len() <= class_a as usize {
+                            class_answer.resize(self.classes.len().max(class_a as usize + 1), usize::MAX);
+                        }
+                        class_answer[class_a as usize] = place;
+                    }
+                    if answers[place].is_none() {
+                        to_try.push((a, key, place));
+                    }
+                    place
+                }
+            };
+            match answers[place] {
+                Some(Some(kind)) => self.found_edge((a, candidates[a].0), (b, id_b), kind, round, found),
+                Some(None) => {}
+                None => waiting.push((a, place)),
             }
-            places.push(answers.len() - 1);
+        }
+        // Working out B's objects below also keeps its set (or its shapes' answers), which is
+        // how an application that changes them makes B stale: done whenever an A was tried.
+        if !any_tried {
+            return;
         }
         let specials = match listed {
             true => None,
@@ -743,13 +731,63 @@ impl Graph {
                 self.trials.insert(*key, kind);
             }
         }
-        let round = self.rounds[id_b];
-        for (a, place) in tried.into_iter().zip(places) {
-            let Some(kind) = answers[place].expect("tried") else { continue };
-            self.keep_edge(candidates[a].0, (id_b as u32, kind, round));
-            if self.first_report(candidates[a].0, id_b) {
-                found.push((a, b, kind));
+        for (a, place) in waiting {
+            if let Some(kind) = answers[place].expect("tried") {
+                self.found_edge((a, candidates[a].0), (b, id_b), kind, round, found);
             }
+        }
+    }
+
+    /// Whether A (id, effect) is tried against B: what A reads meets what B writes, or A's
+    /// source's abilities do and B changes A's source.
+    fn meets(
+        &mut self,
+        (id_a, effect_a): (usize, &Effect),
+        b: &B,
+        class_meets: &mut Vec<Option<bool>>,
+        world: &World,
+        sets: &Sets,
+    ) -> bool {
+        let written = b.written;
+        // A's source is read for its abilities only (`footprint::reads`): a B that writes none
+        // cannot change it. Then effects alike (one body, so the same reads) meet B alike.
+        if let Some(class) = self.class_of[id_a].filter(|_| !b.writes_abilities) {
+            let class = class as usize;
+            if class_meets.len() <= class {
+                class_meets.resize(self.classes.len().max(class + 1), None);
+            }
+            let meets = *class_meets[class].get_or_insert_with(|| meet(self.state_reads(id_a), written));
+            debug_assert_eq!(meets, meet(self.state_reads(id_a), written), "effects alike read alike");
+            return meets;
+        }
+        if effect_a.is_defining() {
+            return false;
+        }
+        let r = self.nodes[id_a].reads.as_ref().expect("registered");
+        if meet(&r.state, written) {
+            return true;
+        }
+        // A's existence and text can only change through its source's abilities, so that read
+        // counts only when B changes A's source.
+        meet(&r.source, written)
+            && effect_a.source.is_some_and(|s| match b.listed {
+                true => b.affected.binary_search(&s).is_ok(),
+                false => self.holds(world, sets, b.id, s),
+            })
+    }
+
+    /// Keeps that A depends on B, and reports it the first time.
+    fn found_edge(
+        &mut self,
+        (a, id_a): (usize, usize),
+        (b, id_b): (usize, usize),
+        kind: DependencyKind,
+        round: u32,
+        found: &mut Vec<(usize, usize, DependencyKind)>,
+    ) {
+        self.keep_edge(id_a, (id_b as u32, kind, round));
+        if self.first_report(id_a, id_b) {
+            found.push((a, b, kind));
         }
     }
 
