@@ -162,7 +162,7 @@ impl Graph {
             self.writers[k].push(id);
         }
         if let Some(source) = effect.source {
-            list_of(&mut self.by_source, source).push(id);
+            reach(&mut self.by_source, source).push(id);
         }
         // Within a layer a set is fixed from the start or not at all: an effect that starts to
         // apply (613.5) is done with this layer. (A body is told by its printed form: it has
@@ -401,7 +401,7 @@ impl Graph {
         *set = merged(set, &entered);
         if node.answers.is_none() {
             for o in entered {
-                let holders = list_of(&mut self.holders, o);
+                let holders = reach(&mut self.holders, o);
                 if holders.last() != Some(&id) {
                     holders.push(id);
                 }
@@ -622,7 +622,7 @@ impl Graph {
                 let set = sets.affected(world, effect);
                 for o in &set {
                     // Repeats are cleared where the list is read (`applied`).
-                    let holders = list_of(&mut self.holders, *o);
+                    let holders = reach(&mut self.holders, *o);
                     if holders.last() != Some(&id) {
                         holders.push(id);
                     }
@@ -654,7 +654,7 @@ impl Graph {
         let affected = if listed { self.affected(world, sets, id_b).to_vec() } else { Vec::new() };
         let written = self.nodes[id_b].writes.clone();
         let writes_abilities = written.iter().any(|w| w.kinds().contains(&ABILITY));
-        let mut class_meets: Vec<Option<bool>> = Vec::new();
+        let mut class_meets: Vec<Option<bool>> = vec![None; self.classes.len()];
         // B alike another already tried against the same A (or against one alike, where only
         // its class can show) answers as that trial did. Each A gets a place among `answers`,
         // shared by the A of one class: a class is looked up once, not once per A (a layer of
@@ -663,7 +663,8 @@ impl Graph {
         let class_b = self.class_of[id_b];
         let round = self.rounds[id_b];
         let mut answers: Vec<Option<Option<DependencyKind>>> = Vec::new();
-        let mut class_answer: Vec<usize> = Vec::new();
+        // Class → its place among `answers` (classes are numbered from 0).
+        let mut class_answer: Vec<Option<usize>> = vec![None; self.classes.len()];
         // The A to try now, with what decides their trial and their place among `answers`; and
         // every A waiting for those answers.
         let mut to_try: Vec<(usize, Option<TrialKey>, usize)> = Vec::new();
@@ -679,18 +680,15 @@ impl Graph {
             any_tried = true;
             let class_a = self.class_of[id_a].filter(|_| by_shape);
             let key = class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)));
-            let place = match (key, class_a) {
-                (Some(_), Some(class_a)) if class_answer.get(class_a as usize).is_some_and(|p| *p != usize::MAX) => {
-                    class_answer[class_a as usize]
-                }
-                _ => {
+            // The class whose answer this A shares, where its class is all its trial can show.
+            let shared = key.and(class_a).map(|c| c as usize);
+            let place = match shared.and_then(|c| class_answer[c]) {
+                Some(place) => place,
+                None => {
                     answers.push(key.and_then(|key| self.trials.get(&key).copied()));
                     let place = answers.len() - 1;
-                    if let (Some(_), Some(class_a)) = (key, class_a) {
-                        if class_answer.len() <= class_a as usize {
-                            class_answer.resize(self.classes.len().max(class_a as usize + 1), usize::MAX);
-                        }
-                        class_answer[class_a as usize] = place;
+                    if let Some(c) = shared {
+                        class_answer[c] = Some(place);
                     }
                     if answers[place].is_none() {
                         to_try.push((a, key, place));
@@ -744,7 +742,7 @@ impl Graph {
         &mut self,
         (id_a, effect_a): (usize, &Effect),
         b: &B,
-        class_meets: &mut Vec<Option<bool>>,
+        class_meets: &mut [Option<bool>],
         world: &World,
         sets: &Sets,
     ) -> bool {
@@ -752,11 +750,7 @@ impl Graph {
         // A's source is read for its abilities only (`footprint::reads`): a B that writes none
         // cannot change it. Then effects alike (one body, so the same reads) meet B alike.
         if let Some(class) = self.class_of[id_a].filter(|_| !b.writes_abilities) {
-            let class = class as usize;
-            if class_meets.len() <= class {
-                class_meets.resize(self.classes.len().max(class + 1), None);
-            }
-            let meets = *class_meets[class].get_or_insert_with(|| meet(self.state_reads(id_a), written));
+            let meets = *class_meets[class as usize].get_or_insert_with(|| meet(self.state_reads(id_a), written));
             debug_assert_eq!(meets, meet(self.state_reads(id_a), written), "effects alike read alike");
             return meets;
         }
@@ -793,13 +787,9 @@ impl Graph {
 
     /// Whether `update` reports that A = `a` depends on B = `b` for the first time in this layer.
     fn first_report(&mut self, a: usize, b: usize) -> bool {
-        let bits = &mut self.reported[a];
-        let (word, bit) = (b / 64, 1u64 << (b % 64));
-        if bits.len() <= word {
-            bits.resize(word + 1, 0);
-        }
-        let first = bits[word] & bit == 0;
-        bits[word] |= bit;
+        let (word, bit) = (reach(&mut self.reported[a], b / 64), 1u64 << (b % 64));
+        let first = *word & bit == 0;
+        *word |= bit;
         first
     }
 
@@ -903,17 +893,17 @@ fn takes_abilities(effect: &Effect, layer: Layer, writes: &[Atom]) -> bool {
 /// Effect `id` holds, by shape, the shapes its answers said yes to since they were last taken.
 fn hold_new_yes(shape_holders: &mut Vec<Vec<usize>>, answers: &mut Answers, id: usize) {
     for shape in answers.take_new_yes() {
-        list_of(shape_holders, shape as usize).push(id);
+        reach(shape_holders, shape as usize).push(id);
     }
 }
 
-/// The list of `object` (or of a shape) in an index of lists by number, made empty where the
-/// index does not reach it yet.
-fn list_of(index: &mut Vec<Vec<usize>>, object: usize) -> &mut Vec<usize> {
-    if index.len() <= object {
-        index.resize_with(object + 1, Vec::new);
+/// The entry at `i` of an index by number (an object's list, a shape's, a word of bits), made
+/// empty where the index does not reach it yet.
+fn reach<T: Default>(index: &mut Vec<T>, i: usize) -> &mut T {
+    if index.len() <= i {
+        index.resize_with(i + 1, T::default);
     }
-    &mut index[object]
+    &mut index[i]
 }
 
 fn kinds_of(atoms: &[Atom]) -> Vec<usize> {
