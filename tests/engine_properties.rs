@@ -29,7 +29,7 @@ fn outcome(text: &str) -> (Vec<(String, String)>, Vec<String>) {
             let mut changes: Vec<String> = s.changes.records(&board).map(|c| format!("{c:?}")).collect();
             changes.sort_unstable();
             let mut s = s.clone();
-            s.applies_to = AppliesTo::Objects(Vec::new());
+            s.applies_to = AppliesTo::Objects(Default::default());
             s.changes = Changes::default();
             format!("{applies_to:?} {changes:?} {s:?}")
         })

@@ -36,9 +36,14 @@ use world::World;
 #[derive(Clone, Debug)]
 pub struct Started {
     pub effect: Effect,
-    pub set: Vec<usize>,
+    /// Shared with the trace step of its first application, which shows the same objects: an
+    /// effect on a large board applies to thousands.
+    pub set: ObjectSet,
     pub layer: Layer,
 }
+
+/// A set of objects (board indexes, in board order) shared between the places that keep it.
+pub type ObjectSet = std::sync::Arc<[usize]>;
 
 /// The sets of objects effects apply to, where they are fixed: by having started (613.5) or by
 /// having been created by a resolved spell or ability (611.2c).
@@ -79,10 +84,10 @@ impl Sets {
         self.started.contains_key(&effect.key) || self.locked.contains_key(&effect.key)
     }
 
-    fn start(&mut self, effect: &Effect, set: &[usize], layer: Layer) {
+    fn start(&mut self, effect: &Effect, set: &ObjectSet, layer: Layer) {
         self.started.entry(effect.key.clone()).or_insert_with(|| Started {
             effect: effect.clone(),
-            set: set.to_vec(),
+            set: set.clone(),
             layer,
         });
     }

@@ -18,7 +18,7 @@ use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::timestamp::Timestamp;
 use super::trace::{AppliesTo, Changes, ChangesBuilder, Piece, Reason, SetNote, Stage, Step};
 use super::world::World;
-use super::Sets;
+use super::{ObjectSet, Sets};
 use crate::model::ControlSpec;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
@@ -189,10 +189,11 @@ pub(super) fn run<'b>(
             let effect = candidates[pick].1.clone();
             let note = set_note(&sets, &effect);
             // The kept dependency graph holds the set, up to date.
-            let affected = match shortcuts {
+            let affected: ObjectSet = match shortcuts {
                 true => seen.graph.applies_to(&world, &sets, candidates[pick].0, &effect),
                 false => sets.affected(&world, &effect),
-            };
+            }
+            .into();
             sets.start(&effect, &affected, layer);
             // Every object as it was, in a debug build only: to check that the snapshots below miss
             // no change the trace would show, and that the trace told from them is the whole one.
@@ -205,8 +206,8 @@ pub(super) fn run<'b>(
             // Where the effect does to each object what it does to any of the same shape, only the
             // objects of shapes it changes are saved and changed.
             let by_shape = shortcuts && applies_by_shape(&effect, layer);
-            let changing = match seen.graph.shapes().filter(|_| by_shape) {
-                Some(shapes) => shapes_changed_by(&mut world, shapes, &effect, layer, &affected),
+            let changing: ObjectSet = match seen.graph.shapes().filter(|_| by_shape) {
+                Some(shapes) => shapes_changed_by(&mut world, shapes, &effect, layer, &affected).into(),
                 None => affected.clone(),
             };
             let take = |o: &usize, spare: &mut Vec<Snapshot>| match spare.pop() {
@@ -462,7 +463,7 @@ fn counters(world: &mut World, wording: &mut describe::Wording, steps: &mut Vec<
             effect: "counters".into(),
             source: None,
             text: "counters that change power and toughness".into(),
-            applies_to: AppliesTo::Objects(affected),
+            applies_to: AppliesTo::Objects(affected.into()),
             changes: changes.finish(),
             reason: Reason::Counters,
             set: None,
@@ -519,7 +520,7 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
                 board,
                 Stage::GameRules,
                 effect,
-                AppliesTo::Objects(Vec::new()),
+                AppliesTo::Objects(ObjectSet::default()),
                 Changes::default(),
                 reason,
                 None,
@@ -545,7 +546,7 @@ fn no_longer_exists(world: &World, effect: &Effect, layer: Layer, remover: Optio
         }
         None => "its source is gone".to_string(),
     };
-    let nothing = AppliesTo::Objects(Vec::new());
+    let nothing = AppliesTo::Objects(ObjectSet::default());
     let mut s =
         step(board, Stage::Layer(layer), effect, nothing, Changes::default(), Reason::NoLongerExists { why }, None);
     s.concepts = vec![layer.concept(), "static-effect-exists"];
