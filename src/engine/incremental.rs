@@ -193,13 +193,18 @@ impl Graph {
             Some(shapes) => shapes.changed(world, changed.iter().map(|(o, _)| *o), by_shape),
             None => Vec::new(),
         };
-        // Objects changed alike in a row share their atoms: those are counted once.
+        // Objects changed alike share their atoms (in a row, or shape by shape): each list is
+        // counted once.
         let mut written: FxHashSet<&Atom> = FxHashSet::default();
+        let mut lists: FxHashSet<*const [Atom]> = FxHashSet::default();
         let mut last: Option<&Rc<[Atom]>> = None;
         for (_, atoms) in changed {
-            if last.is_none_or(|last| !Rc::ptr_eq(last, atoms)) {
+            if last.is_some_and(|last| Rc::ptr_eq(last, atoms)) {
+                continue;
+            }
+            last = Some(atoms);
+            if lists.insert(Rc::as_ptr(atoms)) {
                 written.extend(atoms.iter());
-                last = Some(atoms);
             }
         }
         let mut hit: Vec<usize> = Vec::new();

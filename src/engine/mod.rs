@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod apply;
 pub mod board;
+pub mod by_shape;
 pub mod characteristics;
 pub mod copy;
 pub mod dependency;

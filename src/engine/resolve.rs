@@ -3,6 +3,7 @@
 
 use super::apply::{apply_all, apply_counters, counter_pt};
 use super::board::Board;
+use super::by_shape;
 use super::characteristics::{lost_correlated_subtypes, Characteristics};
 use super::describe;
 use super::effect::{Effect, EffectKind};
@@ -13,7 +14,7 @@ use super::locked;
 use super::noncreature;
 use super::order::{self, SeenDependencies};
 use super::pool::Pool;
-use super::shape::{applies_by_shape, Shapes};
+use super::shape::applies_by_shape;
 use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::timestamp::Timestamp;
 use super::trace::{AppliesTo, Changes, ChangesBuilder, Piece, Reason, SetNote, Stage, Step};
@@ -202,58 +203,37 @@ pub(super) fn run<'b>(
             } else {
                 Vec::new()
             };
-            let abilities_too = type_change_touches_abilities(&effect.body);
-            // Where the effect does to each object what it does to any of the same shape, only the
-            // objects of shapes it changes are saved and changed.
-            let by_shape = shortcuts && applies_by_shape(&effect, layer);
-            let changing: ObjectSet = match seen.graph.shapes().filter(|_| by_shape) {
-                Some(shapes) => shapes_changed_by(&mut world, shapes, &effect, layer, &affected).into(),
-                None => affected.clone(),
-            };
-            let take = |o: &usize, spare: &mut Vec<Snapshot>| match spare.pop() {
-                Some(mut s) => {
-                    s.retake(&world.objects[*o], layer, abilities_too);
-                    s
-                }
-                None => Snapshot::take(&world.objects[*o], layer, abilities_too),
-            };
-            let snapshots: Vec<Snapshot> = changing.iter().map(|o| take(o, &mut spare)).collect();
             // An exchange of control reads both controllers before it changes them: what it does
             // is told in the trace from the board before it applies.
             let exchange = match (&effect.body.control, layer, trace) {
                 (Some(ControlSpec::Exchange(ids)), Layer::Control, true) => Some(exchange::outcome(&world, ids)),
                 _ => None,
             };
-            apply_all(&mut world, &effect, layer, &changing);
-            // What changed on each object; objects in a row that changed alike share one list.
-            let mut changes_by_object: Vec<(usize, Rc<[Atom]>)> = Vec::new();
-            let mut atoms = Vec::new();
-            // The objects the application changed, with what the layer's snapshot saved of them
-            // (all it can change): the trace describes those only, from that and the object now.
-            let mut before: Vec<(usize, Snapshot)> = Vec::new();
-            for (object, snapshot) in changing.iter().zip(snapshots) {
-                atoms.clear();
-                snapshot.changed_atoms(&world.objects[*object], &mut atoms);
-                if atoms.is_empty() {
-                    spare.push(snapshot);
-                    continue;
+            // Where the effect does to each object what it does to any of the same shape, only the
+            // objects of shapes it changes are saved and changed; where it also gives them the same
+            // values, only one object of each shape is.
+            let by_shape = shortcuts && applies_by_shape(&effect, layer);
+            let (changes_by_object, before, told) = match seen.graph.shapes().filter(|_| by_shape) {
+                Some(shapes) if by_shape::results_by_shape(&effect, layer) => {
+                    let tell = trace.then_some((board, &mut wording));
+                    let (changed, told) = by_shape::apply(&mut world, shapes, &effect, layer, &affected, tell);
+                    (changed, Vec::new(), told)
                 }
-                let shared = match changes_by_object.last() {
-                    Some((_, last)) if **last == *atoms => last.clone(),
-                    _ => Rc::from(atoms.as_slice()),
-                };
-                changes_by_object.push((*object, shared));
-                if trace {
-                    before.push((*object, snapshot));
-                } else {
-                    spare.push(snapshot);
+                Some(shapes) => {
+                    let changing = by_shape::shapes_changed_by(&mut world, shapes, &effect, layer, &affected);
+                    let (changed, before) = apply_saving(&mut world, &effect, layer, &changing, &mut spare, trace);
+                    (changed, before, None)
                 }
-            }
+                None => {
+                    let (changed, before) = apply_saving(&mut world, &effect, layer, &affected, &mut spare, trace);
+                    (changed, before, None)
+                }
+            };
             if shortcuts {
                 seen.graph.applied(&world, &sets, &changes_by_object, by_shape);
             }
             if trace {
-                let changes = tell_changes(board, &world, &mut wording, &before);
+                let changes = told.unwrap_or_else(|| tell_changes(board, &world, &mut wording, &before));
                 // In a debug build: the snapshots told every change of every object (and the
                 // objects said alike changed alike).
                 if cfg!(debug_assertions) {
@@ -365,36 +345,49 @@ fn tell_changes(
     changes.finish()
 }
 
-/// The objects of `affected` whose shape `effect` changes, where what it does to an object
-/// depends on its shape alone (`applies_by_shape`): it is applied to one object of each shape
-/// and taken back. A debug build tries every object, and `resolve_plainly` never skips one.
-fn shapes_changed_by(
+/// Applies `effect` to `objects`, saving each first: each object it changed with what changed on
+/// it (objects in a row that changed alike share one list), and with `trace`, the changed objects
+/// with what the layer's snapshot saved of them (all it can change), for the trace to tell.
+fn apply_saving(
     world: &mut World,
-    shapes: &Shapes,
     effect: &Effect,
     layer: Layer,
-    affected: &[usize],
-) -> Vec<usize> {
-    let mut changes: Vec<Option<bool>> = vec![None; shapes.count()];
-    let mut out = Vec::new();
-    for &object in affected {
-        let shape = shapes.of(world, object) as usize;
-        let changed = *changes[shape].get_or_insert_with(|| changes_object(world, effect, layer, object));
-        debug_assert_eq!(changed, changes_object(world, effect, layer, object), "an object unlike its shape");
-        if changed {
-            out.push(object);
+    objects: &[usize],
+    spare: &mut Vec<Snapshot>,
+    trace: bool,
+) -> (by_shape::Changed, Vec<(usize, Snapshot)>) {
+    let abilities_too = type_change_touches_abilities(&effect.body);
+    let take = |o: &usize, spare: &mut Vec<Snapshot>| match spare.pop() {
+        Some(mut s) => {
+            s.retake(&world.objects[*o], layer, abilities_too);
+            s
+        }
+        None => Snapshot::take(&world.objects[*o], layer, abilities_too),
+    };
+    let snapshots: Vec<Snapshot> = objects.iter().map(|o| take(o, spare)).collect();
+    apply_all(world, effect, layer, objects);
+    let mut changed: by_shape::Changed = Vec::new();
+    let mut atoms = Vec::new();
+    let mut before: Vec<(usize, Snapshot)> = Vec::new();
+    for (object, snapshot) in objects.iter().zip(snapshots) {
+        atoms.clear();
+        snapshot.changed_atoms(&world.objects[*object], &mut atoms);
+        if atoms.is_empty() {
+            spare.push(snapshot);
+            continue;
+        }
+        let shared = match changed.last() {
+            Some((_, last)) if **last == *atoms => last.clone(),
+            _ => Rc::from(atoms.as_slice()),
+        };
+        changed.push((*object, shared));
+        if trace {
+            before.push((*object, snapshot));
+        } else {
+            spare.push(snapshot);
         }
     }
-    out
-}
-
-/// Whether `effect` changes `object` in `layer`: applied, looked at, and taken back.
-fn changes_object(world: &mut World, effect: &Effect, layer: Layer, object: usize) -> bool {
-    let saved = Snapshot::take(&world.objects[object], layer, type_change_touches_abilities(&effect.body));
-    apply_all(world, effect, layer, &[object]);
-    let changed = !saved.matches(&world.objects[object]);
-    saved.restore(&mut world.objects[object]);
-    changed
+    (changed, before)
 }
 
 /// Shows power and toughness going on the layer-4 step that left each permanent a noncreature,

@@ -162,6 +162,30 @@ impl Snapshot {
         }
     }
 
+    /// Puts the saved values into `c`, keeping them: objects that change alike take the values
+    /// the first of them took (`by_shape::apply`).
+    pub fn give(&self, c: &mut Characteristics) {
+        match self {
+            Snapshot::Everything(old) => c.clone_from(old),
+            Snapshot::Controller(old) => c.controller = *old,
+            Snapshot::Abilities(old) => c.abilities.clone_from(old),
+            Snapshot::Types(line) => {
+                let TypeLine { types, subtypes, supertypes, abilities } = &**line;
+                c.types.clone_from(types);
+                c.subtypes.clone_from(subtypes);
+                c.supertypes.clone_from(supertypes);
+                if let Some(a) = abilities {
+                    c.abilities.clone_from(a);
+                }
+            }
+            Snapshot::Colors(old) => c.colors.clone_from(old),
+            Snapshot::Pt(p, t) => {
+                c.power = *p;
+                c.toughness = *t;
+            }
+        }
+    }
+
     /// The card types and subtypes it saved, where its layer can change them (1, 3 and 4).
     pub fn type_line(&self) -> Option<(&[Word], &[Word])> {
         match self {

@@ -132,11 +132,12 @@ pub struct Builder {
 }
 
 impl Builder {
-    /// The object changed as `pieces` say (nothing when empty).
-    pub fn push(&mut self, object: usize, pieces: &[Piece]) {
+    /// The object changed as `pieces` say (nothing when empty); the number of its list, for
+    /// `push_list`.
+    pub fn push(&mut self, object: usize, pieces: &[Piece]) -> Option<u32> {
         if pieces.is_empty() {
             self.last = None;
-            return;
+            return None;
         }
         let list = match self.kept.get(pieces) {
             Some(list) => *list,
@@ -148,6 +149,7 @@ impl Builder {
         };
         self.last = Some(list);
         self.push_list(object, list);
+        Some(list)
     }
 
     /// The object changed exactly as the last one pushed: its list again, without putting it
@@ -158,7 +160,8 @@ impl Builder {
         }
     }
 
-    fn push_list(&mut self, object: usize, list: u32) {
+    /// The object changed as the one `push` gave `list` for.
+    pub fn push_list(&mut self, object: usize, list: u32) {
         let object = u32::try_from(object).expect("a board's objects are counted in u32");
         self.changes.objects.push(Changed { object, list });
     }
