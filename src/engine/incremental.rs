@@ -22,8 +22,13 @@ use super::shape::{self, applies_by_shape, Answers, Shapes};
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
+use classes::Classes;
+use edges::Edges;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
+
+mod classes;
+mod edges;
 
 const ABILITY: usize = 4;
 
@@ -56,11 +61,10 @@ pub struct Graph {
     /// Per effect, the last visit of a holder list that met it, to drop repeats (`applied`).
     seen: Vec<u64>,
     visits: u64,
-    /// Effects alike (`alike`): the same body and controller, numbered.
-    classes: FxHashMap<(String, usize), u32>,
-    /// Id → its class of effects alike, when its set is found by a selector alone (`alike`):
-    /// beside the nodes, for the loops over pairs that look at nothing else of most effects.
-    class_of: Vec<Option<u32>>,
+    /// Effects alike (`alike`): the same body and controller, numbered, and what their
+    /// members depend on as classes. Beside the nodes, for the loops over pairs that look at
+    /// nothing else of most effects.
+    classes: Classes,
     /// Id → as A, the B it depends on (`Edges`); as B, how many times its pairs were tried
     /// again. Beside the nodes: a layer of alike effects finds millions of edges.
     edges: Vec<Edges>,
@@ -70,15 +74,6 @@ pub struct Graph {
     reported: Vec<Vec<u64>>,
     /// Trials of this choice, by what decides them (`Looked`): alike effects are tried once.
     trials: FxHashMap<TrialKey, Option<DependencyKind>>,
-}
-
-/// As A: the B it depends on, how, and B's round when found; an entry of an earlier round of B
-/// is dropped (B was tried again), where it is read or when the list is compacted.
-#[derive(Clone, Default)]
-struct Edges {
-    list: Vec<(u32, DependencyKind, u32)>,
-    /// The list's length at which it is compacted next.
-    compact_at: usize,
 }
 
 /// What `Graph::meets` asks of B, worked out once for all its A.
@@ -130,7 +125,6 @@ impl Graph {
         if self.nodes.len() <= id {
             self.nodes.resize_with(id + 1, Node::default);
             self.pos.resize(id + 1, usize::MAX);
-            self.class_of.resize(id + 1, None);
             self.edges.resize_with(id + 1, Edges::default);
             self.rounds.resize(id + 1, 0);
             self.reported.resize_with(id + 1, Vec::new);
@@ -140,6 +134,7 @@ impl Graph {
             // were tried without it.
             self.nodes[id].stale_a = true;
             self.nodes[id].stale_b = true;
+            self.classes.came_back();
             return;
         }
         let r = reads(effect, sets, layer);
@@ -168,12 +163,8 @@ impl Graph {
         // apply (613.5) is done with this layer. (A body is told by its printed form: it has
         // no hash of its own.)
         let by_shape = sets.live_selector(effect).is_some_and(|s| !shape::names_objects(s));
-        let class = alike(effect, by_shape).then(|| {
-            let next = self.classes.len() as u32;
-            *self.classes.entry((format!("{:?}", effect.body), effect.controller)).or_insert(next)
-        });
+        self.classes.join(id, alike(effect, by_shape).then(|| (format!("{:?}", effect.body), effect.controller)));
         let node = &mut self.nodes[id];
-        self.class_of[id] = class;
         node.by_shape = by_shape;
         node.takes_abilities = takes_abilities(effect, layer, &w);
         node.answers = None;
@@ -443,24 +434,48 @@ impl Graph {
         }
         // B → the A to try against it.
         let mut work: Vec<Vec<usize>> = vec![Vec::new(); candidates.len()];
+        // Class → the place of the B that tries again, for every member, the pairs the classes
+        // decide (`try_pairs`), and its readers (the same for every member).
+        let stale_classes = self.stale_classes();
+        let mut trying: Vec<Option<usize>> = vec![None; self.classes.count()];
+        let mut class_readers: Vec<Vec<usize>> = vec![Vec::new(); self.classes.count()];
         for (b, (id, effect)) in candidates.iter().enumerate() {
-            if !self.nodes[*id].stale_b {
-                continue;
+            let stale = std::mem::take(&mut self.nodes[*id].stale_b);
+            if stale {
+                // Every dependency found on B so far is out of date.
+                self.rounds[*id] += 1;
             }
-            self.nodes[*id].stale_b = false;
-            // Every dependency found on B so far is out of date.
-            self.rounds[*id] += 1;
             if effect.is_defining() {
                 continue;
             }
-            work[b] = self.readers(world, sets, *id);
+            let Some(class) = self.classes.of(*id).filter(|_| self.decided_by_classes(*id, effect, layer)) else {
+                if stale {
+                    work[b] = self.readers(world, sets, *id);
+                }
+                continue;
+            };
+            let c = class as usize;
+            let tries_class = trying[c].is_none() && stale_classes[c];
+            if tries_class {
+                trying[c] = Some(b);
+                self.classes.retried(class);
+                class_readers[c] = self.readers(world, sets, *id);
+            }
+            let has_class = |a: &usize| self.classes.of(candidates[*a].0).is_some();
+            if tries_class {
+                // Its pairs with effects of no class are tried again only when it is stale.
+                work[b] = class_readers[c].iter().copied().filter(|a| stale || has_class(a)).collect();
+            } else if stale {
+                // Another member tries the pairs of the class: this one, those with effects of none.
+                work[b] = class_readers[c].iter().copied().filter(|a| !has_class(a)).collect();
+            }
         }
         for (a, (id, effect)) in candidates.iter().enumerate() {
             if !self.nodes[*id].stale_a {
                 continue;
             }
             self.nodes[*id].stale_a = false;
-            self.edges[*id].list.clear();
+            self.edges[*id].clear();
             if effect.is_defining() {
                 continue;
             }
@@ -476,10 +491,35 @@ impl Graph {
             let mut list = list;
             list.sort_unstable();
             list.dedup();
-            self.try_pairs(world, sets, layer, candidates, b, list, &mut found);
+            self.try_pairs(world, sets, layer, candidates, (b, &trying), list, &mut found);
         }
         found.sort_unstable_by_key(|(a, b, _)| (*a, *b));
         found
+    }
+
+    /// Whether the pairs of B = `id` with A of a class are decided by the classes (B's own class
+    /// given): its trials go by shape and it writes no ability, which only A's source could show.
+    fn decided_by_classes(&self, id: usize, effect: &Effect, layer: Layer) -> bool {
+        applies_by_shape(effect, layer) && !self.nodes[id].writes.iter().any(|w| w.kinds().contains(&ABILITY))
+    }
+
+    /// Class → whether a member's pairs are to be tried again: one is stale as B, or left the
+    /// class (whose sets were kept through it). A member that is no candidate is done with its
+    /// stale mark here: it is marked again when it comes back (`added`).
+    fn stale_classes(&mut self) -> Vec<bool> {
+        (0..self.classes.count() as u32)
+            .map(|class| {
+                let mut stale = self.classes.take_left(class);
+                for &id in self.classes.members(class) {
+                    let node = &mut self.nodes[id];
+                    stale |= node.stale_b;
+                    if self.pos[id] == usize::MAX {
+                        node.stale_b = false;
+                    }
+                }
+                stale
+            })
+            .collect()
     }
 
     /// The places of the candidates A that B = `id` can change, by what it writes (or by its
@@ -647,7 +687,7 @@ impl Graph {
         sets: &Sets,
         layer: Layer,
         candidates: &[(usize, &Effect)],
-        b: usize,
+        (b, trying): (usize, &[Option<usize>]),
         places: Vec<usize>,
         found: &mut Vec<(usize, usize, DependencyKind)>,
     ) {
@@ -659,31 +699,44 @@ impl Graph {
         let affected = if listed { self.affected(world, sets, id_b).to_vec() } else { Vec::new() };
         let written = self.nodes[id_b].writes.clone();
         let writes_abilities = written.iter().any(|w| w.kinds().contains(&ABILITY));
-        let mut class_meets: Vec<Option<bool>> = vec![None; self.classes.len()];
+        let mut class_meets: Vec<Option<bool>> = vec![None; self.classes.count()];
         // B alike another already tried against the same A (or against one alike, where only
         // its class can show) answers as that trial did. Each A gets a place among `answers`,
         // shared by the A of one class: a class is looked up once, not once per A (a layer of
         // alike effects has tens of millions of pairs and a few thousand classes), and an A
         // whose answer is known is done with at once.
-        let class_b = self.class_of[id_b];
+        let class_b = self.classes.of(id_b);
         let round = self.rounds[id_b];
+        // Where B's class and A's decide the pair, it is kept once for the two classes
+        // (`Classes`), by the first B of the class tried again in this choice if there is one.
+        let by_classes = class_b.is_some() && self.decided_by_classes(id_b, effect_b, layer);
+        let tried_by_another = by_classes && class_b.and_then(|c| trying[c as usize]).is_some_and(|p| p != b);
         let mut answers: Vec<Option<Option<DependencyKind>>> = Vec::new();
         // Class → its place among `answers` (classes are numbered from 0).
-        let mut class_answer: Vec<Option<usize>> = vec![None; self.classes.len()];
+        let mut class_answer: Vec<Option<usize>> = vec![None; self.classes.count()];
         // The A to try now, with what decides their trial and their place among `answers`; and
-        // every A waiting for those answers.
+        // every A waiting for those answers, with their class where the classes decide.
         let mut to_try: Vec<(usize, Option<TrialKey>, usize)> = Vec::new();
-        let mut waiting: Vec<(usize, usize)> = Vec::new();
+        let mut waiting: Vec<(usize, usize, Option<u32>)> = Vec::new();
         let mut any_tried = false;
         let side = B { id: id_b, written: &written, writes_abilities, listed, affected: &affected };
         for a in places {
             let id_a = candidates[a].0;
+            let class_a = self.classes.of(id_a).filter(|_| by_shape);
+            let classes = class_a.filter(|_| by_classes);
+            // Tried for the two classes by another B.
+            if classes.is_some() && tried_by_another {
+                continue;
+            }
             // One number per id (`Pool`): the same number is the same candidate's id.
             if id_a == id_b || !self.meets(candidates[a], &side, &mut class_meets, world, sets) {
                 continue;
             }
             any_tried = true;
-            let class_a = self.class_of[id_a].filter(|_| by_shape);
+            // Tried for this A's class already, with an A before it.
+            if classes.is_some_and(|c| class_answer[c as usize].is_some()) {
+                continue;
+            }
             let key = class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)));
             // The class whose answer this A shares, where its class is all its trial can show.
             let shared = key.and(class_a).map(|c| c as usize);
@@ -701,10 +754,11 @@ impl Graph {
                     place
                 }
             };
-            match answers[place] {
-                Some(Some(kind)) => self.found_edge((a, candidates[a].0), (b, id_b), kind, round, found),
-                Some(None) => {}
-                None => waiting.push((a, place)),
+            match (answers[place], classes) {
+                (Some(Some(kind)), Some(class_a)) => self.found_class_edge(class_a, class_b, kind, found),
+                (Some(Some(kind)), None) => self.found_edge((a, id_a), (b, id_b), kind, round, found),
+                (Some(None), _) => {}
+                (None, _) => waiting.push((a, place, classes)),
             }
         }
         // Working out B's objects below also keeps its set (or its shapes' answers), which is
@@ -723,6 +777,9 @@ impl Graph {
             None if listed => (affected, true),
             None => (self.affected(world, sets, id_b).to_vec(), false),
         };
+        if to_try.is_empty() {
+            return;
+        }
         let looked: Vec<(&Effect, &Reads)> = to_try
             .iter()
             .map(|(a, _, _)| (candidates[*a].1, self.nodes[candidates[*a].0].reads.as_ref().expect("registered")))
@@ -734,9 +791,11 @@ impl Graph {
                 self.trials.insert(*key, kind);
             }
         }
-        for (a, place) in waiting {
-            if let Some(kind) = answers[place].expect("tried") {
-                self.found_edge((a, candidates[a].0), (b, id_b), kind, round, found);
+        for (a, place, classes) in waiting {
+            let Some(kind) = answers[place].expect("tried") else { continue };
+            match classes {
+                Some(class_a) => self.found_class_edge(class_a, class_b, kind, found),
+                None => self.found_edge((a, candidates[a].0), (b, id_b), kind, round, found),
             }
         }
     }
@@ -754,7 +813,7 @@ impl Graph {
         let written = b.written;
         // A's source is read for its abilities only (`footprint::reads`): a B that writes none
         // cannot change it. Then effects alike (one body, so the same reads) meet B alike.
-        if let Some(class) = self.class_of[id_a].filter(|_| !b.writes_abilities) {
+        if let Some(class) = self.classes.of(id_a).filter(|_| !b.writes_abilities) {
             let meets = *class_meets[class as usize].get_or_insert_with(|| meet(self.state_reads(id_a), written));
             debug_assert_eq!(meets, meet(self.state_reads(id_a), written), "effects alike read alike");
             return meets;
@@ -784,44 +843,51 @@ impl Graph {
         round: u32,
         found: &mut Vec<(usize, usize, DependencyKind)>,
     ) {
-        self.keep_edge(id_a, (id_b as u32, kind, round));
-        if self.first_report(id_a, id_b) {
+        self.edges[id_a].keep((id_b as u32, kind, round), &self.rounds);
+        if first_report(&mut self.reported, id_a, id_b) {
             found.push((a, b, kind));
         }
     }
 
-    /// Whether `update` reports that A = `a` depends on B = `b` for the first time in this layer.
-    fn first_report(&mut self, a: usize, b: usize) -> bool {
-        let (word, bit) = (reach(&mut self.reported[a], b / 64), 1u64 << (b % 64));
-        let first = *word & bit == 0;
-        *word |= bit;
-        first
+    /// Keeps that the members of class A depend on those of class B (`class_b`: B's, known to
+    /// be one), and reports every such pair among the candidates the first time.
+    fn found_class_edge(
+        &mut self,
+        class_a: u32,
+        class_b: Option<u32>,
+        kind: DependencyKind,
+        found: &mut Vec<(usize, usize, DependencyKind)>,
+    ) {
+        let Some(class_b) = class_b else { return };
+        self.classes.keep(class_a, class_b, kind);
+        if !self.classes.unreported(class_a, class_b) {
+            return;
+        }
+        let (classes, pos) = (&self.classes, &self.pos);
+        for &id_a in classes.members(class_a).iter().filter(|id| pos[**id] != usize::MAX) {
+            for &id_b in classes.members(class_b).iter().filter(|id| pos[**id] != usize::MAX && **id != id_a) {
+                if first_report(&mut self.reported, id_a, id_b) {
+                    found.push((pos[id_a], pos[id_b], kind));
+                }
+            }
+        }
     }
 
     fn state_reads(&self, id: usize) -> &[Atom] {
         &self.nodes[id].reads.as_ref().expect("registered").state
     }
 
-    /// Keeps that A depends on B; A's list drops the entries of B's earlier rounds once it has
-    /// doubled since it was last cleared of them.
-    fn keep_edge(&mut self, a: usize, edge: (u32, DependencyKind, u32)) {
-        let edges = &mut self.edges[a];
-        edges.list.push(edge);
-        if edges.list.len() >= edges.compact_at {
-            edges.list.retain(|(b, _, round)| self.rounds[*b as usize] == *round);
-            edges.compact_at = 2 * edges.list.len() + 8;
-        }
-    }
-
-    /// The B that the candidate at `place` depends on now, as places, in order.
+    /// The B that the candidate `id` depends on now, as places, in order: those kept for it,
+    /// and the members of the classes kept for its class (but itself).
     pub fn depends_on(&self, id: usize) -> Vec<(usize, DependencyKind)> {
-        let mut out: Vec<(usize, DependencyKind)> = self.edges[id]
-            .list
-            .iter()
-            .filter(|(b, _, round)| self.rounds[*b as usize] == *round)
-            .map(|(b, kind, _)| (self.pos[*b as usize], *kind))
-            .filter(|(p, _)| *p != usize::MAX)
-            .collect();
+        let mut out: Vec<(usize, DependencyKind)> =
+            self.edges[id].current(&self.rounds).map(|(b, kind)| (self.pos[b as usize], kind)).collect();
+        if let Some(class) = self.classes.of(id) {
+            for (b, kind) in self.classes.depends_on(class) {
+                out.extend(self.classes.members(b).iter().filter(|m| **m != id).map(|m| (self.pos[*m], kind)));
+            }
+        }
+        out.retain(|(p, _)| *p != usize::MAX);
         out.sort_unstable_by_key(|(p, _)| *p);
         out
     }
@@ -900,6 +966,15 @@ fn hold_new_yes(shape_holders: &mut Vec<Vec<usize>>, answers: &mut Answers, id: 
     for shape in answers.take_new_yes() {
         reach(shape_holders, shape as usize).push(id);
     }
+}
+
+/// Whether A = `a` depends on B = `b` is reported for the first time in this layer (one bit per
+/// pair of ids in `reported`).
+fn first_report(reported: &mut [Vec<u64>], a: usize, b: usize) -> bool {
+    let (word, bit) = (reach(&mut reported[a], b / 64), 1u64 << (b % 64));
+    let first = *word & bit == 0;
+    *word |= bit;
+    first
 }
 
 /// The entry at `i` of an index by number (an object's list, a shape's, a word of bits), made
