@@ -738,8 +738,10 @@ impl Graph {
                 continue;
             }
             let key = class_b.map(|b| (b, class_a.map_or(Looked::Effect(id_a), Looked::Class)));
-            // The class whose answer this A shares, where its class is all its trial can show.
-            let shared = key.and(class_a).map(|c| c as usize);
+            // The class whose answer this A shares, where its class is all its trial can show:
+            // with the A before it in this B's trial, and with B's class, in the trials kept for
+            // this choice.
+            let shared = class_a.map(|c| c as usize);
             let place = match shared.and_then(|c| class_answer[c]) {
                 Some(place) => place,
                 None => {
