@@ -58,8 +58,9 @@ pub fn apply(
     // (`Graph::applied`).
     let of: Vec<u32> = affected.iter().map(|o| shapes.of(world, *o)).collect();
     let mut outcomes: Vec<Option<Outcome>> = (0..shapes.count()).map(|_| None).collect();
-    let mut changed: Changed = Vec::new();
-    let mut told = ChangesBuilder::default();
+    // Most of the objects change, on a large board millions: room is made once.
+    let mut changed: Changed = Vec::with_capacity(affected.len());
+    let mut told = ChangesBuilder::with_capacity(if tell.is_some() { affected.len() } else { 0 });
     let (mut atoms, mut pieces) = (Vec::new(), Vec::new());
     let abilities_too = type_change_touches_abilities(&effect.body);
     for (&object, &shape) in affected.iter().zip(&of) {

@@ -222,7 +222,7 @@ impl Graph {
         hit.dedup();
         let objects: Vec<usize> = changed.iter().map(|(o, _)| *o).collect();
         debug_assert!(objects.is_sorted(), "an application's objects in board order");
-        let moved = Moved::new(&moves);
+        let moved = Moved::new(&moves, self.shapes.as_ref().map_or(0, Shapes::count));
         for id in hit {
             self.nodes[id].stale_b = true;
             if self.pos[id] == usize::MAX {
@@ -913,15 +913,24 @@ struct Moved {
 }
 
 impl Moved {
-    fn new(moves: &[shape::Move]) -> Moved {
-        let mut index: FxHashMap<(u32, u32), usize> = FxHashMap::default();
+    /// `shapes`: how many shapes there are (numbered from 0).
+    fn new(moves: &[shape::Move], shapes: usize) -> Moved {
+        // Shape → its first group by shape before, and group → the next group from the same shape:
+        // most applications move each shape to one other, and millions of objects on a large board.
+        let mut first: Vec<usize> = vec![usize::MAX; shapes];
+        let mut next: Vec<usize> = Vec::new();
         let mut groups: Vec<(u32, u32, Vec<usize>)> = Vec::new();
         let mut in_order = Vec::with_capacity(moves.len());
         for m in moves {
-            let i = *index.entry((m.from, m.to)).or_insert_with(|| {
+            let mut i = first[m.from as usize];
+            while i != usize::MAX && groups[i].1 != m.to {
+                i = next[i];
+            }
+            if i == usize::MAX {
+                i = groups.len();
                 groups.push((m.from, m.to, Vec::new()));
-                groups.len() - 1
-            });
+                next.push(std::mem::replace(&mut first[m.from as usize], i));
+            }
             groups[i].2.push(m.object);
             in_order.push((m.object, i));
         }

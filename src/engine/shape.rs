@@ -134,11 +134,14 @@ impl Shapes {
     /// which is worked out once.
     pub fn changed(&mut self, world: &World, objects: impl Iterator<Item = usize>, by_shape: bool) -> Vec<Move> {
         let mut moves: Vec<Move> = Vec::new();
-        // Shape before → shape after, for this application.
-        let mut took: FxHashMap<u32, u32> = FxHashMap::default();
+        // Shape before → shape after, for this application (shapes are numbered from 0).
+        let mut took: Vec<Option<u32>> = Vec::new();
+        if by_shape {
+            took.resize(self.count(), None);
+        }
         for object in objects {
             let from = self.of[object];
-            let known = took.get(&from).copied();
+            let known = took.get(from as usize).copied().flatten();
             debug_assert!(
                 known.is_none_or(|to| self.kept[to as usize].view() == View::of(world, object)),
                 "an object unlike its shape"
@@ -158,7 +161,7 @@ impl Shapes {
                         self.id(view)
                     };
                     if by_shape {
-                        took.insert(from, to);
+                        took[from as usize] = Some(to);
                     }
                     to
                 }

@@ -132,6 +132,13 @@ pub struct Builder {
 }
 
 impl Builder {
+    /// A builder with room for `objects` objects.
+    pub fn with_capacity(objects: usize) -> Builder {
+        let mut builder = Builder::default();
+        builder.changes.objects.reserve_exact(objects);
+        builder
+    }
+
     /// The object changed as `pieces` say (nothing when empty); the number of its list, for
     /// `push_list`.
     pub fn push(&mut self, object: usize, pieces: &[Piece]) -> Option<u32> {
