@@ -248,9 +248,7 @@ impl Checker<'_> {
             self.report(path, &inner, &message);
             // Take out the innermost map entry the problem is in; a list is taken out whole,
             // so that the places of the other entries stay the same.
-            let Some(cut) = segments.iter().rposition(|s| matches!(s, Segment::Map { .. })) else {
-                return None;
-            };
+            let cut = segments.iter().rposition(|s| matches!(s, Segment::Map { .. }))?;
             if !remove(&mut value, &segments[..=cut]) {
                 return None;
             }
