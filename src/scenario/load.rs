@@ -54,25 +54,28 @@ pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
         )]);
     };
     let mut problems = Vec::new();
-    let mut check =
-        |path: &str, value: &Value, kind: Kind| check_node(source, &spans, path, value, kind, &mut problems);
+    let mut parts = Parts::default();
+    let mut checker = Checker { source, spans: &spans, problems: &mut problems };
     for (key, value) in top {
         let Some(key) = key.as_str() else {
-            check("", value, Kind::NotAKey);
+            checker.push(spans.value(""), "keys must be plain words".into(), None);
             continue;
         };
+        let at = || key.to_string();
         match key {
-            "title" | "question" | "edition" => check(key, value, Kind::Text),
-            "players" => check(key, value, Kind::ListOf(|p, v, c| c.item::<PlayerSpec>(p, v))),
-            "objects" => check(key, value, Kind::ListOf(|p, v, c| c.item::<ObjectSpec>(p, v))),
-            "effects" => check(key, value, Kind::ListOf(|p, v, c| c.item::<ResolvedEffectSpec>(p, v))),
-            "timestamp_order" => check(key, value, Kind::Whole(|p, v, c| c.item::<Vec<String>>(p, v))),
-            "ask" => check(key, value, Kind::Whole(|p, v, c| c.item::<AskSpec>(p, v))),
-            "expect" => check(key, value, Kind::Whole(|p, v, c| c.item::<BTreeMap<String, ExpectSpec>>(p, v))),
-            "events" => check(key, value, Kind::ListOf(|p, v, c| c.item::<EventSpec>(p, v))),
-            "choose" => check(key, value, Kind::Whole(|p, v, c| c.item::<Vec<String>>(p, v))),
-            "expect_outcomes" => check(key, value, Kind::ListOf(|p, v, c| c.item::<ExpectedOutcomeSpec>(p, v))),
-            other => check(other, value, Kind::Unknown),
+            "title" => parts.title = checker.item(value, at),
+            "question" => parts.question = checker.item(value, at),
+            "edition" => parts.edition = checker.item(value, at),
+            "players" => parts.players = checker.list(key, value),
+            "objects" => parts.objects = checker.list(key, value),
+            "effects" => parts.effects = checker.list(key, value),
+            "timestamp_order" => parts.timestamp_order = checker.item(value, at),
+            "ask" => parts.ask = checker.item(value, at),
+            "expect" => parts.expect = checker.item(value, at),
+            "events" => parts.events = checker.list(key, value),
+            "choose" => parts.choose = checker.item(value, at),
+            "expect_outcomes" => parts.expect_outcomes = checker.list(key, value),
+            other => checker.unknown(other),
         }
     }
     for required in REQUIRED {
@@ -88,10 +91,52 @@ pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
+    if let Some(spec) = parts.spec() {
+        return Ok(Loaded { spec, spans });
+    }
     match serde_yaml::from_value::<ScenarioSpec>(root) {
         Ok(spec) => Ok(Loaded { spec, spans }),
         // Every part was checked above; this is only reached if the parts disagree with the whole.
         Err(e) => Err(vec![problem(source, (0, 0), e.to_string(), None)]),
+    }
+}
+
+/// The top-level entries of a scenario, each read on its own as it is checked: the spec is
+/// made of them, rather than read a second time from the whole document.
+#[derive(Default)]
+struct Parts {
+    title: Option<String>,
+    question: Option<String>,
+    edition: Option<String>,
+    players: Option<Vec<PlayerSpec>>,
+    objects: Option<Vec<ObjectSpec>>,
+    effects: Option<Vec<ResolvedEffectSpec>>,
+    timestamp_order: Option<Vec<String>>,
+    ask: Option<AskSpec>,
+    expect: Option<BTreeMap<String, ExpectSpec>>,
+    events: Option<Vec<EventSpec>>,
+    choose: Option<Vec<String>>,
+    expect_outcomes: Option<Vec<ExpectedOutcomeSpec>>,
+}
+
+impl Parts {
+    /// The spec, with serde's defaults for what the file leaves out (those of `ScenarioSpec`);
+    /// None without the required keys.
+    fn spec(self) -> Option<ScenarioSpec> {
+        Some(ScenarioSpec {
+            title: self.title?,
+            question: self.question,
+            edition: self.edition,
+            players: self.players?,
+            objects: self.objects.unwrap_or_default(),
+            effects: self.effects.unwrap_or_default(),
+            timestamp_order: self.timestamp_order.unwrap_or_default(),
+            ask: self.ask.unwrap_or_default(),
+            expect: self.expect.unwrap_or_default(),
+            events: self.events.unwrap_or_default(),
+            choose: self.choose.unwrap_or_default(),
+            expect_outcomes: self.expect_outcomes,
+        })
     }
 }
 
@@ -131,31 +176,13 @@ pub(crate) fn load_list<T: DeserializeOwned>(source: &str, what: &str) -> Result
     };
     let mut problems = Vec::new();
     let mut checker = Checker { source, spans: &spans, problems: &mut problems };
-    for (index, item) in items.iter().enumerate() {
-        checker.item::<T>(&spans::item("", index), item);
-    }
+    let parsed: Vec<Option<T>> =
+        items.iter().enumerate().map(|(index, item)| checker.item(item, || spans::item("", index))).collect();
     if !problems.is_empty() {
         return Err(problems);
     }
-    let mut out = Vec::with_capacity(items.len());
-    for item in items {
-        match serde_yaml::from_value::<T>(item.clone()) {
-            Ok(parsed) => out.push((parsed, item)),
-            // Every item was checked above.
-            Err(e) => return Err(vec![problem(source, (0, 0), e.to_string(), None)]),
-        }
-    }
-    Ok(out)
-}
-
-type ItemCheck = fn(&str, &Value, &mut Checker) -> ();
-
-enum Kind {
-    Text,
-    ListOf(ItemCheck),
-    Whole(ItemCheck),
-    Unknown,
-    NotAKey,
+    // Every item was read without a problem above.
+    Ok(parsed.into_iter().zip(items).filter_map(|(parsed, item)| Some((parsed?, item))).collect())
 }
 
 struct Checker<'a> {
@@ -164,39 +191,49 @@ struct Checker<'a> {
     problems: &'a mut Vec<Problem>,
 }
 
-fn check_node(source: &str, spans: &Spans, path: &str, value: &Value, kind: Kind, problems: &mut Vec<Problem>) {
-    let mut checker = Checker { source, spans, problems };
-    match kind {
-        Kind::Text => checker.item::<String>(path, value),
-        Kind::Whole(check) => check(path, value, &mut checker),
-        Kind::ListOf(check) => match value {
-            Value::Sequence(items) => {
-                for (index, item) in items.iter().enumerate() {
-                    check(&spans::item(path, index), item, &mut checker);
-                }
-            }
-            _ => checker.push(spans.value(path), format!("`{path}` must be a list"), None),
-        },
-        Kind::Unknown => {
-            let help = suggest::closest(path, TOP_LEVEL).map(|k| format!("did you mean `{k}`?"));
-            let help = help.or_else(|| Some(format!("known keys: `{}`", TOP_LEVEL.join("`, `"))));
-            checker.push(spans.key(path), format!("unknown key `{path}`"), help);
-        }
-        Kind::NotAKey => checker.push(spans.value(path), "keys must be plain words".into(), None),
-    }
-}
-
 impl Checker<'_> {
     /// Deserializes one node on its own, so that one bad object does not hide the next one's
-    /// problems, and places the error at the exact field serde names. serde stops at the first
-    /// problem of a node: the entry it names is taken out and the node read again, so that every
-    /// problem of one object is found at once too.
-    fn item<T: DeserializeOwned>(&mut self, path: &str, value: &Value) {
+    /// problems; None when it has any, each reported (`problems`). `path` names the node, and is
+    /// only made when there is a problem to place.
+    fn item<T: DeserializeOwned>(&mut self, value: &Value, path: impl FnOnce() -> String) -> Option<T> {
+        // Most nodes have no problem: read from the tree itself, without a copy of the node or
+        // the bookkeeping of where serde is, which only a problem needs.
+        if let Ok(parsed) = T::deserialize(value) {
+            return Some(parsed);
+        }
+        self.problems_of::<T>(&path(), value)
+    }
+
+    /// Each item of the list at `path`, all of them when none has a problem.
+    fn list<T: DeserializeOwned>(&mut self, path: &str, value: &Value) -> Option<Vec<T>> {
+        let Value::Sequence(items) = value else {
+            self.push(self.spans.value(path), format!("`{path}` must be a list"), None);
+            return None;
+        };
+        let parsed: Vec<Option<T>> =
+            items.iter().enumerate().map(|(index, item)| self.item(item, || spans::item(path, index))).collect();
+        parsed.into_iter().collect()
+    }
+
+    /// A top-level key the format does not have.
+    fn unknown(&mut self, key: &str) {
+        let help = suggest::closest(key, TOP_LEVEL).map(|k| format!("did you mean `{k}`?"));
+        let help = help.or_else(|| Some(format!("known keys: `{}`", TOP_LEVEL.join("`, `"))));
+        self.push(self.spans.key(key), format!("unknown key `{key}`"), help);
+    }
+
+    /// Every problem of a node that does not deserialize, placed at the exact field serde names.
+    /// serde stops at the first problem of a node: the entry it names is taken out and the node
+    /// read again, so that every problem of one object is found at once too. Always None, but
+    /// for a node read from the tree and as an owned value differently (not seen: the node then).
+    fn problems_of<T: DeserializeOwned>(&mut self, path: &str, value: &Value) -> Option<T> {
         let mut value = value.clone();
         let mut removed: Vec<String> = Vec::new();
         loop {
-            let Err(error) = serde_path_to_error::deserialize::<_, T>(value.clone()) else {
-                return;
+            let error = match serde_path_to_error::deserialize::<_, T>(value.clone()) {
+                Ok(parsed) if removed.is_empty() => return Some(parsed),
+                Ok(_) => return None,
+                Err(error) => error,
             };
             let segments: Vec<Segment> = error.path().iter().cloned().collect();
             let inner = joined(path, &segments);
@@ -206,16 +243,14 @@ impl Checker<'_> {
                 if !removed.contains(&spans::child(&inner, field)) {
                     self.report(path, &inner, &message);
                 }
-                return;
+                return None;
             }
             self.report(path, &inner, &message);
             // Take out the innermost map entry the problem is in; a list is taken out whole,
             // so that the places of the other entries stay the same.
-            let Some(cut) = segments.iter().rposition(|s| matches!(s, Segment::Map { .. })) else {
-                return;
-            };
+            let cut = segments.iter().rposition(|s| matches!(s, Segment::Map { .. }))?;
             if !remove(&mut value, &segments[..=cut]) {
-                return;
+                return None;
             }
             removed.push(joined(path, &segments[..=cut]));
         }

@@ -166,18 +166,72 @@ pub(super) fn key_hash(key: &str) -> u64 {
     hasher.finish() | 1
 }
 
+/// The path of a node, written out (`objects[2].zone`) only when a problem is placed there:
+/// validation goes over every node of a board, and most have none.
+#[derive(Clone, Copy, Debug)]
+pub enum At<'a> {
+    /// A path already written out; `""` is the document.
+    Path(&'a str),
+    Key(&'a At<'a>, &'a str),
+    Item(&'a At<'a>, usize),
+}
+
+impl At<'_> {
+    /// The node at `key` of this mapping.
+    pub fn key<'b>(&'b self, key: &'b str) -> At<'b> {
+        At::Key(self, key)
+    }
+
+    /// The item at `index` of this list.
+    pub fn item(&self, index: usize) -> At<'_> {
+        At::Item(self, index)
+    }
+
+    /// The path as text, as `child` and `item` join it.
+    pub fn text(&self) -> String {
+        match self {
+            At::Path(path) => path.to_string(),
+            At::Key(parent, key) => child(&parent.text(), key),
+            At::Item(parent, index) => item(&parent.text(), *index),
+        }
+    }
+}
+
+// Validation makes a path for each node it checks (a large board, hundreds of thousands): they
+// are written at their size, without the machinery of `format!`.
+
 /// Joins a path and a map key: `objects[0]` + `zone` → `objects[0].zone`.
 pub fn child(path: &str, key: &str) -> String {
     if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
+        return key.to_string();
     }
+    let mut joined = String::with_capacity(path.len() + 1 + key.len());
+    joined.push_str(path);
+    joined.push('.');
+    joined.push_str(key);
+    joined
 }
 
 /// Joins a path and a sequence index: `objects` + 2 → `objects[2]`.
 pub fn item(path: &str, index: usize) -> String {
-    format!("{path}[{index}]")
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    let mut rest = index;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let digits = &digits[start..];
+    let mut joined = String::with_capacity(path.len() + digits.len() + 2);
+    joined.push_str(path);
+    joined.push('[');
+    digits.iter().for_each(|&d| joined.push(char::from(d)));
+    joined.push(']');
+    joined
 }
 
 #[cfg(test)]
@@ -238,6 +292,26 @@ mod tests {
         let second_name = doc.rfind("name: B").unwrap();
         let second_title = doc.rfind("title").unwrap();
         assert_eq!(found, [("players[0].name", "name", second_name, 23), ("title", "title", second_title, 0)]);
+    }
+
+    #[test]
+    fn paths_are_joined() {
+        assert_eq!(child("", "title"), "title");
+        assert_eq!(child("objects[0]", "zone"), "objects[0].zone");
+        assert_eq!(item("objects", 0), "objects[0]");
+        assert_eq!(item("", 7), "[7]");
+        assert_eq!(item("e", 1_234_567_890), "e[1234567890]");
+        assert_eq!(item("e", usize::MAX), format!("e[{}]", usize::MAX));
+    }
+
+    #[test]
+    fn a_lazy_path_is_written_as_the_joined_one() {
+        let root = At::Path("");
+        let objects = root.key("objects");
+        assert_eq!(objects.item(2).key("zone").text(), child(&item("objects", 2), "zone"));
+        assert_eq!(At::Path("events[0]").key("damage").key("to").text(), "events[0].damage.to");
+        assert_eq!(root.text(), "");
+        assert_eq!(root.item(1).text(), "[1]");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! engine sees the board.
 
 use super::load::{problem, Loaded};
-use super::spans::{child, item, Span, Spans};
+use super::spans::{child, item, At, Span, Spans};
 use super::spec::{
     AbilitySpec, Amount, ControlSpec, CopySpec, EffectBody, ExpectSpec, ObjectSpec, ScenarioSpec, SelectorSpec,
     SetChange, Zone,
@@ -48,6 +48,10 @@ impl Validator<'_> {
         self.problems.push(problem(self.source, span, message, help));
     }
 
+    pub(super) fn error_at(&mut self, at: &At, message: String, help: Option<String>) {
+        self.error(&at.text(), message, help);
+    }
+
     fn board(&mut self) -> Board {
         let spec = self.spec;
         let players: Vec<String> = spec.players.iter().map(|p| p.name.clone()).collect();
@@ -64,24 +68,25 @@ impl Validator<'_> {
             .iter()
             .enumerate()
             .map(|(i, e)| {
-                let path = item("effects", i);
-                let source = e.source.as_ref().and_then(|s| self.object_ref(&child(&path, "source"), s));
+                let effects = At::Path("effects");
+                let at = effects.item(i);
+                let source = e.source.as_ref().and_then(|s| self.object_at(&at.key("source"), s));
                 let controller = match (&e.controller, source) {
-                    (Some(name), _) => self.player_ref(&child(&path, "controller"), name, &players),
+                    (Some(name), _) => self.player_at(&at.key("controller"), name, &players),
                     (None, Some(s)) => objects.get(s).map_or(0, |o| o.printed.controller),
                     (None, None) => {
-                        self.error(
-                            &path,
+                        self.error_at(
+                            &at,
                             format!("effect `{}` has neither `source` nor `controller`", e.id),
                             Some("say who controls it, so that `you` in its selector means someone".into()),
                         );
                         0
                     }
                 };
-                self.body(&child(&path, "effect"), &e.effect, &players, false);
+                self.body(&at.key("effect"), &e.effect, &players, false);
                 if e.source.is_none() && e.effect.replacement.as_ref().is_some_and(|r| r.self_replacement) {
-                    self.error(
-                        &child(&child(&child(&path, "effect"), "replacement"), "self_replacement"),
+                    self.error_at(
+                        &at.key("effect").key("replacement").key("self_replacement"),
                         "a self-replacement effect without `source`".into(),
                         Some(
                             "it replaces part of a resolving spell's own effect (614.14): give that spell as `source`"
@@ -93,8 +98,8 @@ impl Validator<'_> {
                     // Without a source these would silently name nothing.
                     for (key, on) in [("self", affects.itself), ("attached", affects.attached)] {
                         if on {
-                            self.error(
-                                &child(&child(&child(&path, "effect"), "affects"), key),
+                            self.error_at(
+                                &at.key("effect").key("affects").key(key),
                                 format!("`{key}: true` in an effect without `source`"),
                                 Some(
                                     "give the effect its `source`, or name the objects with `objects: [id, …]`".into(),
@@ -116,7 +121,8 @@ impl Validator<'_> {
             .collect();
         let ask = match &spec.ask.objects {
             Some(ids) => {
-                ids.iter().enumerate().filter_map(|(i, id)| self.object_ref(&item("ask.objects", i), id)).collect()
+                let asked = At::Path("ask.objects");
+                ids.iter().enumerate().filter_map(|(i, id)| self.object_at(&asked.item(i), id)).collect()
             }
             // A judge call about events asks what happens, not what every permanent is.
             None if !spec.events.is_empty() => Vec::new(),
@@ -126,10 +132,9 @@ impl Validator<'_> {
             .expect
             .iter()
             .filter_map(|(id, e)| {
-                let path = child("expect", id);
                 // The id is the key: `phantom:` in `expect`, not what is expected of it.
-                let index = self.object_ref_at(self.spans.key(&path), id)?;
-                self.expectation(&path, e, &players);
+                let index = self.object_placed(id, |spans| spans.key(&child("expect", id)))?;
+                self.expectation(&At::Path("expect").key(id), e, &players);
                 Some((index, e.clone()))
             })
             .collect();
@@ -182,39 +187,39 @@ impl Validator<'_> {
     /// Object ids, static ability ids and resolved effect ids share one namespace: the trace
     /// names effects by them.
     fn unique_ids(&mut self) {
-        let mut seen: HashMap<String, String> = HashMap::new();
-        let mut ids: Vec<(String, String)> = Vec::new();
-        for (i, o) in self.spec.objects.iter().enumerate() {
-            let path = item("objects", i);
-            ids.push((o.id.clone(), child(&path, "id")));
+        let spec = self.spec;
+        let mut ids: Vec<(&str, Place)> = Vec::new();
+        for (i, o) in spec.objects.iter().enumerate() {
+            ids.push((&o.id, Place::Object(i, "id")));
             for (j, a) in o.abilities.iter().enumerate() {
                 if let AbilitySpec::Static(s) = a {
-                    ids.push((s.id.to_string(), child(&item(&child(&path, "abilities"), j), "id")));
+                    ids.push((&s.id, Place::Ability(i, j)));
                 }
             }
         }
-        for (i, e) in self.spec.effects.iter().enumerate() {
-            ids.push((e.id.clone(), child(&item("effects", i), "id")));
+        for (i, e) in spec.effects.iter().enumerate() {
+            ids.push((&e.id, Place::Effect(i, "id")));
         }
-        for (id, path) in ids {
+        let mut seen: HashMap<&str, Place> = HashMap::with_capacity(ids.len());
+        for (id, at) in ids {
             if id.trim().is_empty() {
-                self.error(&path, "an id cannot be empty".into(), None);
+                self.error(&at.path(), "an id cannot be empty".into(), None);
             } else if id.contains('@') {
                 self.error(
-                    &path,
+                    &at.path(),
                     format!("`{id}`: ids cannot contain `@`"),
                     Some("the trace uses `@` to name copies of abilities".into()),
                 );
-            } else if let Some(first) = seen.get(&id) {
-                let line = self.spans.value(first);
+            } else if let Some(first) = seen.get(id) {
+                let line = self.spans.value(&first.path());
                 let first_line = self.source[..line.0].matches('\n').count() + 1;
                 self.error(
-                    &path,
+                    &at.path(),
                     format!("the id `{id}` is used twice"),
                     Some(format!("first used on line {first_line}")),
                 );
             } else {
-                seen.insert(id, path);
+                seen.insert(id, at);
             }
         }
     }
@@ -240,47 +245,41 @@ impl Validator<'_> {
     }
 
     fn object(&mut self, index: usize, o: &ObjectSpec, players: &[String]) -> ObjectDef {
-        let path = item("objects", index);
-        let owner = self.player_ref(&child(&path, "owner"), &o.owner, players);
+        let objects = At::Path("objects");
+        let at = objects.item(index);
+        let owner = self.player_at(&at.key("owner"), &o.owner, players);
         let controller = match &o.controller {
-            Some(c) => self.player_ref(&child(&path, "controller"), c, players),
+            Some(c) => self.player_at(&at.key("controller"), c, players),
             None => owner,
         };
-        let types = self.words(&child(&path, "types"), &o.types, &CARD_TYPES, "card type");
-        let supertypes = self.words(&child(&path, "supertypes"), &o.supertypes, &SUPERTYPES, "supertype");
-        let colors = self.words(&child(&path, "colors"), &o.colors, &COLORS, "color");
-        let mut abilities: Vec<Ability> = o
-            .abilities
-            .iter()
-            .enumerate()
-            .map(|(j, a)| self.ability(&item(&child(&path, "abilities"), j), a, players))
-            .collect();
+        let types = self.words(&at.key("types"), &o.types, &CARD_TYPES, "card type");
+        let supertypes = self.words(&at.key("supertypes"), &o.supertypes, &SUPERTYPES, "supertype");
+        let colors = self.words(&at.key("colors"), &o.colors, &COLORS, "color");
+        let listed_at = at.key("abilities");
+        let mut abilities: Vec<Ability> =
+            o.abilities.iter().enumerate().map(|(j, a)| self.ability(&listed_at.item(j), a, players)).collect();
         // An ability the engine cannot express is still an ability of the object: "loses all
         // abilities" removes it, and a selector for objects with no abilities passes it over.
         for (j, text) in o.unmodelled.iter().enumerate() {
             let listed = o.abilities.iter().any(|a| matches!(a, AbilitySpec::Text(t) if t == text));
             if !listed {
-                let at = item(&child(&path, "unmodelled"), j);
-                abilities.push(self.ability(&at, &AbilitySpec::Text(Word::new(text)), players));
+                let unmodelled = at.key("unmodelled");
+                abilities.push(self.ability(&unmodelled.item(j), &AbilitySpec::Text(Word::new(text)), players));
             }
         }
-        let attached_to = o.attached_to.as_ref().and_then(|t| self.object_ref(&child(&path, "attached_to"), t));
+        let attached_to = o.attached_to.as_ref().and_then(|t| self.object_at(&at.key("attached_to"), t));
         if attached_to == Some(index) {
-            self.error(&child(&path, "attached_to"), format!("`{}` cannot be attached to itself", o.id), None);
+            self.error_at(&at.key("attached_to"), format!("`{}` cannot be attached to itself", o.id), None);
         }
         if o.attached_at.is_some() && o.attached_to.is_none() {
-            self.error(&child(&path, "attached_at"), "`attached_at` without `attached_to`".into(), None);
+            self.error_at(&at.key("attached_at"), "`attached_at` without `attached_to`".into(), None);
         }
         if o.damage < 0 {
-            self.error(&child(&path, "damage"), format!("`{}`: damage marked is 0 or more", o.damage), None);
+            self.error_at(&at.key("damage"), format!("`{}`: damage marked is 0 or more", o.damage), None);
         }
         for (kind, n) in &o.counters {
             if *n < 0 {
-                self.error(
-                    &child(&child(&path, "counters"), kind),
-                    format!("a negative number of `{kind}` counters"),
-                    None,
-                );
+                self.error_at(&at.key("counters").key(kind), format!("a negative number of `{kind}` counters"), None);
             }
         }
         let mut printed = Characteristics {
@@ -311,19 +310,20 @@ impl Validator<'_> {
         }
     }
 
-    fn ability(&mut self, path: &str, a: &AbilitySpec, players: &[String]) -> Ability {
+    fn ability(&mut self, at: &At, a: &AbilitySpec, players: &[String]) -> Ability {
         if let AbilitySpec::Static(s) = a {
-            self.body(&child(path, "effect"), &s.effect, players, s.cda);
+            let effect = at.key("effect");
+            self.body(&effect, &s.effect, players, s.cda);
             if s.effect.control.as_ref().is_some_and(|c| c.exchanged().is_some()) {
-                self.error(
-                    &child(&child(&child(path, "effect"), "control"), "exchange"),
+                self.error_at(
+                    &effect.key("control").key("exchange"),
                     "an exchange of control in a static ability".into(),
                     Some("an exchange happens once, as a spell or ability resolves: write it under `effects:`".into()),
                 );
             }
             if s.effect.replacement.as_ref().is_some_and(|r| r.self_replacement) {
-                self.error(
-                    &child(&child(&child(path, "effect"), "replacement"), "self_replacement"),
+                self.error_at(
+                    &effect.key("replacement").key("self_replacement"),
                     "a self-replacement effect is part of a resolving spell's effect, not a static ability".into(),
                     Some("write it under `effects:` with `source: <the spell>` (614.14)".into()),
                 );
@@ -332,7 +332,7 @@ impl Validator<'_> {
         Ability::from_spec(a, Origin::RulesText, None)
     }
 
-    fn body(&mut self, path: &str, body: &EffectBody, players: &[String], cda: bool) {
+    fn body(&mut self, at: &At, body: &EffectBody, players: &[String], cda: bool) {
         let touches_objects = body.copy.is_some()
             || body.control.is_some()
             || body.text_change.is_some()
@@ -345,11 +345,11 @@ impl Validator<'_> {
             || body.abilities.is_some()
             || body.pt.as_ref().is_some_and(|p| p.set.is_some() || p.modify.is_some() || p.switch);
         if let Some(r) = &body.replacement {
-            self.replacement(&child(path, "replacement"), r, players);
+            self.replacement(&at.key("replacement").text(), r, players);
         }
         if !touches_objects && body.players.is_none() && body.game_rule.is_none() && body.replacement.is_none() {
-            self.error(
-                path,
+            self.error_at(
+                at,
                 "this effect is in no layer: it changes nothing".into(),
                 Some("give it a change: `copy`, `control`, `text_change`, `types`, `subtypes`, `supertypes`, `land_types`, `creature_types`, `colors`, `abilities`, `pt`, `players`, `game_rule` or `replacement`".into()),
             );
@@ -357,44 +357,44 @@ impl Validator<'_> {
         let exchanged = body.control.as_ref().and_then(|c| c.exchanged());
         match (&body.affects, touches_objects) {
             // An exchange names its two objects: they are what the whole effect affects.
-            (Some(_), true) if exchanged.is_some() => self.error(
-                &child(path, "affects"),
+            (Some(_), true) if exchanged.is_some() => self.error_at(
+                &at.key("affects"),
                 "`affects` with an exchange of control".into(),
                 Some("the effect applies to the two objects exchanged: leave `affects` out".into()),
             ),
             (None, true) if exchanged.is_some() => {}
-            (None, true) => self.error(path, "this effect changes objects but says none: add `affects`".into(), None),
+            (None, true) => self.error_at(at, "this effect changes objects but says none: add `affects`".into(), None),
             (Some(_), false) => {
-                self.error(&child(path, "affects"), "`affects` on an effect that changes no object".into(), None)
+                self.error_at(&at.key("affects"), "`affects` on an effect that changes no object".into(), None)
             }
-            (Some(s), true) => self.selector(&child(path, "affects"), s, players),
+            (Some(s), true) => self.selector(&at.key("affects"), s, players),
             (None, false) => {}
         }
         if let Some(copy) = &body.copy {
-            self.copy(&child(path, "copy"), copy, players);
+            self.copy(&at.key("copy"), copy, players);
         }
         match &body.control {
             Some(ControlSpec::Player(player)) if player != "you" => {
-                self.player_ref(&child(path, "control"), player, players);
+                self.player_at(&at.key("control"), player, players);
             }
-            Some(ControlSpec::Exchange(ids)) => self.exchange(&child(&child(path, "control"), "exchange"), ids),
+            Some(ControlSpec::Exchange(ids)) => self.exchange(&at.key("control").key("exchange"), ids),
             _ => {}
         }
-        self.closed_sets(path, [&body.types, &body.supertypes, &body.colors]);
+        self.closed_sets(at, [&body.types, &body.supertypes, &body.colors]);
         if let Some(lands) = &body.land_types {
             let known: Vec<&str> = BASIC_LAND_TYPES.iter().map(|(t, _)| *t).collect();
-            self.words(&child(path, "land_types"), lands, &known, "basic land type");
+            self.words(&at.key("land_types"), lands, &known, "basic land type");
         }
         if let Some(change) = &body.abilities {
             for (i, a) in change.add.iter().enumerate() {
-                self.ability(&item(&child(&child(path, "abilities"), "add"), i), a, players);
+                self.ability(&at.key("abilities").key("add").item(i), a, players);
             }
         }
         if let Some(pt) = &body.pt {
-            let pt_path = child(path, "pt");
+            let pt_at = at.key("pt");
             if cda && (pt.modify.is_some() || pt.switch) {
-                self.error(
-                    &pt_path,
+                self.error_at(
+                    &pt_at,
                     "a characteristic-defining ability can only set power and toughness (604.3)".into(),
                     None,
                 );
@@ -402,7 +402,7 @@ impl Validator<'_> {
             for (key, amounts) in [("set", &pt.set), ("modify", &pt.modify)] {
                 for (i, amount) in amounts.iter().flatten().enumerate() {
                     if let Amount::Count(s) = amount {
-                        self.selector(&child(&item(&child(&pt_path, key), i), "count"), s, players);
+                        self.selector(&pt_at.key(key).item(i).key("count"), s, players);
                     }
                 }
             }
@@ -410,59 +410,60 @@ impl Validator<'_> {
         if let Some(p) = &body.players {
             for (i, who) in p.affects.iter().enumerate() {
                 if !matches!(who.as_str(), "you" | "opponents" | "all") {
-                    self.player_ref(&item(&child(&child(path, "players"), "affects"), i), who, players);
+                    self.player_at(&at.key("players").key("affects").item(i), who, players);
                 }
             }
         }
     }
 
     /// The object copied, and the exceptions' words and abilities (706.8).
-    pub(super) fn copy(&mut self, path: &str, copy: &CopySpec, players: &[String]) {
-        self.object_ref(&child(path, "of"), &copy.of);
-        let except = child(path, "except");
+    pub(super) fn copy(&mut self, at: &At, copy: &CopySpec, players: &[String]) {
+        self.object_at(&at.key("of"), &copy.of);
+        let except = at.key("except");
         let e = &copy.except;
         self.closed_sets(&except, [&e.types, &e.supertypes, &e.colors]);
         for (i, a) in e.abilities.iter().enumerate() {
-            self.ability(&item(&child(&except, "abilities"), i), a, players);
+            self.ability(&except.key("abilities").item(i), a, players);
         }
     }
 
     /// `control: {exchange: [a, b]}`: two different objects of the scenario (701.12b today).
-    fn exchange(&mut self, path: &str, ids: &[String]) {
+    fn exchange(&mut self, at: &At, ids: &[String]) {
         if ids.len() != 2 {
-            self.error(
-                path,
+            self.error_at(
+                at,
                 format!("an exchange of control names {} objects", ids.len()),
                 Some("control of two permanents is exchanged: name exactly two object ids".into()),
             );
         }
         for (i, id) in ids.iter().enumerate() {
             if ids[..i].contains(id) {
-                self.error(
-                    &item(path, i),
+                self.error_at(
+                    &at.item(i),
                     format!("`{id}` is named twice"),
                     Some("an object's control cannot be exchanged with itself: name two different objects".into()),
                 );
             } else {
-                self.object_ref(&item(path, i), id);
+                self.object_at(&at.item(i), id);
             }
         }
     }
 
-    pub(super) fn selector(&mut self, path: &str, s: &SelectorSpec, players: &[String]) {
+    pub(super) fn selector(&mut self, at: &At, s: &SelectorSpec, players: &[String]) {
         let empty = SelectorSpec::default();
         if *s == empty {
-            self.error(
-                path,
+            self.error_at(
+                at,
                 "an empty selector".into(),
                 Some("say `all: true` to mean every object on the battlefield".into()),
             );
         }
         if s.all && (s.objects.is_some() || s.itself || s.attached) {
-            self.error(path, "`all: true` with a narrower choice".into(), None);
+            self.error_at(at, "`all: true` with a narrower choice".into(), None);
         }
+        let objects = at.key("objects");
         for (i, id) in s.objects.iter().flatten().enumerate() {
-            self.object_ref(&item(&child(path, "objects"), i), id);
+            self.object_at(&objects.item(i), id);
         }
         for (key, words, known, what) in [
             ("types", &s.types, &CARD_TYPES[..], "card type"),
@@ -473,40 +474,40 @@ impl Validator<'_> {
             ("colors", &s.colors, &COLORS[..], "color"),
             ("not_colors", &s.not_colors, &COLORS[..], "color"),
         ] {
-            self.words(&child(path, key), words, known, what);
+            self.words(&at.key(key), words, known, what);
         }
         for (key, who) in [("controller", &s.controller), ("owner", &s.owner)] {
             if let Some(who) = who.as_ref().filter(|w| !matches!(w.as_str(), "you" | "opponents")) {
-                self.player_ref(&child(path, key), who, players);
+                self.player_at(&at.key(key), who, players);
             }
         }
     }
 
     /// `types`, `supertypes` and `colors` under `path`: closed lists, each word checked.
-    fn closed_sets(&mut self, path: &str, [types, supertypes, colors]: [&Option<SetChange>; 3]) {
+    fn closed_sets(&mut self, at: &At, [types, supertypes, colors]: [&Option<SetChange>; 3]) {
         for (key, change, known, what) in [
             ("types", types, &CARD_TYPES[..], "card type"),
             ("supertypes", supertypes, &SUPERTYPES[..], "supertype"),
             ("colors", colors, &COLORS[..], "color"),
         ] {
             if let Some(change) = change {
-                self.set_change(&child(path, key), change, known, what);
+                self.set_change(&at.key(key), change, known, what);
             }
         }
     }
 
-    fn set_change(&mut self, path: &str, change: &SetChange, known: &[&str], what: &str) {
+    fn set_change(&mut self, at: &At, change: &SetChange, known: &[&str], what: &str) {
         for (key, words) in [("add", &change.add), ("remove", &change.remove)] {
-            self.words(&child(path, key), words, known, what);
+            self.words(&at.key(key), words, known, what);
         }
         if let Some(set) = &change.set {
-            self.words(&child(path, "set"), set, known, what);
+            self.words(&at.key("set"), set, known, what);
         }
     }
 
-    fn expectation(&mut self, path: &str, e: &ExpectSpec, players: &[String]) {
+    fn expectation(&mut self, at: &At, e: &ExpectSpec, players: &[String]) {
         if let Some(c) = &e.controller {
-            self.player_ref(&child(path, "controller"), c, players);
+            self.player_at(&at.key("controller"), c, players);
         }
         for (key, words, known, what) in [
             ("types", &e.types, &CARD_TYPES[..], "card type"),
@@ -514,13 +515,13 @@ impl Validator<'_> {
             ("colors", &e.colors, &COLORS[..], "color"),
         ] {
             if let Some(words) = words {
-                self.words(&child(path, key), words, known, what);
+                self.words(&at.key(key), words, known, what);
             }
         }
     }
 
     /// Lower-cases and checks words against a closed list, suggesting the closest.
-    fn words<S: std::borrow::Borrow<str>>(&mut self, path: &str, words: &[S], known: &[&str], what: &str) -> Vec<Word> {
+    fn words<S: std::borrow::Borrow<str>>(&mut self, at: &At, words: &[S], known: &[&str], what: &str) -> Vec<Word> {
         let mut out = Vec::new();
         for (i, word) in words.iter().enumerate() {
             let word: &str = word.borrow();
@@ -528,7 +529,7 @@ impl Validator<'_> {
             if !known.contains(&lower.as_str()) {
                 let help = suggest::closest(&lower, known.iter().copied())
                     .map_or_else(|| format!("known: {}", known.join(", ")), |k| format!("did you mean `{k}`?"));
-                self.error(&item(path, i), format!("`{word}` is not a {what}"), Some(help));
+                self.error_at(&at.item(i), format!("`{word}` is not a {what}"), Some(help));
             }
             if !out.contains(&lower) {
                 out.push(lower);
@@ -538,26 +539,36 @@ impl Validator<'_> {
     }
 
     pub(super) fn object_ref(&mut self, path: &str, id: &str) -> Option<usize> {
-        self.object_ref_at(self.spans.value(path), id)
+        self.object_at(&At::Path(path), id)
     }
 
-    fn object_ref_at(&mut self, span: Span, id: &str) -> Option<usize> {
+    pub(super) fn object_at(&mut self, at: &At, id: &str) -> Option<usize> {
+        self.object_placed(id, |spans| spans.value(&at.text()))
+    }
+
+    /// The object of id `id`, or a problem placed at `place` (looked up only then).
+    fn object_placed(&mut self, id: &str, place: impl FnOnce(&Spans) -> Span) -> Option<usize> {
         let found = self.ids.get(id).copied();
         if found.is_none() {
             let help = suggest::closest(id, self.spec.objects.iter().map(|o| o.id.as_str()))
                 .map(|k| format!("did you mean `{k}`?"));
+            let span = place(self.spans);
             self.problems.push(problem(self.source, span, format!("no object has the id `{id}`"), help));
         }
         found
     }
 
     pub(super) fn player_ref(&mut self, path: &str, name: &str, players: &[String]) -> usize {
+        self.player_at(&At::Path(path), name, players)
+    }
+
+    pub(super) fn player_at(&mut self, at: &At, name: &str, players: &[String]) -> usize {
         match players.iter().position(|p| p == name) {
             Some(i) => i,
             None => {
                 let help = suggest::closest(name, players.iter().map(String::as_str))
                     .map_or_else(|| format!("players: {}", players.join(", ")), |k| format!("did you mean `{k}`?"));
-                self.error(path, format!("no player is named `{name}`"), Some(help));
+                self.error_at(at, format!("no player is named `{name}`"), Some(help));
                 0
             }
         }
@@ -571,19 +582,20 @@ impl Validator<'_> {
 
     /// Two things stamped at the same time need the active player's order (613.6g).
     fn timestamps(&mut self, objects: &[ObjectDef]) {
-        let mut seen: BTreeMap<Timestamp, String> = BTreeMap::new();
-        let mut stamped: Vec<(Timestamp, String, String)> = Vec::new();
-        for (i, (o, spec)) in objects.iter().zip(&self.spec.objects).enumerate() {
+        let spec = self.spec;
+        let mut seen: BTreeMap<Timestamp, &str> = BTreeMap::new();
+        let mut stamped: Vec<(Timestamp, &str, Place)> = Vec::new();
+        for (i, (o, spec)) in objects.iter().zip(&spec.objects).enumerate() {
             // At its `timestamp` when it has one, else at its id (its place in the list).
             let at = if spec.timestamp.is_some() { "timestamp" } else { "id" };
-            stamped.push((o.timestamp, o.id.clone(), child(&item("objects", i), at)));
+            stamped.push((o.timestamp, &spec.id, Place::Object(i, at)));
             // An Aura or Equipment's new timestamp (613.6d) orders its effects like any other.
             if let Some(attached_at) = o.attached_at.filter(|t| *t != o.timestamp) {
-                stamped.push((attached_at, o.id.clone(), child(&item("objects", i), "attached_at")));
+                stamped.push((attached_at, &spec.id, Place::Object(i, "attached_at")));
             }
         }
-        for (i, e) in self.spec.effects.iter().enumerate() {
-            stamped.push((self.stamp(&e.id, e.timestamp), e.id.clone(), child(&item("effects", i), "timestamp")));
+        for (i, e) in spec.effects.iter().enumerate() {
+            stamped.push((self.stamp(&e.id, e.timestamp), &e.id, Place::Effect(i, "timestamp")));
         }
         for (i, id) in self.spec.timestamp_order.iter().enumerate() {
             let known = self.spec.objects.iter().any(|o| &o.id == id) || self.spec.effects.iter().any(|e| &e.id == id);
@@ -591,16 +603,37 @@ impl Validator<'_> {
                 self.error(&item("timestamp_order", i), format!("no object or effect has the id `{id}`"), None);
             }
         }
-        for (stamp, id, path) in stamped {
+        for (stamp, id, at) in stamped {
             if let Some(other) = seen.get(&stamp) {
                 self.error(
-                    &path,
+                    &at.path(),
                     format!("`{id}` and `{other}` have the same timestamp {stamp}"),
                     Some("if they got it at the same time, list them in `timestamp_order` in the order the active player chose (613.6g); otherwise give them different timestamps".into()),
                 );
             } else {
                 seen.insert(stamp, id);
             }
+        }
+    }
+}
+
+/// Where an id or a timestamp is given, written out as a path only for a problem to place.
+#[derive(Clone, Copy)]
+enum Place {
+    /// An object's key (`id`, `timestamp`, `attached_at`).
+    Object(usize, &'static str),
+    /// The id of a static ability of an object.
+    Ability(usize, usize),
+    /// A resolved effect's key (`id`, `timestamp`).
+    Effect(usize, &'static str),
+}
+
+impl Place {
+    fn path(self) -> String {
+        match self {
+            Place::Object(i, key) => child(&item("objects", i), key),
+            Place::Ability(i, j) => child(&item(&child(&item("objects", i), "abilities"), j), "id"),
+            Place::Effect(i, key) => child(&item("effects", i), key),
         }
     }
 }

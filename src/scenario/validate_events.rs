@@ -1,7 +1,7 @@
 //! The checks of the event part of a scenario: pending events, expected outcomes, fixed choices,
 //! and replacement effects (614–616), each problem placed at its node.
 
-use super::spans::{child, item};
+use super::spans::{child, item, At};
 use super::spec::{
     ConditionSpec, EnterSpec, EventKindSpec, EventSpec, InsteadSpec, PreventSpec, RedirectSpec, ReplacementSpec, Zone,
 };
@@ -374,7 +374,7 @@ impl Validator<'_> {
             self.positive(&child(path, "prevent"), n);
         }
         if let Some(copy) = &r.copy {
-            self.copy(&child(path, "copy"), copy, players);
+            self.copy(&At::Path(path).key("copy"), copy, players);
         }
         for (key, n) in [("shield", r.shield), ("multiply", r.multiply), ("add", r.add)] {
             if let Some(n) = n {
@@ -434,7 +434,7 @@ impl Validator<'_> {
             Some(RedirectSpec::To(to)) if to != "you" => {
                 self.target(&child(path, "redirect"), to, players);
             }
-            Some(RedirectSpec::Selector(s)) => self.selector(&child(path, "redirect"), s, players),
+            Some(RedirectSpec::Selector(s)) => self.selector(&At::Path(path).key("redirect"), s, players),
             _ => {}
         }
         if let Some(c) = &r.control {
@@ -444,7 +444,7 @@ impl Validator<'_> {
         }
         for (key, s) in [("object", &r.object), ("source", &r.source)] {
             if let Some(s) = s {
-                self.selector(&child(path, key), s, players);
+                self.selector(&At::Path(path).key(key), s, players);
             }
         }
         if r.source.is_some() && event != K::Damage {
@@ -509,7 +509,7 @@ impl Validator<'_> {
             self.player_ref(&child(path, "player"), name, players);
         }
         if let Some(s) = &c.controls {
-            self.selector(&child(path, "controls"), s, players);
+            self.selector(&At::Path(path).key("controls"), s, players);
         }
         if c.life.is_some() {
             // A life total the scenario does not give would make the answer a guess.

@@ -10,6 +10,7 @@
 
 use super::limits::{self, thousands};
 use super::spans::{child, item, key_hash, Duplicate, Node, Span, Spans, SyntaxError};
+use rustc_hash::FxHashSet;
 use serde_yaml::value::{Tag, TaggedValue};
 use serde_yaml::{Mapping, Number, Value};
 use std::collections::HashMap;
@@ -73,11 +74,14 @@ impl<'a> ByteIndex<'a> {
     }
 }
 
-/// A collection being read.
+/// A collection being read. Its children, their values and its keys' hashes are on the
+/// reader's shared stacks (`kids`, `values`, `hashes`) from the places it started at: one list
+/// of each for the whole document, and each collection made at its end at its size, rather
+/// than a list grown per collection (a large board has hundreds of thousands).
 struct Frame {
     node: u32,
-    /// Its children's nodes, listed in `Spans` at its end.
-    kids: Vec<u32>,
+    kids_from: usize,
+    values_from: usize,
     anchor: usize,
     tag: Option<yaml_rust2::parser::Tag>,
     /// Nodes counted when it started: what an alias to it repeats is the difference at its end.
@@ -86,18 +90,31 @@ struct Frame {
 }
 
 enum Body {
-    Map { map: Mapping, key: Option<Key> },
-    Seq(Vec<Value>),
+    /// Its entries are key and value in turn on `values`, the hashes of the keys on `hashes`
+    /// from `hashes_from`; `index`, those hashes once there are many, to find a key given twice
+    /// without going over every key.
+    Map {
+        key: Option<Key>,
+        hashes_from: usize,
+        index: Option<FxHashSet<u64>>,
+    },
+    Seq,
 }
 
 /// A mapping's key, waiting for its value.
 struct Key {
     value: Value,
-    text: String,
     span: (u32, u32),
-    /// 0 for a list or mapping used as a key: legal YAML, but it names nothing we look up.
+    /// The hash of its text (`key_text`), which equal keys share: a key given twice is looked
+    /// for among the keys of the same hash only.
+    text_hash: u64,
+    /// Its hash in `Spans`: 0 for a list or mapping used as a key, legal YAML that names nothing
+    /// we look up.
     hash: u64,
 }
+
+/// Past this many keys, a mapping's are found by a hash set instead of a scan.
+const SCANNED_KEYS: usize = 16;
 
 /// What an anchor stands for: its value, and the nodes it counts for.
 struct Anchored {
@@ -110,6 +127,9 @@ struct Reader<'a> {
     bytes: ByteIndex<'a>,
     spans: Spans,
     stack: Vec<Frame>,
+    kids: Vec<u32>,
+    values: Vec<Value>,
+    hashes: Vec<u64>,
     anchors: HashMap<usize, Anchored>,
     /// Nodes so far, aliases counted as what they repeat.
     nodes: u64,
@@ -128,6 +148,9 @@ impl<'a> Reader<'a> {
             bytes: ByteIndex::new(source),
             spans: Spans::default(),
             stack: Vec::new(),
+            kids: Vec::new(),
+            values: Vec::new(),
+            hashes: Vec::new(),
             anchors: HashMap::new(),
             nodes: 0,
             root: None,
@@ -164,12 +187,20 @@ impl<'a> Reader<'a> {
                     });
                 }
                 let body = match event {
-                    Event::MappingStart(..) => Body::Map { map: Mapping::new(), key: None },
-                    _ => Body::Seq(Vec::new()),
+                    Event::MappingStart(..) => Body::Map { key: None, hashes_from: self.hashes.len(), index: None },
+                    _ => Body::Seq,
                 };
                 let tag = tag.clone();
                 let node = self.spans.push_node(Node { value: narrow((at, at)), ..Node::default() });
-                self.stack.push(Frame { node, kids: Vec::new(), anchor, tag, nodes_at_start: self.nodes - 1, body });
+                self.stack.push(Frame {
+                    node,
+                    kids_from: self.kids.len(),
+                    values_from: self.values.len(),
+                    anchor,
+                    tag,
+                    nodes_at_start: self.nodes - 1,
+                    body,
+                });
             }
             Event::SequenceEnd | Event::MappingEnd => {
                 let Some(frame) = self.stack.pop() else { return Ok(()) };
@@ -177,11 +208,9 @@ impl<'a> Reader<'a> {
                 // A block collection ends where the next node starts; trim trailing blanks.
                 let end = start + self.source[start..at.max(start)].trim_end().len();
                 self.spans.node_mut(frame.node).value = narrow((start, end.max(start)));
-                self.spans.set_children(frame.node, &frame.kids);
-                let value = match frame.body {
-                    Body::Map { map, .. } => Value::Mapping(map),
-                    Body::Seq(items) => Value::Sequence(items),
-                };
+                self.spans.set_children(frame.node, &self.kids[frame.kids_from..]);
+                self.kids.truncate(frame.kids_from);
+                let value = self.collection(&frame);
                 let value = tagged(value, frame.tag.as_ref());
                 self.remember(frame.anchor, &value, self.nodes - frame.nodes_at_start);
                 if self.expecting_key() {
@@ -268,80 +297,108 @@ impl<'a> Reader<'a> {
     }
 
     fn set_key(&mut self, value: Value, span: Span) {
-        let text = key_text(&value);
-        let hash = key_hash(&text);
+        let text_hash = text_hash(&value);
         if let Some(Frame { body: Body::Map { key, .. }, .. }) = self.stack.last_mut() {
-            *key = Some(Key { value, text, span: narrow(span), hash });
+            *key = Some(Key { value, span: narrow(span), text_hash, hash: text_hash });
         }
     }
 
     fn set_key_complex(&mut self, value: Value, span: Span) {
+        let text_hash = text_hash(&value);
         if let Some(Frame { body: Body::Map { key, .. }, .. }) = self.stack.last_mut() {
-            *key = Some(Key { value, text: "<complex key>".into(), span: narrow(span), hash: 0 });
+            *key = Some(Key { value, span: narrow(span), text_hash, hash: 0 });
+        }
+    }
+
+    /// The list or mapping a frame read, its children taken off the shared stack.
+    fn collection(&mut self, frame: &Frame) -> Value {
+        let mut children = self.values.drain(frame.values_from..);
+        match frame.body {
+            Body::Seq => Value::Sequence(children.collect()),
+            Body::Map { hashes_from, .. } => {
+                self.hashes.truncate(hashes_from);
+                let mut map = Mapping::with_capacity(children.len() / 2);
+                while let (Some(key), Some(value)) = (children.next(), children.next()) {
+                    map.insert(key, value);
+                }
+                Value::Mapping(map)
+            }
         }
     }
 
     /// Puts a finished node in the collection it belongs to, or makes it the document.
     fn place(&mut self, value: Value, node: u32) {
-        let duplicate_path = self.path_of_open_key();
         let Some(frame) = self.stack.last_mut() else {
             self.root = Some(value);
             return;
         };
-        match &mut frame.body {
-            Body::Seq(items) => {
-                items.push(value);
-                frame.kids.push(node);
-            }
-            Body::Map { map, key } => {
-                let Some(key) = key.take() else { return };
-                if key.hash != 0 {
-                    let n = self.spans.node_mut(node);
-                    n.key = Some(key.span);
-                    n.key_hash = key.hash;
-                }
-                if map.contains_key(&key.value) {
-                    let first = frame
-                        .kids
-                        .iter()
-                        .map(|&k| self.spans.node(k))
-                        .find(|n| n.key_hash == key.hash && key.hash != 0)
-                        .and_then(|n| n.key)
-                        .map_or((0, 0), |(s, e)| (s as usize, e as usize));
-                    self.spans.push_duplicate(Duplicate {
-                        path: duplicate_path.unwrap_or_default(),
-                        key: key.text,
-                        at: (key.span.0 as usize, key.span.1 as usize),
-                        first,
-                    });
-                    return;
-                }
-                map.insert(key.value, value);
-                frame.kids.push(node);
-            }
+        let Body::Map { key, hashes_from, index } = &mut frame.body else {
+            self.values.push(value);
+            self.kids.push(node);
+            return;
+        };
+        let Some(key) = key.take() else { return };
+        if key.hash != 0 {
+            let n = self.spans.node_mut(node);
+            n.key = Some(key.span);
+            n.key_hash = key.hash;
         }
+        let hashes = &self.hashes[*hashes_from..];
+        let maybe_given = match index {
+            Some(index) => index.contains(&key.text_hash),
+            None => hashes.contains(&key.text_hash),
+        };
+        let keys = self.values[frame.values_from..].iter().step_by(2);
+        if maybe_given && keys.zip(hashes).any(|(k, &h)| h == key.text_hash && *k == key.value) {
+            self.given_twice(key);
+            return;
+        }
+        if let Some(index) = index {
+            index.insert(key.text_hash);
+        } else if hashes.len() + 1 == SCANNED_KEYS {
+            *index = Some(hashes.iter().copied().chain([key.text_hash]).collect());
+        }
+        self.hashes.push(key.text_hash);
+        self.values.push(key.value);
+        self.values.push(value);
+        self.kids.push(node);
     }
 
-    /// The path of the value about to be placed under the innermost mapping's pending key, when
-    /// that key is already in the mapping (only then is it needed, to name a duplicate).
-    fn path_of_open_key(&self) -> Option<String> {
-        let Some(Frame { body: Body::Map { map, key: Some(key) }, .. }) = self.stack.last() else {
-            return None;
-        };
-        if !map.contains_key(&key.value) {
-            return None;
-        }
+    /// Notes a key given a second time in the innermost mapping (its value is left out).
+    fn given_twice(&mut self, key: Key) {
+        let Some(frame) = self.stack.last() else { return };
+        let first = self.kids[frame.kids_from..]
+            .iter()
+            .map(|&k| self.spans.node(k))
+            .find(|n| n.key_hash == key.hash && key.hash != 0)
+            .and_then(|n| n.key)
+            .map_or((0, 0), |(s, e)| (s as usize, e as usize));
+        let text = key_text(&key.value);
+        self.spans.push_duplicate(Duplicate {
+            path: child(&self.path_of_innermost(), &text),
+            key: text,
+            at: (key.span.0 as usize, key.span.1 as usize),
+            first,
+        });
+    }
+
+    /// The path of the innermost open collection.
+    fn path_of_innermost(&self) -> String {
         let mut path = String::new();
-        for frame in &self.stack {
+        for (depth, frame) in self.stack.iter().enumerate() {
             // Every open collection but the innermost holds the one inside it at its pending key,
-            // or as its next item; the innermost's pending key is the duplicate itself.
+            // or as its next item: after the items it holds so far, which are the children it
+            // listed before the next collection started.
             path = match &frame.body {
-                Body::Map { key: Some(key), .. } => child(&path, &key.text),
+                Body::Map { key: Some(key), .. } => child(&path, &key_text(&key.value)),
                 Body::Map { key: None, .. } => path,
-                Body::Seq(items) => item(&path, items.len()),
+                Body::Seq => {
+                    let end = self.stack.get(depth + 1).map_or(self.kids.len(), |next| next.kids_from);
+                    item(&path, end - frame.kids_from)
+                }
             };
         }
-        Some(path)
+        path
     }
 
     fn scalar_end(&self, start: usize, value: &str, style: TScalarStyle) -> usize {
@@ -393,6 +450,14 @@ fn tab_in_indentation(source: &str, at: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// The hash of the text a key is named by: equal keys have equal texts.
+fn text_hash(value: &Value) -> u64 {
+    match value {
+        Value::String(s) => key_hash(s),
+        other => key_hash(&key_text(other)),
+    }
 }
 
 /// The text a key is named by in paths and messages.
@@ -516,6 +581,28 @@ mod tests {
         let err = read(doc).unwrap_err();
         assert_eq!(err.message, "a tab in the indentation");
         assert_eq!(err.at, (doc.find('\t').unwrap(), doc.find('\t').unwrap() + 1));
+    }
+
+    /// A key given twice is found past the keys scanned one by one, and keys of the same text
+    /// but different values (`1` and `'1'`) are two keys, as serde_yaml reads them.
+    #[test]
+    fn keys_given_twice_in_a_large_mapping() {
+        let keys: String = (0..SCANNED_KEYS * 2).map(|i| format!("  k{i}: {i}\n")).collect();
+        let doc = format!("m:\n{keys}  k3: x\n  1: a\n  '1': b\n  1: c\n");
+        let (value, spans) = read(&doc).unwrap();
+        let found: Vec<(&str, &str)> =
+            spans.duplicates().iter().map(|d| (d.path.as_str(), &doc[d.first.0..d.first.1])).collect();
+        assert_eq!(found, [("m.k3", "k3"), ("m.1", "1")]);
+        assert_eq!(value["m"]["k3"], Value::Number(3.into()));
+        assert_eq!(value["m"].as_mapping().unwrap().len(), SCANNED_KEYS * 2 + 2);
+    }
+
+    #[test]
+    fn an_alias_used_as_a_key_is_the_same_key_as_its_mapping() {
+        let doc = "x: &x {a: 1}\n*x : 3\n? {a: 1}\n: 4\n";
+        let (_, spans) = read(doc).unwrap();
+        assert_eq!(spans.duplicates().len(), 1);
+        assert_eq!(spans.duplicates()[0].key, "<complex key>");
     }
 
     #[test]
