@@ -61,6 +61,8 @@ pub struct Graph {
     /// Per effect, the last visit of a holder list that met it, to drop repeats (`applied`).
     seen: Vec<u64>,
     visits: u64,
+    /// Per place among this choice's candidates, the last visit that listed it (`readers`).
+    listed: Vec<u64>,
     /// Effects alike (`alike`): the same body and controller, numbered, and what their
     /// members depend on as classes. Beside the nodes, for the loops over pairs that look at
     /// nothing else of most effects.
@@ -524,30 +526,43 @@ impl Graph {
 
     /// The places of the candidates A that B = `id` can change, by what it writes (or by its
     /// set, for A's source when B writes abilities).
+    /// In no order: `update` sorts each B's list once it is whole.
     fn readers(&mut self, world: &World, sets: &Sets, id: usize) -> Vec<usize> {
-        let mut out: Vec<usize> = Vec::new();
-        let writes = std::mem::take(&mut self.nodes[id].writes);
-        for w in &writes {
-            match w {
-                Atom::Everything => out.extend(self.candidates.iter().copied()),
-                _ if w.value_is_any() => out.extend(&self.of_kind[w.kinds().start]),
-                _ => {
-                    out.extend(self.exact.get(w).into_iter().flatten());
-                    out.extend(&self.any_value[w.kinds().start]);
+        if self.nodes[id].takes_abilities {
+            self.affected(world, sets, id);
+        }
+        let node = &self.nodes[id];
+        // Each candidate once, marked by place: a colour setter's readers are every other one,
+        // hundreds, listed again for each kind of value it writes.
+        self.visits += 1;
+        let visit = self.visits;
+        self.listed.resize(self.candidates.len(), 0);
+        let (pos, listed) = (&self.pos, &mut self.listed);
+        let mut places: Vec<usize> = Vec::new();
+        let mut list = |ids: &[usize]| {
+            for &a in ids {
+                let place = pos[a];
+                if place != usize::MAX && std::mem::replace(&mut listed[place], visit) != visit {
+                    places.push(place);
                 }
             }
-            out.extend(&self.everything);
+        };
+        for w in &node.writes {
+            match w {
+                Atom::Everything => list(&self.candidates),
+                _ if w.value_is_any() => list(&self.of_kind[w.kinds().start]),
+                _ => {
+                    list(self.exact.get(w).map_or(&[][..], Vec::as_slice));
+                    list(&self.any_value[w.kinds().start]);
+                }
+            }
+            list(&self.everything);
         }
-        if self.nodes[id].takes_abilities {
-            let set = self.affected(world, sets, id).to_vec();
-            for o in set {
-                out.extend(self.by_source.get(o).into_iter().flatten());
+        if node.takes_abilities {
+            for &o in node.affected.as_deref().unwrap_or_default() {
+                list(self.by_source.get(o).map_or(&[][..], Vec::as_slice));
             }
         }
-        self.nodes[id].writes = writes;
-        let mut places: Vec<usize> = out.into_iter().map(|a| self.pos[a]).filter(|p| *p != usize::MAX).collect();
-        places.sort_unstable();
-        places.dedup();
         places
     }
 
