@@ -894,8 +894,9 @@ impl Graph {
         &self.nodes[id].reads.as_ref().expect("registered").state
     }
 
-    /// The B that the candidate `id` depends on now, as places, in order: those kept for it,
-    /// and the members of the classes kept for its class (but itself).
+    /// The B that the candidate `id` depends on now, as places, in no order (the order of the
+    /// effects is worked out from thousands of these lists, and reads few of them in order):
+    /// those kept for it, and the members of the classes kept for its class (but itself).
     pub fn depends_on(&self, id: usize) -> Vec<(usize, DependencyKind)> {
         let mut out: Vec<(usize, DependencyKind)> =
             self.edges[id].current(&self.rounds).map(|(b, kind)| (self.pos[b as usize], kind)).collect();
@@ -905,7 +906,6 @@ impl Graph {
             }
         }
         out.retain(|(p, _)| *p != usize::MAX);
-        out.sort_unstable_by_key(|(p, _)| *p);
         out
     }
 }

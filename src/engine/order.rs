@@ -106,7 +106,9 @@ pub fn next(
         let waiting = (0..pick)
             .filter(|a| candidates[*a].1.timestamp < chosen.timestamp)
             .flat_map(|a| {
-                let edges = groups.edges[a].clone().unwrap_or_default();
+                // What it waits for, in the order of the candidates (`depends_on` gives no order).
+                let mut edges = groups.edges[a].clone().unwrap_or_default();
+                edges.sort_unstable_by_key(|(b, _)| *b);
                 edges.into_iter().filter(move |(b, _)| !in_group(a, *b)).map(move |(b, kind)| Wait {
                     effect: candidates[a].1.key.clone(),
                     timestamp: candidates[a].1.timestamp,
