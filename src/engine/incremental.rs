@@ -111,6 +111,8 @@ struct Node {
     /// Whether its set is kept by shape: found by a selector that names no object (within a
     /// layer a set is fixed from the start or not at all).
     by_shape: bool,
+    /// Whether its set is fixed (`Sets::fixed_set`): asked once, not for every trial.
+    fixed: bool,
     /// Its selector's answer for each shape, when its set is kept by shape.
     answers: Option<Answers>,
     /// Whether applying it to an effect's source can make that effect stop existing or read
@@ -141,7 +143,8 @@ impl Graph {
         }
         let r = reads(effect, sets, layer);
         let mut watches = r.state.clone();
-        if let Some(s) = effect.body.affects.as_ref().filter(|_| !sets.is_fixed(effect)) {
+        let fixed = sets.is_fixed(effect);
+        if let Some(s) = effect.body.affects.as_ref().filter(|_| !fixed) {
             watches.extend(s.any_types.iter().map(|t| Atom::Type(Some(*t))));
         }
         let w = writes(effect, layer);
@@ -168,6 +171,7 @@ impl Graph {
         self.classes.join(id, alike(effect, by_shape).then(|| (format!("{:?}", effect.body), effect.controller)));
         let node = &mut self.nodes[id];
         node.by_shape = by_shape;
+        node.fixed = fixed;
         node.takes_abilities = takes_abilities(effect, layer, &w);
         node.answers = None;
         node.effect = Some(effect.clone());
@@ -785,7 +789,13 @@ impl Graph {
         }
         let specials = match listed {
             true => None,
-            false => shape::specials(world, sets, layer, to_try.iter().map(|(a, _, _)| candidates[*a].1)),
+            false => {
+                let tried = to_try.iter().map(|(a, _, _)| {
+                    let (id, effect) = candidates[*a];
+                    (effect, self.nodes[id].fixed.then(|| sets.fixed_set(effect)).flatten())
+                });
+                shape::specials(world, layer, tried)
+            }
         };
         // A set kept by shape is listed after all, and applied whole, where an effect tried
         // counts objects.

@@ -297,7 +297,7 @@ pub fn stand_ins(
     tried: &[(&Effect, &Reads)],
 ) -> Option<Vec<usize>> {
     // Those not in `affected` are left out below.
-    let special = specials(world, sets, layer, tried.iter().map(|(a, _)| *a))?;
+    let special = specials(world, layer, tried.iter().map(|(a, _)| (*a, sets.fixed_set(a))))?;
     // Shape ids count up from 0: a flag per shape says which have their stand-in.
     let mut seen = vec![false; shapes.count()];
     let mut out: Vec<usize> = Vec::new();
@@ -320,25 +320,25 @@ pub fn stand_ins(
     Some(out)
 }
 
-/// The objects special to the effects `tried` (the sources of those that say "other", the
-/// objects their selectors name, their fixed sets), in board order; `None` when one of them
-/// counts objects. In a layer that goes by shape, nothing can take an effect's ability from its
-/// source or change its text, so a source is special only to a selector that leaves it out.
+/// The objects special to the effects `tried`, each with its fixed set if it has one (the sources
+/// of those that say "other", the objects their selectors name, their fixed sets), in board
+/// order; `None` when one of them counts objects. In a layer that goes by shape, nothing can take
+/// an effect's ability from its source or change its text, so a source is special only to a
+/// selector that leaves it out.
 pub fn specials<'e>(
     world: &World,
-    sets: &Sets,
     layer: Layer,
-    tried: impl Iterator<Item = &'e Effect>,
+    tried: impl Iterator<Item = (&'e Effect, Option<&'e [usize]>)>,
 ) -> Option<Vec<usize>> {
     let mut special: Vec<usize> = Vec::new();
-    for a in tried {
+    for (a, fixed) in tried {
         if amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))) {
             return None;
         }
         if a.body.affects.as_ref().is_some_and(|s| s.other) {
             special.extend(a.source);
         }
-        if let Some(set) = sets.fixed_set(a) {
+        if let Some(set) = fixed {
             special.extend(set);
         } else if let Some(selector) = &a.body.affects {
             special.extend(named(world, selector, a));
