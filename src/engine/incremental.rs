@@ -529,8 +529,8 @@ impl Graph {
     }
 
     /// The places of the candidates A that B = `id` can change, by what it writes (or by its
-    /// set, for A's source when B writes abilities).
-    /// In no order: `update` sorts each B's list once it is whole.
+    /// set, for A's source when B writes abilities), in no order: `update` sorts each B's list
+    /// once it is whole.
     fn readers(&mut self, world: &World, sets: &Sets, id: usize) -> Vec<usize> {
         if self.nodes[id].takes_abilities {
             self.affected(world, sets, id);
