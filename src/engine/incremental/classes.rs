@@ -31,7 +31,7 @@ pub struct Classes {
 
 impl Classes {
     /// Effect `id` was added, new or changed, into the class of `key` (`None`: of none).
-    pub fn join(&mut self, id: usize, key: Option<(String, usize)>) -> Option<u32> {
+    pub fn join(&mut self, id: usize, key: Option<(String, usize)>) {
         self.joins += 1;
         let class = key.map(|key| {
             let next = self.numbers.len() as u32;
@@ -50,7 +50,6 @@ impl Classes {
                 reach(&mut self.left, new as usize);
             }
         }
-        class
     }
 
     /// An effect came back among the candidates, in the class it had.
