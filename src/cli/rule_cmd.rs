@@ -39,8 +39,8 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
         Vec::new()
     } else {
         // The numbers nearest to a missing one can be anywhere in the edition, and the part of
-        // an imported edition that a lookup reads holds only the rules it shows.
-        let whole = if choice.is_embedded() { None } else { Some(config.edition(&choice)?) };
+        // the edition that a lookup reads holds only the rules it shows.
+        let whole = if whole { None } else { Some(config.edition(&choice)?) };
         let whole = whole.as_ref().unwrap_or(&edition);
         missing.into_iter().map(|reference| miette::Report::new(unknown(whole, reference))).collect()
     };

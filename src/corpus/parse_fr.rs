@@ -18,7 +18,17 @@ const EXAMPLE_LABELS: [&str; 2] = ["Exemple :", "Exemple:"];
 const FOOTER: [&str; 2] = ["Donne ton avis !", "commentaire"];
 
 pub fn parse(text: &str) -> (Parsed, Vec<Problem>) {
-    let mut parser = Parser::default();
+    parse_with(text, Parser::default())
+}
+
+/// The rules without the rules they cite (`references` left empty): finding those is most of the
+/// parse, and a lookup of the embedded edition takes them from a table worked out in advance
+/// (`embedded_lookup.rs`).
+pub fn parse_without_references(text: &str) -> (Parsed, Vec<Problem>) {
+    parse_with(text, Parser { without_references: true, ..Parser::default() })
+}
+
+fn parse_with(text: &str, mut parser: Parser) -> (Parsed, Vec<Problem>) {
     let mut offset = 0;
     for (index, raw) in text.split_inclusive('\n').enumerate() {
         let line = raw.trim_end_matches(['\n', '\r']);
@@ -46,6 +56,8 @@ struct Parser {
     continuing: bool,
     /// A broken reference's number was just joined: a line that goes on in lower case ends it.
     after_reference: bool,
+    /// `parse_without_references`.
+    without_references: bool,
 }
 
 impl Parser {
@@ -134,7 +146,9 @@ impl Parser {
                 self.problems.push(problem.with_help("the rule is skipped"));
                 return;
             }
-            rule.collect_references();
+            if !self.without_references {
+                rule.collect_references();
+            }
             self.parsed.rules.insert(rule.id, rule);
         }
     }
