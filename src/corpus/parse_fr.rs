@@ -161,8 +161,10 @@ impl Parser {
 
 /// `614. Sorts, capacités et effets : Effets de remplacement`: three digits, a period, a title.
 fn section_heading(line: &str) -> Option<(u16, &str)> {
-    let (number, title) = line.split_once(". ")?;
-    if number.len() != 3 || !number.bytes().all(|b| b.is_ascii_digit()) || title.trim().is_empty() {
+    // Looked at from the start only: searching each paragraph for its first `. ` was a third of
+    // the parse.
+    let (number, title) = (line.get(..3)?, line.get(3..)?.strip_prefix(". ")?);
+    if !number.bytes().all(|b| b.is_ascii_digit()) || title.trim().is_empty() {
         return None;
     }
     Some((number.parse().ok()?, title.trim()))
@@ -229,6 +231,15 @@ mod tests {
         let (parsed, _) = parse(PAGE);
         assert!(!parsed.rules.contains_key(&id("305.99")));
         assert_eq!(parsed.sections.len(), 1);
+    }
+
+    #[test]
+    fn a_heading_is_three_digits_a_period_and_a_title_from_the_start_of_the_line() {
+        assert_eq!(section_heading("614. Effets de remplacement"), Some((614, "Effets de remplacement")));
+        for line in ["Voir 614. Effets", "6145. Effets", "614.1. Texte", "614.  ", "61. Effets", "é14. Effets", "614"]
+        {
+            assert_eq!(section_heading(line), None, "{line}");
+        }
     }
 
     #[test]
