@@ -5,7 +5,7 @@ use super::edition_choice::{self, Choice, Origin, Requested, ENV_VAR, LATEST};
 use super::error::CliError;
 use super::settings::{self, Settings, SettingsError};
 use crate::corpus::store::{Store, StoreError};
-use crate::corpus::{embedded, Edition, Outline};
+use crate::corpus::{embedded, embedded_lookup, Edition, Outline};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
@@ -117,12 +117,12 @@ impl Config {
         }
     }
 
-    /// What `judge rule` reads of the edition to show the rules of these sections: the embedded
-    /// edition whole, or the part of an imported one that shows them as the whole edition would
-    /// ([`Store::load_for_lookup`]), read several times faster.
+    /// What `judge rule` reads of the edition to show the rules of these sections: the part of
+    /// the edition that shows them as the whole edition would, read several times faster
+    /// ([`embedded_lookup::load`], [`Store::load_for_lookup`]).
     pub(crate) fn edition_for_lookup(&self, choice: &Choice, sections: RangeInclusive<u16>) -> miette::Result<Edition> {
         match &choice.imported {
-            None => Ok(embedded_edition()),
+            None => Ok(embedded_lookup::load(sections)),
             Some(name) => self.store()?.load_for_lookup(name, sections).map_err(|e| named(e, choice)),
         }
     }

@@ -59,12 +59,6 @@ pub(crate) struct Choice {
     pub requested: Requested,
 }
 
-impl Choice {
-    pub(crate) fn is_embedded(&self) -> bool {
-        self.imported.is_none()
-    }
-}
-
 /// The newest English edition among those listed: by effective date, then by name, so that the
 /// choice between two imports of the same date does not depend on the order of the directory.
 pub(crate) fn latest(editions: &[(EditionInfo, usize)]) -> Option<&EditionInfo> {

@@ -8,6 +8,7 @@ use super::outcome::{Outcome, Status};
 use crate::corpus::named::named;
 use crate::corpus::{Edition, Rule, RuleRef};
 use crate::render::{self, Style};
+use std::ops::RangeInclusive;
 
 pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
     let choice = config.choose(args.edition.edition.as_deref())?;
@@ -20,10 +21,7 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
     let edition = if whole {
         config.edition(&choice)?
     } else {
-        let refs = parsed.iter().filter_map(|r| r.as_ref().ok());
-        let first = refs.clone().map(|r| r.start().section()).min().unwrap_or(100);
-        let last = refs.map(|r| r.end().section()).max().unwrap_or(999);
-        config.edition_for_lookup(&choice, first..=last)?
+        config.edition_for_lookup(&choice, sections(parsed.iter().filter_map(|r| r.as_ref().ok())))?
     };
     let refs = parsed
         .into_iter()
@@ -39,8 +37,8 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
         Vec::new()
     } else {
         // The numbers nearest to a missing one can be anywhere in the edition, and the part of
-        // an imported edition that a lookup reads holds only the rules it shows.
-        let whole = if choice.is_embedded() { None } else { Some(config.edition(&choice)?) };
+        // the edition that a lookup reads holds only the rules it shows.
+        let whole = if whole { None } else { Some(config.edition(&choice)?) };
         let whole = whole.as_ref().unwrap_or(&edition);
         missing.into_iter().map(|reference| miette::Report::new(unknown(whole, reference))).collect()
     };
@@ -74,6 +72,13 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
     Ok(Outcome { stdout, warnings, status, written: Ok(()) })
 }
 
+/// The sections from the first that the references name to the last, which a lookup reads.
+fn sections<'r>(refs: impl Iterator<Item = &'r RuleRef> + Clone) -> RangeInclusive<u16> {
+    let first = refs.clone().map(|r| r.start().section()).min().unwrap_or(100);
+    let last = refs.map(|r| r.end().section()).max().unwrap_or(999);
+    first..=last
+}
+
 /// The rules the references name, in the order asked and without repeats, and the references
 /// that name nothing.
 pub fn lookup<'e>(edition: &'e Edition, refs: &[RuleRef]) -> (Vec<&'e Rule>, Vec<RuleRef>) {
@@ -99,5 +104,42 @@ fn unknown(edition: &Edition, reference: RuleRef) -> CliError {
         id: reference.to_string(),
         edition: edition.name().to_string(),
         nearest: (!nearest.is_empty()).then(|| format!("nearest existing rules: {}", nearest.join(", "))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::{embedded, embedded_lookup};
+
+    /// `judge rule` on the embedded edition reads only part of it (`embedded_lookup.rs`): for every
+    /// rule and section of the edition, and ranges across its documents, it prints what the whole
+    /// edition prints, as a table and as JSON, and finds missing what the whole edition misses.
+    #[test]
+    fn a_lookup_on_the_embedded_edition_prints_what_the_whole_edition_prints() {
+        let (whole, _) = embedded::load();
+        let mut inputs: Vec<String> = whole.rules().map(|r| r.id.to_string()).collect();
+        inputs.extend(whole.parsed.sections.keys().map(ToString::to_string));
+        let more = ["100-999", "100-101", "101-112", "611-614", "614.1-614.3", "614.1a-d", "112.6a-c", "100.2a-614.5"];
+        inputs.extend(more.iter().chain(&["614.99", "612.1", "204.3h", "113", "999"]).map(ToString::to_string));
+        let style = Style::plain(100);
+        for input in &inputs {
+            let refs = [RuleRef::parse(input).unwrap()];
+            let part = embedded_lookup::load(sections(refs.iter()));
+            let (fast, fast_missing) = lookup(&part, &refs);
+            let (long, long_missing) = lookup(&whole, &refs);
+            assert_eq!(fast_missing, long_missing, "{input}");
+            assert_eq!(render::rules::json(&part, &fast), render::rules::json(&whole, &long), "{input}");
+            assert_eq!(
+                render::rules::table(&part, &fast, style),
+                render::rules::table(&whole, &long, style),
+                "{input}"
+            );
+        }
+        // Several references at once read the sections from the first to the last.
+        let refs: Vec<RuleRef> = ["614.12", "112.6g", "101.2a"].iter().map(|r| RuleRef::parse(r).unwrap()).collect();
+        let part = embedded_lookup::load(sections(refs.iter()));
+        let (fast, long) = (lookup(&part, &refs).0, lookup(&whole, &refs).0);
+        assert_eq!(render::rules::table(&part, &fast, style), render::rules::table(&whole, &long, style));
     }
 }

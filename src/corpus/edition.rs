@@ -43,6 +43,9 @@ pub struct Edition {
     pub parsed: Parsed,
     /// Reverse references, derived from `parsed` at construction.
     cited_by: BTreeMap<RuleId, Vec<RuleId>>,
+    /// Of an edition read in part ([`Edition::part`]): rules of the whole edition that `parsed`
+    /// does not hold, in rule order, so that a rule citing one shown is not marked as absent.
+    elsewhere: Vec<RuleId>,
 }
 
 /// What is stored on disk: everything but the derived reverse references.
@@ -67,16 +70,22 @@ impl From<Edition> for EditionData {
 
 impl Edition {
     pub fn new(info: EditionInfo, documents: Vec<Document>, parsed: Parsed) -> Self {
-        let mut cited_by: BTreeMap<RuleId, Vec<RuleId>> = BTreeMap::new();
-        for rule in parsed.rules.values() {
-            for &target in &rule.references {
-                let citers = cited_by.entry(target).or_default();
-                if citers.last() != Some(&rule.id) {
-                    citers.push(rule.id);
-                }
-            }
-        }
-        Edition { info, documents, parsed, cited_by }
+        let cited_by = reverse(parsed.rules.values().map(|r| (r.id, r.references.as_slice())));
+        Edition { info, documents, parsed, cited_by, elsewhere: Vec::new() }
+    }
+
+    /// An edition of which `parsed` holds only some of the rules, with the reverse references of
+    /// the whole edition, worked out from `citing`: every rule of the whole edition that cites
+    /// any, with the rules it cites, in rule order. Those rules are known to be in the edition
+    /// ([`Edition::contains`]) whether `parsed` holds them or not.
+    pub(crate) fn part<'a>(
+        info: EditionInfo,
+        documents: Vec<Document>,
+        parsed: Parsed,
+        citing: impl Iterator<Item = (RuleId, &'a [RuleId])> + Clone,
+    ) -> Self {
+        let elsewhere = citing.clone().map(|(id, _)| id).filter(|id| !parsed.rules.contains_key(id)).collect();
+        Edition { info, documents, parsed, cited_by: reverse(citing), elsewhere }
     }
 
     pub fn name(&self) -> &str {
@@ -100,7 +109,9 @@ impl Edition {
     }
 
     pub fn contains(&self, id: RuleId) -> bool {
-        self.parsed.rules.contains_key(&id) || (id.is_section() && self.parsed.sections.contains_key(&id.section()))
+        self.parsed.rules.contains_key(&id)
+            || (id.is_section() && self.parsed.sections.contains_key(&id.section()))
+            || self.elsewhere.binary_search(&id).is_ok()
     }
 
     /// The heading of the section a rule belongs to.
@@ -165,6 +176,20 @@ impl Edition {
         found.sort();
         found
     }
+}
+
+/// Rule → the rules that cite it, in rule order, from each rule's references (`rules` in rule order).
+fn reverse<'a>(rules: impl Iterator<Item = (RuleId, &'a [RuleId])>) -> BTreeMap<RuleId, Vec<RuleId>> {
+    let mut cited_by: BTreeMap<RuleId, Vec<RuleId>> = BTreeMap::new();
+    for (id, references) in rules {
+        for &target in references {
+            let citers = cited_by.entry(target).or_default();
+            if citers.last() != Some(&id) {
+                citers.push(id);
+            }
+        }
+    }
+    cited_by
 }
 
 /// What an edition is without its rules: enough to name it, tell its sections, and find its

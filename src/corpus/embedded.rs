@@ -44,7 +44,7 @@ pub struct ManifestDocument {
 const LANG: Lang = Lang::Fr;
 const DATE: &str = "2011-02-04";
 /// Each document's file, date and sections, in the manifest's order.
-const DOCUMENTS: [(&str, &str, &[u16]); 5] = [
+pub(super) const DOCUMENTS: [(&str, &str, &[u16]); 5] = [
     ("000_f0419d52f431d8bf.txt", "2011-02-04", &[611]),
     ("001_2f00e2726516810f.txt", "2011-02-04", &[112]),
     ("002_81535edcb87916b0.txt", "2011-02-04", &[614]),
@@ -59,25 +59,41 @@ pub fn manifest() -> Manifest {
 /// Parses the embedded documents. The problems are the parser's; the shipped text has none (a
 /// test checks it), so they only show after someone edits `rules-corpus/`.
 pub fn load() -> (Edition, Vec<(String, Problem)>) {
+    let (parsed, problems) = parse(|_| true, parse_fr::parse);
+    (Edition::new(info(), documents(), parsed), problems)
+}
+
+/// The documents `wanted` picks (by their sections), parsed with `parse`, in the manifest's order.
+pub(super) fn parse(
+    wanted: impl Fn(&[u16]) -> bool,
+    parse: fn(&str) -> (Parsed, Vec<Problem>),
+) -> (Parsed, Vec<(String, Problem)>) {
     let mut parsed = Parsed::default();
     let mut problems = Vec::new();
-    for (file, _, _) in DOCUMENTS {
-        let text = FILES.iter().find(|(name, _)| *name == file).map_or("", |(_, text)| text);
-        let (part, found) = parse_fr::parse(text);
+    for (file, _, _) in DOCUMENTS.iter().filter(|(_, _, sections)| wanted(sections)) {
+        let text = FILES.iter().find(|(name, _)| name == file).map_or("", |(_, text)| text);
+        let (part, found) = parse(text);
         parsed.sections.extend(part.sections);
         parsed.rules.extend(part.rules);
         problems.extend(found.into_iter().map(|p| (file.to_string(), p)));
     }
-    let documents = DOCUMENTS
+    (parsed, problems)
+}
+
+/// Every document of the edition, whatever part of it is parsed: a rule's date is its document's.
+pub(super) fn documents() -> Vec<Document> {
+    DOCUMENTS
         .iter()
         .map(|(file, date, sections)| Document {
             file: file.to_string(),
             date: date.to_string(),
             sections: sections.to_vec(),
         })
-        .collect();
-    let info = EditionInfo { name: NAME.to_string(), lang: LANG, date: DATE.to_string() };
-    (Edition::new(info, documents, parsed), problems)
+        .collect()
+}
+
+pub(super) fn info() -> EditionInfo {
+    EditionInfo { name: NAME.to_string(), lang: LANG, date: DATE.to_string() }
 }
 
 #[cfg(test)]

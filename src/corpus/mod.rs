@@ -6,6 +6,7 @@ pub mod define;
 pub mod edition;
 pub(crate) mod edition_file;
 pub mod embedded;
+pub mod embedded_lookup;
 pub mod glossary;
 pub mod lang;
 pub mod named;

@@ -18,7 +18,17 @@ const EXAMPLE_LABELS: [&str; 2] = ["Exemple :", "Exemple:"];
 const FOOTER: [&str; 2] = ["Donne ton avis !", "commentaire"];
 
 pub fn parse(text: &str) -> (Parsed, Vec<Problem>) {
-    let mut parser = Parser::default();
+    parse_with(text, Parser::default())
+}
+
+/// The rules without the rules they cite (`references` left empty): finding those is most of the
+/// parse, and a lookup of the embedded edition takes them from a table worked out in advance
+/// (`embedded_lookup.rs`).
+pub fn parse_without_references(text: &str) -> (Parsed, Vec<Problem>) {
+    parse_with(text, Parser { without_references: true, ..Parser::default() })
+}
+
+fn parse_with(text: &str, mut parser: Parser) -> (Parsed, Vec<Problem>) {
     let mut offset = 0;
     for (index, raw) in text.split_inclusive('\n').enumerate() {
         let line = raw.trim_end_matches(['\n', '\r']);
@@ -46,6 +56,8 @@ struct Parser {
     continuing: bool,
     /// A broken reference's number was just joined: a line that goes on in lower case ends it.
     after_reference: bool,
+    /// `parse_without_references`.
+    without_references: bool,
 }
 
 impl Parser {
@@ -134,7 +146,9 @@ impl Parser {
                 self.problems.push(problem.with_help("the rule is skipped"));
                 return;
             }
-            rule.collect_references();
+            if !self.without_references {
+                rule.collect_references();
+            }
             self.parsed.rules.insert(rule.id, rule);
         }
     }
@@ -147,8 +161,10 @@ impl Parser {
 
 /// `614. Sorts, capacités et effets : Effets de remplacement`: three digits, a period, a title.
 fn section_heading(line: &str) -> Option<(u16, &str)> {
-    let (number, title) = line.split_once(". ")?;
-    if number.len() != 3 || !number.bytes().all(|b| b.is_ascii_digit()) || title.trim().is_empty() {
+    // Looked at from the start only: searching each paragraph for its first `. ` was a third of
+    // the parse.
+    let (number, title) = (line.get(..3)?, line.get(3..)?.strip_prefix(". ")?);
+    if !number.bytes().all(|b| b.is_ascii_digit()) || title.trim().is_empty() {
         return None;
     }
     Some((number.parse().ok()?, title.trim()))
@@ -215,6 +231,15 @@ mod tests {
         let (parsed, _) = parse(PAGE);
         assert!(!parsed.rules.contains_key(&id("305.99")));
         assert_eq!(parsed.sections.len(), 1);
+    }
+
+    #[test]
+    fn a_heading_is_three_digits_a_period_and_a_title_from_the_start_of_the_line() {
+        assert_eq!(section_heading("614. Effets de remplacement"), Some((614, "Effets de remplacement")));
+        for line in ["Voir 614. Effets", "6145. Effets", "614.1. Texte", "614.  ", "61. Effets", "é14. Effets", "614"]
+        {
+            assert_eq!(section_heading(line), None, "{line}");
+        }
     }
 
     #[test]
