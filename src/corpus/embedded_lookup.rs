@@ -14,37 +14,37 @@ use std::ops::RangeInclusive;
 /// rule that cites any, in rule order. Written out from the parser's answer: a test checks it
 /// against the parser and prints the table to paste when `rules-corpus/` changes. A few hundred
 /// bytes of the binary; nothing is added to the build.
-const REFERENCES: [(RuleId, &[RuleId]); 30] = [
-    (id("100.4a"), &[id("100.2a")]),
-    (id("101.1"), &[id("104.3a")]),
-    (id("101.2a"), &[id("112.10")]),
-    (id("101.4b"), &[id("101.4a")]),
-    (id("112.1a"), &[id("609")]),
-    (id("112.2c"), &[id("702")]),
-    (id("112.2d"), &[id("609")]),
-    (id("112.3a"), &[id("112.6")]),
-    (id("112.3b"), &[id("602")]),
-    (id("112.3c"), &[id("603")]),
-    (id("112.3d"), &[id("604")]),
-    (id("112.4"), &[id("605")]),
-    (id("112.5"), &[id("606")]),
-    (id("112.6a"), &[id("604.3")]),
-    (id("112.6g"), &[id("614.12")]),
-    (id("112.6i"), &[id("702.52")]),
-    (id("112.6m"), &[id("113"), id("902"), id("904")]),
-    (id("112.7"), &[id("603.7d"), id("603.7e"), id("603.7f")]),
-    (id("112.8"), &[id("603.7d"), id("603.7e"), id("603.7f")]),
-    (id("112.10"), &[id("613")]),
-    (id("112.11"), &[id("604.3"), id("700.4"), id("700.5")]),
-    (id("305.1"), &[id("115")]),
-    (id("305.5"), &[id("204.3h")]),
-    (id("305.6"), &[id("107.4a"), id("605")]),
-    (id("611.2d"), &[id("608.2g")]),
-    (id("614.1"), &[id("615")]),
-    (id("614.2"), &[id("609.7")]),
-    (id("614.8"), &[id("701.11")]),
-    (id("614.12"), &[id("614.1c"), id("614.1d"), id("400.7a")]),
-    (id("614.13"), &[id("607")]),
+const REFERENCES: [(&str, &[&str]); 30] = [
+    ("100.4a", &["100.2a"]),
+    ("101.1", &["104.3a"]),
+    ("101.2a", &["112.10"]),
+    ("101.4b", &["101.4a"]),
+    ("112.1a", &["609"]),
+    ("112.2c", &["702"]),
+    ("112.2d", &["609"]),
+    ("112.3a", &["112.6"]),
+    ("112.3b", &["602"]),
+    ("112.3c", &["603"]),
+    ("112.3d", &["604"]),
+    ("112.4", &["605"]),
+    ("112.5", &["606"]),
+    ("112.6a", &["604.3"]),
+    ("112.6g", &["614.12"]),
+    ("112.6i", &["702.52"]),
+    ("112.6m", &["113", "902", "904"]),
+    ("112.7", &["603.7d", "603.7e", "603.7f"]),
+    ("112.8", &["603.7d", "603.7e", "603.7f"]),
+    ("112.10", &["613"]),
+    ("112.11", &["604.3", "700.4", "700.5"]),
+    ("305.1", &["115"]),
+    ("305.5", &["204.3h"]),
+    ("305.6", &["107.4a", "605"]),
+    ("611.2d", &["608.2g"]),
+    ("614.1", &["615"]),
+    ("614.2", &["609.7"]),
+    ("614.8", &["701.11"]),
+    ("614.12", &["614.1c", "614.1d", "400.7a"]),
+    ("614.13", &["607"]),
 ];
 
 /// The embedded edition as [`embedded::load`] gives it, for showing the rules of `sections`: their
@@ -52,6 +52,7 @@ const REFERENCES: [(RuleId, &[RuleId]); 30] = [
 /// the rules citing it as in the whole edition. No other document is parsed. The nearest numbers
 /// to a missing one, and names, must be asked of the whole edition.
 pub fn load(sections: RangeInclusive<u16>) -> Edition {
+    let references = references();
     // The sections of the documents shown, whose rules can all be shown.
     let shown: Vec<u16> = DOCUMENTS
         .iter()
@@ -62,7 +63,7 @@ pub fn load(sections: RangeInclusive<u16>) -> Edition {
         .collect();
     // A rule shown lists the rules it cites, each marked when absent from the edition: their
     // documents are read too. Those citing it are rules of the table, known to be there.
-    let cited: Vec<u16> = REFERENCES
+    let cited: Vec<u16> = references
         .iter()
         .filter(|(rule, _)| shown.contains(&rule.section()))
         .flat_map(|(_, cites)| cites.iter().map(|c| c.section()))
@@ -70,42 +71,23 @@ pub fn load(sections: RangeInclusive<u16>) -> Edition {
     let wanted = |secs: &[u16]| secs.iter().any(|s| shown.contains(s) || cited.contains(s));
     // The shipped text parses without problems (a unit test of `embedded.rs` checks it).
     let (mut parsed, _) = embedded::parse(wanted, parse_fr::parse_without_references);
-    fill_references(&mut parsed);
-    let citing = REFERENCES.iter().map(|(rule, cites)| (*rule, *cites));
+    fill_references(&mut parsed, &references);
+    let citing = references.iter().map(|(rule, cites)| (*rule, cites.as_slice()));
     Edition::part(embedded::info(), embedded::documents(), parsed, citing)
 }
 
-/// A rule number of [`REFERENCES`], read when compiling, so that a lookup parses none: one that
-/// is not a rule number fails the build. `RuleId::parse` reads the same numbers the same way (a
-/// test compares the table with the parser's answer).
-const fn id(text: &str) -> RuleId {
-    const fn digit(b: &[u8], i: usize) -> u16 {
-        assert!(i < b.len() && b[i].is_ascii_digit(), "a digit");
-        (b[i] - b'0') as u16
-    }
-    let b = text.as_bytes();
-    let section = digit(b, 0) * 100 + digit(b, 1) * 10 + digit(b, 2);
-    if b.len() == 3 {
-        return RuleId::section_id(section);
-    }
-    assert!(b[3] == b'.', "a period after the section");
-    let (mut rule, mut at) = (digit(b, 4), 5);
-    while at < b.len() && b[at].is_ascii_digit() {
-        rule = rule * 10 + digit(b, at);
-        at += 1;
-    }
-    if at == b.len() {
-        return RuleId::rule_id(section, rule);
-    }
-    assert!(at + 1 == b.len() && b[at].is_ascii_lowercase(), "one lower-case letter at the end");
-    RuleId::subrule_id(section, rule, b[at] as char)
+/// [`REFERENCES`] as rule numbers, read as the parser reads them (a test checks that the table is
+/// the parser's answer, so each of its texts is a rule number).
+fn references() -> Vec<(RuleId, Vec<RuleId>)> {
+    let id = |text: &str| RuleId::parse(text).expect("the table holds rule numbers");
+    REFERENCES.iter().map(|(rule, cites)| (id(rule), cites.iter().map(|c| id(c)).collect())).collect()
 }
 
 /// Every rule parsed gets the rules it cites from the table (none when it is not there).
-fn fill_references(parsed: &mut Parsed) {
-    for (citing, cites) in &REFERENCES {
+fn fill_references(parsed: &mut Parsed, references: &[(RuleId, Vec<RuleId>)]) {
+    for (citing, cites) in references {
         if let Some(rule) = parsed.rules.get_mut(citing) {
-            rule.references = cites.to_vec();
+            rule.references.clone_from(cites);
         }
     }
 }
@@ -120,21 +102,14 @@ mod tests {
     fn the_table_is_the_parsers_answer() {
         let (whole, _) = embedded::load();
         let citing: Vec<_> = whole.rules().filter(|r| !r.references.is_empty()).collect();
-        let mut table = format!("const REFERENCES: [(RuleId, &[RuleId]); {}] = [\n", citing.len());
+        let mut table = format!("const REFERENCES: [(&str, &[&str]); {}] = [\n", citing.len());
         for rule in &citing {
-            let cites: Vec<String> = rule.references.iter().map(|c| format!("id(\"{c}\")")).collect();
-            table.push_str(&format!("    (id(\"{}\"), &[{}]),\n", rule.id, cites.join(", ")));
+            let cites: Vec<String> = rule.references.iter().map(|c| format!("\"{c}\"")).collect();
+            table.push_str(&format!("    (\"{}\", &[{}]),\n", rule.id, cites.join(", ")));
         }
         table.push_str("];");
-        let written: Vec<(RuleId, &[RuleId])> = citing.iter().map(|r| (r.id, r.references.as_slice())).collect();
-        assert_eq!(REFERENCES.as_slice(), written, "src/corpus/embedded_lookup.rs must read:\n{table}");
-    }
-
-    #[test]
-    fn the_tables_numbers_are_read_as_the_parser_reads_them() {
-        for text in ["100", "614.1", "614.12", "112.6m", "702.52", "100.2a", "614.1234z"] {
-            assert_eq!(id(text), RuleId::parse(text).unwrap(), "{text}");
-        }
+        let written: Vec<(RuleId, Vec<RuleId>)> = citing.iter().map(|r| (r.id, r.references.clone())).collect();
+        assert_eq!(references(), written, "src/corpus/embedded_lookup.rs must read:\n{table}");
     }
 
     /// Every lookup a reference of one section or a range of them can make reads the rules of the

@@ -17,17 +17,17 @@ pub struct RuleId {
 pub struct BadRuleId(pub String);
 
 impl RuleId {
-    pub const fn section_id(section: u16) -> Self {
+    pub fn section_id(section: u16) -> Self {
         RuleId { section, rule: None, letter: None }
     }
 
     // Named like its siblings `section_id` and `subrule_id`; the clash with the type name is harmless.
     #[allow(clippy::self_named_constructors)]
-    pub const fn rule_id(section: u16, rule: u16) -> Self {
+    pub fn rule_id(section: u16, rule: u16) -> Self {
         RuleId { section, rule: Some(rule), letter: None }
     }
 
-    pub const fn subrule_id(section: u16, rule: u16, letter: char) -> Self {
+    pub fn subrule_id(section: u16, rule: u16, letter: char) -> Self {
         RuleId { section, rule: Some(rule), letter: Some(letter.to_ascii_lowercase() as u8) }
     }
 
