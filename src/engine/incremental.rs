@@ -89,6 +89,14 @@ struct B<'a> {
     affected: &'a [usize],
 }
 
+/// The readers of a B whose class decides its pairs with A of a class (`Graph::class_readers`), as
+/// places: those of no class, and for each class its first one and another.
+#[derive(Default)]
+struct ClassReaders {
+    plain: Vec<usize>,
+    of_classes: Vec<(usize, Option<usize>)>,
+}
+
 /// B's class, and who its trial looks at.
 type TrialKey = (u32, Looked);
 
@@ -441,10 +449,12 @@ impl Graph {
         // B → the A to try against it.
         let mut work: Vec<Vec<usize>> = vec![Vec::new(); candidates.len()];
         // Class → the place of the B that tries again, for every member, the pairs the classes
-        // decide (`try_pairs`), and its readers (the same for every member).
+        // decide (`try_pairs`), and its readers (the same for every member). Readers are the
+        // same for every class that writes the same values: they are listed once per choice.
         let stale_classes = self.stale_classes();
         let mut trying: Vec<Option<usize>> = vec![None; self.classes.count()];
-        let mut class_readers: Vec<Vec<usize>> = vec![Vec::new(); self.classes.count()];
+        let mut class_readers: Vec<Rc<ClassReaders>> = vec![Rc::default(); self.classes.count()];
+        let mut by_writes: FxHashMap<Vec<Atom>, Rc<ClassReaders>> = FxHashMap::default();
         for (b, (id, effect)) in candidates.iter().enumerate() {
             let stale = std::mem::take(&mut self.nodes[*id].stale_b);
             if stale {
@@ -465,15 +475,28 @@ impl Graph {
             if tries_class {
                 trying[c] = Some(b);
                 self.classes.retried(class);
-                class_readers[c] = self.readers(world, sets, *id);
+                let writes = self.nodes[*id].writes.clone();
+                class_readers[c] = match by_writes.get(&writes) {
+                    Some(readers) => readers.clone(),
+                    None => {
+                        let readers = Rc::new(self.class_readers(world, sets, *id, candidates));
+                        by_writes.insert(writes, readers.clone());
+                        readers
+                    }
+                };
             }
-            let has_class = |a: &usize| self.classes.of(candidates[*a].0).is_some();
+            let readers = &class_readers[c];
             if tries_class {
-                // Its pairs with effects of no class are tried again only when it is stale.
-                work[b] = class_readers[c].iter().copied().filter(|a| stale || has_class(a)).collect();
+                // One A of each class, not B: the classes decide their pairs. Its pairs with
+                // effects of no class are tried again only when it is stale.
+                let one_of_each = readers.of_classes.iter().filter_map(|&(first, second)| match first == b {
+                    true => second,
+                    false => Some(first),
+                });
+                work[b] = one_of_each.chain(readers.plain.iter().copied().filter(|_| stale)).collect();
             } else if stale {
                 // Another member tries the pairs of the class: this one, those with effects of none.
-                work[b] = class_readers[c].iter().copied().filter(|a| !has_class(a)).collect();
+                work[b] = readers.plain.clone();
             }
         }
         for (a, (id, effect)) in candidates.iter().enumerate() {
@@ -568,6 +591,38 @@ impl Graph {
             }
         }
         places
+    }
+
+    /// The readers (`readers`) of B = `id`, whose pairs with A of a class the classes decide
+    /// (`decided_by_classes`): those of no class, and the first two of each class (two, so that
+    /// B's own class has one besides B).
+    fn class_readers(
+        &mut self,
+        world: &World,
+        sets: &Sets,
+        id: usize,
+        candidates: &[(usize, &Effect)],
+    ) -> ClassReaders {
+        let mut out = ClassReaders::default();
+        // Class → its place among `of_classes`.
+        let mut slot: Vec<usize> = vec![usize::MAX; self.classes.count()];
+        for a in self.readers(world, sets, id) {
+            let Some(class) = self.classes.of(candidates[a].0) else {
+                out.plain.push(a);
+                continue;
+            };
+            match slot[class as usize] {
+                usize::MAX => {
+                    slot[class as usize] = out.of_classes.len();
+                    out.of_classes.push((a, None));
+                }
+                i => {
+                    let second = &mut out.of_classes[i].1;
+                    second.get_or_insert(a);
+                }
+            }
+        }
+        out
     }
 
     /// The B (ids) whose trials may involve A = `id`: those that write a kind A reads, and
