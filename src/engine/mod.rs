@@ -30,7 +30,6 @@ pub mod world;
 use effect::Effect;
 use layer::Layer;
 use rustc_hash::FxHashMap;
-use std::collections::BTreeMap;
 use world::World;
 
 /// An effect that has started to apply, with the objects it applies to in every later layer (613.5).
@@ -50,7 +49,8 @@ pub type ObjectSet = std::sync::Arc<[usize]>;
 /// having been created by a resolved spell or ability (611.2c).
 #[derive(Clone, Debug, Default)]
 pub struct Sets {
-    pub started: BTreeMap<String, Started>,
+    /// By key: asked for every effect a trial looks at (thousands of keys on a large board).
+    pub started: FxHashMap<String, Started>,
     pub locked: FxHashMap<String, (Vec<usize>, timestamp::Timestamp)>,
 }
 

@@ -470,11 +470,11 @@ fn counters(world: &mut World, wording: &mut describe::Wording, steps: &mut Vec<
 fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool) -> (Vec<Vec<String>>, Vec<String>) {
     let board = world.board;
     let mut effects: Vec<Effect> = world.live_effects();
-    for (key, started) in &sets.started {
-        if !effects.iter().any(|e| &e.key == key) {
-            effects.push(started.effect.clone());
-        }
-    }
+    let live: FxHashSet<&str> = effects.iter().map(|e| e.key.as_str()).collect();
+    let gone: Vec<Effect> =
+        sets.started.iter().filter(|(key, _)| !live.contains(key.as_str())).map(|(_, s)| s.effect.clone()).collect();
+    effects.extend(gone);
+    // Keys are unique: the order is total, whatever order `started` held them in.
     effects.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
     let mut players: Vec<Vec<String>> = vec![Vec::new(); board.players.len()];
     for effect in effects.iter().filter(|e| e.body.players.is_some()) {
