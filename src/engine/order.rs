@@ -16,9 +16,13 @@ use std::rc::Rc;
 /// or after the other members of its loop, says so.
 #[derive(Default)]
 pub struct SeenDependencies {
-    /// Effect key → what it was found to depend on, in the order found, and as a set.
-    on: BTreeMap<String, Vec<Dependency>>,
-    noted: FxHashMap<String, FxHashSet<String>>,
+    /// Effect key → its number in this layer, for the two below (a large layer finds hundreds
+    /// of thousands of dependencies: their keys are not copied for each).
+    numbers: FxHashMap<String, u32>,
+    /// Number → what it was found to depend on, in the order found.
+    on: Vec<Vec<Dependency>>,
+    /// The dependencies in `on`, as numbers (A, B).
+    noted: FxHashSet<(u32, u32)>,
     /// Effect key → the loop it was found in, in timestamp order.
     /// (Shared: each member of a loop of m effects points to the same list, as m copies of it
     /// would cost m² at every choice in the loop.)
@@ -99,7 +103,7 @@ pub fn next(
     }
     let reason = if let Some(members) = seen.loops.get(&chosen.key) {
         Reason::Loop { timestamp: chosen.timestamp, members: members.to_vec() }
-    } else if let Some(on) = seen.on.get(&chosen.key).filter(|on| !on.is_empty()) {
+    } else if let Some(on) = seen.numbers.get(&chosen.key).map(|n| &seen.on[*n as usize]).filter(|on| !on.is_empty()) {
         Reason::AfterDependencies { timestamp: chosen.timestamp, on: on.clone() }
     } else {
         // The effects before the chosen one are those that wait: none of their groups is free.
@@ -125,11 +129,20 @@ pub fn next(
 impl SeenDependencies {
     /// Keeps that `a` was found to depend on `b`, the first time.
     fn note(&mut self, a: &Effect, b: &Effect, kind: DependencyKind) {
-        if self.noted.get(&a.key).is_some_and(|bs| bs.contains(&b.key)) {
-            return;
+        let (na, nb) = (self.number(&a.key), self.number(&b.key));
+        if self.noted.insert((na, nb)) {
+            self.on[na as usize].push(Dependency { effect: b.key.clone(), because: kind });
         }
-        self.noted.entry(a.key.clone()).or_default().insert(b.key.clone());
-        self.on.entry(a.key.clone()).or_default().push(Dependency { effect: b.key.clone(), because: kind });
+    }
+
+    fn number(&mut self, key: &str) -> u32 {
+        if let Some(n) = self.numbers.get(key) {
+            return *n;
+        }
+        let n = self.on.len() as u32;
+        self.numbers.insert(key.to_owned(), n);
+        self.on.push(Vec::new());
+        n
     }
 }
 
