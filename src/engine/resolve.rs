@@ -366,7 +366,7 @@ fn apply_saving(
     };
     let snapshots: Vec<Snapshot> = objects.iter().map(|o| take(o, spare)).collect();
     apply_all(world, effect, layer, objects);
-    let mut changed: by_shape::Changed = Vec::new();
+    let mut changed: by_shape::Changed = Vec::with_capacity(objects.len());
     let mut atoms = Vec::new();
     let mut before: Vec<(usize, Snapshot)> = Vec::new();
     for (object, snapshot) in objects.iter().zip(snapshots) {
