@@ -61,7 +61,8 @@ pub struct Graph {
     /// Per effect, the last visit of a holder list that met it, to drop repeats (`applied`).
     seen: Vec<u64>,
     visits: u64,
-    /// Per place among this choice's candidates, the last visit that listed it (`readers`).
+    /// Per place among this choice's candidates, the last visit that listed it (`readers`, and
+    /// the A of each B in `update`).
     listed: Vec<u64>,
     /// Effects alike (`alike`): the same body and controller, numbered, and what their
     /// members depend on as classes. Beside the nodes, for the loops over pairs that look at
@@ -513,13 +514,16 @@ impl Graph {
             }
         }
         let mut found = Vec::new();
-        for (b, list) in work.into_iter().enumerate() {
+        self.listed.resize(candidates.len(), 0);
+        for (b, mut list) in work.into_iter().enumerate() {
             if list.is_empty() {
                 continue;
             }
-            let mut list = list;
-            list.sort_unstable();
-            list.dedup();
+            // Each A once (it may come as a reader of B and as a new A): marked by place, in no
+            // order, as `try_pairs` needs none (sorting these lists was a tenth of a layer).
+            self.visits += 1;
+            let (listed, visit) = (&mut self.listed, self.visits);
+            list.retain(|a| std::mem::replace(&mut listed[*a], visit) != visit);
             self.try_pairs(world, sets, layer, candidates, (b, &trying), list, &mut found);
         }
         found.sort_unstable_by_key(|(a, b, _)| (*a, *b));
@@ -968,6 +972,8 @@ impl Graph {
         let mut out: Vec<(usize, DependencyKind)> =
             self.edges[id].current(&self.rounds).map(|(b, kind)| (self.pos[b as usize], kind)).collect();
         if let Some(class) = self.classes.of(id) {
+            let members: usize = self.classes.depends_on(class).map(|(b, _)| self.classes.members(b).len()).sum();
+            out.reserve(members);
             for (b, kind) in self.classes.depends_on(class) {
                 out.extend(self.classes.members(b).iter().filter(|m| **m != id).map(|m| (self.pos[*m], kind)));
             }
