@@ -3,7 +3,7 @@
 use super::timestamp::Timestamp;
 use crate::model::{AbilitySpec, EffectBody, Word};
 use serde::Serialize;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Characteristics {
@@ -322,8 +322,13 @@ pub fn lost_correlated_subtypes(types: &[Word], subtypes: &[Word], after: &Chara
 
 /// The mana ability a basic land type gives its land (305.6), as printed in the English rules.
 pub fn land_type_ability(land_type: &str) -> Option<Ability> {
-    let (_, symbol) = BASIC_LAND_TYPES.iter().find(|(t, _)| *t == land_type)?;
-    let text = Word::new(&format!("{{T}}: Add {{{symbol}}}."));
+    // Written once: a land type set on thousands of lands asks for its ability on each.
+    static TEXTS: OnceLock<Vec<Word>> = OnceLock::new();
+    let i = BASIC_LAND_TYPES.iter().position(|(t, _)| *t == land_type)?;
+    let texts = TEXTS.get_or_init(|| {
+        BASIC_LAND_TYPES.iter().map(|(_, symbol)| Word::new(&format!("{{T}}: Add {{{symbol}}}."))).collect()
+    });
+    let text = texts[i];
     Some(Ability { id: text, text, origin: Origin::LandType, generates: None })
 }
 
