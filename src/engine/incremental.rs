@@ -965,6 +965,34 @@ impl Graph {
         &self.nodes[id].reads.as_ref().expect("registered").state
     }
 
+    /// The classes' nodes for this choice's candidates.
+    pub fn hubs(&self) -> Hubs {
+        let classes = 0..self.classes.count() as u32;
+        let of =
+            |class| self.classes.members(class).iter().map(|m| self.pos[*m]).filter(|p| *p != usize::MAX).collect();
+        Hubs { candidates: classes.map(of).collect() }
+    }
+
+    /// The nodes the candidate `id` goes to in the order's graph: the B it depends on as places
+    /// (`depends_on`), but a class's members through the class's node, `first_hub` + its number.
+    /// A class with no candidate but `id` is left out, as `depends_on` leaves `id` out.
+    pub fn depends_on_through(&self, id: usize, hubs: &Hubs, first_hub: usize) -> Vec<usize> {
+        let mut out: Vec<usize> = self.edges[id]
+            .current(&self.rounds)
+            .map(|(b, _)| self.pos[b as usize])
+            .filter(|p| *p != usize::MAX)
+            .collect();
+        if let Some(class) = self.classes.of(id) {
+            for (b, _) in self.classes.depends_on(class) {
+                let others = hubs.candidates(b as usize).len() - usize::from(b == class);
+                if others > 0 {
+                    out.push(first_hub + b as usize);
+                }
+            }
+        }
+        out
+    }
+
     /// The B that the candidate `id` depends on now, as places, in no order (the order of the
     /// effects is worked out from thousands of these lists, and reads few of them in order):
     /// those kept for it, and the members of the classes kept for its class (but itself).
@@ -980,6 +1008,25 @@ impl Graph {
         }
         out.retain(|(p, _)| *p != usize::MAX);
         out
+    }
+}
+
+/// The classes as nodes of the graph the order of the effects is found on (`order::next`): a
+/// candidate that depends on the members of a class goes to the class's node, which goes to each
+/// candidate of the class. The groups and loops are those of the candidates alone, and a colour
+/// layer's candidate goes to a few dozen classes instead of to their hundreds of members.
+pub struct Hubs {
+    /// Class → its candidates, as places.
+    candidates: Vec<Vec<usize>>,
+}
+
+impl Hubs {
+    pub fn count(&self) -> usize {
+        self.candidates.len()
+    }
+
+    pub fn candidates(&self, class: usize) -> &[usize] {
+        &self.candidates[class]
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::dependency;
 use super::effect::Effect;
+use super::incremental::Hubs;
 use super::layer::Layer;
 use super::trace::{Dependency, DependencyKind, Reason, Wait};
 use super::world::World;
@@ -75,11 +76,21 @@ pub fn next(
         None
     };
     let graph = &seen.graph;
-    let succ = |a: usize| match &edges {
+    // What the candidate at `a` depends on, with how.
+    let depends_on = |a: usize| match &edges {
         Some(edges) => edges[a].clone(),
         None => graph.depends_on(candidates[a].0),
     };
-    let mut groups = Groups::new(n);
+    // The groups are found on the kept graph with a node per class besides the candidates
+    // (`Hubs`): a candidate that depends on a class's members goes through its node.
+    let hubs = edges.is_none().then(|| graph.hubs());
+    let succ = |a: usize| match (&edges, &hubs) {
+        (Some(edges), _) => edges[a].iter().map(|(b, _)| *b).collect(),
+        (None, Some(hubs)) if a < n => graph.depends_on_through(candidates[a].0, hubs, n),
+        (None, Some(hubs)) => hubs.candidates(a - n).to_vec(),
+        (None, None) => unreachable!("the kept graph has its hubs"),
+    };
+    let mut groups = Groups::new(n, hubs.as_ref().map_or(0, Hubs::count));
     // An effect waits for those it depends on (613.7b); a loop's effects wait together for what
     // any of them depends on outside the loop, and among themselves go by timestamp. The
     // candidates are in timestamp order: the first whose group is free goes.
@@ -111,7 +122,7 @@ pub fn next(
             .filter(|a| candidates[*a].1.timestamp < chosen.timestamp)
             .flat_map(|a| {
                 // What it waits for, in the order of the candidates (`depends_on` gives no order).
-                let mut edges = groups.edges[a].clone().unwrap_or_default();
+                let mut edges = depends_on(a);
                 edges.sort_unstable_by_key(|(b, _)| *b);
                 edges.into_iter().filter(move |(b, _)| !in_group(a, *b)).map(move |(b, kind)| Wait {
                     effect: candidates[a].1.key.clone(),
@@ -149,16 +160,19 @@ impl SeenDependencies {
 /// The strongly connected groups of the dependency graph (Tarjan's algorithm, without
 /// recursion), found from the candidates in order as far as needed: effects in one group of more
 /// than one form a dependency loop. A group is known whole once one of its effects is visited,
-/// since it lies among what that effect reaches.
+/// since it lies among what that effect reaches. Nodes past the candidates are classes' (`Hubs`):
+/// they stand for paths between candidates and belong to no loop of their own.
 struct Groups {
+    /// How many nodes are candidates: they come first.
+    candidates: usize,
     /// Effect → its group (`usize::MAX`: not visited yet).
     id: Vec<usize>,
     /// Group → its effects.
     members: Vec<Vec<usize>>,
     /// Group → no effect in it depends on an effect outside it.
     free: Vec<bool>,
-    /// Effect → what it depends on, once visited.
-    edges: Vec<Option<Vec<(usize, DependencyKind)>>>,
+    /// Node → the nodes it goes to, once visited.
+    edges: Vec<Option<Vec<usize>>>,
     index: Vec<usize>,
     low: Vec<usize>,
     on_stack: Vec<bool>,
@@ -167,8 +181,10 @@ struct Groups {
 }
 
 impl Groups {
-    fn new(n: usize) -> Groups {
+    fn new(candidates: usize, hubs: usize) -> Groups {
+        let n = candidates + hubs;
         Groups {
+            candidates,
             id: vec![usize::MAX; n],
             members: Vec::new(),
             free: Vec::new(),
@@ -181,7 +197,7 @@ impl Groups {
         }
     }
 
-    fn enter(&mut self, node: usize, succ: &dyn Fn(usize) -> Vec<(usize, DependencyKind)>) {
+    fn enter(&mut self, node: usize, succ: &dyn Fn(usize) -> Vec<usize>) {
         self.index[node] = self.counter;
         self.low[node] = self.counter;
         self.counter += 1;
@@ -191,7 +207,7 @@ impl Groups {
     }
 
     /// Finds the groups of everything `root` reaches.
-    fn visit(&mut self, root: usize, succ: &dyn Fn(usize) -> Vec<(usize, DependencyKind)>) {
+    fn visit(&mut self, root: usize, succ: &dyn Fn(usize) -> Vec<usize>) {
         if self.index[root] != usize::MAX {
             return;
         }
@@ -199,7 +215,7 @@ impl Groups {
         let mut work = vec![(root, 0)];
         self.enter(root, succ);
         while let Some(&(node, next)) = work.last() {
-            let to = self.edges[node].as_ref().and_then(|e| e.get(next)).map(|(to, _)| *to);
+            let to = self.edges[node].as_ref().and_then(|e| e.get(next)).copied();
             if let Some(to) = to {
                 if let Some(top) = work.last_mut() {
                     top.1 += 1;
@@ -230,16 +246,18 @@ impl Groups {
                 list.sort_unstable();
                 let free = list
                     .iter()
-                    .all(|m| self.edges[*m].as_ref().is_none_or(|e| e.iter().all(|(to, _)| self.id[*to] == group)));
+                    .all(|m| self.edges[*m].as_ref().is_none_or(|e| e.iter().all(|to| self.id[*to] == group)));
                 self.members.push(list);
                 self.free.push(free);
             }
         }
     }
 
-    /// The loop an effect is in, if any.
+    /// The loop an effect is in, if any: the candidates of its group (in order, before the
+    /// classes' nodes).
     fn loop_of(&self, effect: usize) -> Option<&[usize]> {
         let list = &self.members[self.id[effect]];
-        (list.len() > 1).then_some(list.as_slice())
+        let list = &list[..list.partition_point(|m| *m < self.candidates)];
+        (list.len() > 1).then_some(list)
     }
 }
