@@ -20,6 +20,7 @@ use super::world::World;
 use super::Sets;
 use crate::model::{Amount, ControlSpec, EffectBody};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// Effect A as far as 613.7a is concerned, looked at on the objects another effect changes.
 #[derive(Debug, PartialEq)]
@@ -218,22 +219,37 @@ fn on(
         });
         alike[i].1.push(*o);
     }
-    let seen_by: Vec<Vec<usize>> = tried
-        .iter()
-        .map(|(a, r)| {
+    // Effects alike read alike: the objects each way of reading meets are found once (a layer
+    // tries a B against a thousand A of a few bodies), in the order B changed them, as `look`
+    // compares them.
+    let mut met: FxHashMap<&[Atom], Vec<usize>> = FxHashMap::default();
+    for (_, r) in tried {
+        met.entry(r.state.as_slice()).or_insert_with(|| {
             let mut objects: Vec<usize> = alike
                 .iter()
                 .filter(|(atoms, _)| meet(&r.state, atoms))
                 .flat_map(|(_, os)| os.iter().copied())
                 .collect();
-            if let Some(source) = a.source.filter(|s| !objects.contains(s)) {
-                if changed.iter().any(|(o, _)| *o == source) {
-                    objects.push(source);
-                }
-            }
-            // In the order B changed them, as `look` compares them.
             objects.sort_unstable();
             objects
+        });
+    }
+    let mut changed_objects: Vec<usize> = changed.iter().map(|(o, _)| *o).collect();
+    changed_objects.sort_unstable();
+    // And A's source, where B changed it.
+    let seen_by: Vec<Cow<[usize]>> = tried
+        .iter()
+        .map(|(a, r)| {
+            let objects = &met[r.state.as_slice()];
+            let unmet = |s: &usize| objects.binary_search(s).is_err() && changed_objects.binary_search(s).is_ok();
+            match a.source.filter(unmet) {
+                Some(source) => {
+                    let mut with = objects.clone();
+                    with.insert(with.partition_point(|o| *o < source), source);
+                    Cow::Owned(with)
+                }
+                None => Cow::Borrowed(objects.as_slice()),
+            }
         })
         .collect();
     // Each object is looked at in both states side by side, and the first difference answers.
