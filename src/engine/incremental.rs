@@ -58,6 +58,11 @@ pub struct Graph {
     shape_holders: Vec<Vec<usize>>,
     /// The objects' shapes, once a kept set is worked out.
     shapes: Option<Shapes>,
+    /// Room for listing a set by shape (`affected`), kept between sets: a mark per object (all
+    /// false between sets) and a place per object. A large board lists thousands of sets of
+    /// thousands of objects.
+    marks: Vec<bool>,
+    places: Vec<usize>,
     /// Per effect, the last visit of a holder list that met it, to drop repeats (`applied`).
     seen: Vec<u64>,
     visits: u64,
@@ -721,19 +726,21 @@ impl Graph {
                 // marked, then listed in board order (asking every object was a hundred
                 // thousand lookups per application on a large board).
                 let left_out = |o: usize| shape::leaves_out(selector, effect, o);
-                let mut holds = vec![false; world.objects.len()];
-                let mut count = 0;
+                let holds = &mut self.marks;
+                holds.resize(world.objects.len(), false);
                 for shape in 0..shapes.count() as u32 {
                     let members = shapes.members(shape);
                     let Some(&one) = members.iter().find(|o| !left_out(**o)) else { continue };
                     if answers.matches(shapes, world, selector, effect, one) {
                         for &o in members.iter().filter(|o| !left_out(**o)) {
                             holds[o] = true;
-                            count += 1;
                         }
                     }
                 }
-                let set = marked(&holds, count);
+                let set = marked(holds, &mut self.places);
+                for &o in &set {
+                    holds[o] = false;
+                }
                 debug_assert_eq!(
                     set,
                     (0..world.objects.len())
@@ -1078,17 +1085,17 @@ impl Moved {
     }
 }
 
-/// The places of the `count` marks of `holds`, in order. Every place is written and only a marked
-/// one kept, with no branch: sets hold about half the objects, in no pattern a branch could learn.
-fn marked(holds: &[bool], count: usize) -> Vec<usize> {
-    let mut out = vec![0; count + 1];
+/// The places of the marks of `holds`, in order. Every place is written (into `room`) and only a
+/// marked one kept, with no branch: sets hold about half the objects, in no pattern a branch
+/// could learn.
+fn marked(holds: &[bool], room: &mut Vec<usize>) -> Vec<usize> {
+    room.resize(holds.len() + 1, 0);
     let mut len = 0;
     for (o, held) in holds.iter().enumerate() {
-        out[len] = o;
+        room[len] = o;
         len += usize::from(*held);
     }
-    out.truncate(count);
-    out
+    room[..len].to_vec()
 }
 
 /// Two lists in board order as one, in board order.
