@@ -62,6 +62,9 @@ pub fn apply(
     let mut changed: Changed = Vec::with_capacity(affected.len());
     let mut told = ChangesBuilder::with_capacity(if tell.is_some() { affected.len() } else { 0 });
     let (mut atoms, mut pieces) = (Vec::new(), Vec::new());
+    // The lists of what changed, one per way of changing: shapes that changed alike share one,
+    // and so do their objects (`Graph::applied` reads each list once).
+    let mut lists: Vec<Rc<[Atom]>> = Vec::new();
     let abilities_too = type_change_touches_abilities(&effect.body);
     for (&object, &shape) in affected.iter().zip(&of) {
         match &outcomes[shape as usize] {
@@ -79,7 +82,13 @@ pub fn apply(
                         describe::changes_since(board, wording, &before, now, &mut pieces);
                         told.push(object, &pieces)
                     });
-                    let atoms: Rc<[Atom]> = Rc::from(atoms.as_slice());
+                    let atoms = match lists.iter().find(|l| ***l == *atoms) {
+                        Some(list) => list.clone(),
+                        None => {
+                            lists.push(Rc::from(atoms.as_slice()));
+                            lists[lists.len() - 1].clone()
+                        }
+                    };
                     changed.push((object, atoms.clone()));
                     Outcome::Changed { after: Snapshot::take(now, layer, abilities_too), atoms, list }
                 };
