@@ -84,11 +84,10 @@ pub fn next(
     // The groups are found on the kept graph with a node per class besides the candidates
     // (`Hubs`): a candidate that depends on a class's members goes through its node.
     let hubs = edges.is_none().then(|| graph.hubs());
-    let succ = |a: usize| match (&edges, &hubs) {
-        (Some(edges), _) => edges[a].iter().map(|(b, _)| *b).collect(),
-        (None, Some(hubs)) if a < n => graph.depends_on_through(candidates[a].0, hubs, n),
-        (None, Some(hubs)) => hubs.candidates(a - n).to_vec(),
-        (None, None) => unreachable!("the kept graph has its hubs"),
+    let succ = |a: usize| match &hubs {
+        None => depends_on(a).into_iter().map(|(b, _)| b).collect(),
+        Some(hubs) if a < n => graph.depends_on_through(candidates[a].0, hubs, n),
+        Some(hubs) => hubs.candidates(a - n).to_vec(),
     };
     let mut groups = Groups::new(n, hubs.as_ref().map_or(0, Hubs::count));
     // An effect waits for those it depends on (613.7b); a loop's effects wait together for what

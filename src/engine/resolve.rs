@@ -474,7 +474,7 @@ fn after_objects(world: &World, sets: &Sets, steps: &mut Vec<Step>, trace: bool)
     let gone: Vec<Effect> =
         sets.started.iter().filter(|(key, _)| !live.contains(key.as_str())).map(|(_, s)| s.effect.clone()).collect();
     effects.extend(gone);
-    // Keys are unique: the order is total, whatever order `started` held them in.
+    // A started effect is one key, and none is live: sorted, they take no order from the map.
     effects.sort_by(|a, b| a.timestamp.cmp(&b.timestamp).then_with(|| a.key.cmp(&b.key)));
     let mut players: Vec<Vec<String>> = vec![Vec::new(); board.players.len()];
     for effect in effects.iter().filter(|e| e.body.players.is_some()) {
