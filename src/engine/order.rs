@@ -12,14 +12,16 @@ use super::Sets;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Dependencies seen so far in this layer, so that an effect applied after what it depended on,
 /// or after the other members of its loop, says so.
 #[derive(Default)]
 pub struct SeenDependencies {
     /// Effect key → its number in this layer, for the two below (a large layer finds hundreds
-    /// of thousands of dependencies: their keys are not copied for each).
+    /// of thousands of dependencies: their keys are not copied for each), and number → key.
     numbers: FxHashMap<String, u32>,
+    keys: Vec<Arc<str>>,
     /// Number → what it was found to depend on, in the order found.
     on: Vec<Vec<Dependency>>,
     /// The dependencies in `on`, as numbers (A, B).
@@ -141,7 +143,7 @@ impl SeenDependencies {
     fn note(&mut self, a: &Effect, b: &Effect, kind: DependencyKind) {
         let (na, nb) = (self.number(&a.key), self.number(&b.key));
         if self.noted.insert((na, nb)) {
-            self.on[na as usize].push(Dependency { effect: b.key.clone(), because: kind });
+            self.on[na as usize].push(Dependency { effect: self.keys[nb as usize].clone(), because: kind });
         }
     }
 
@@ -151,6 +153,7 @@ impl SeenDependencies {
         }
         let n = self.on.len() as u32;
         self.numbers.insert(key.to_owned(), n);
+        self.keys.push(key.into());
         self.on.push(Vec::new());
         n
     }

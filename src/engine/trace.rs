@@ -5,6 +5,7 @@ use super::board::Board;
 use super::layer::Layer;
 use super::timestamp::Timestamp;
 use serde::Serialize;
+use std::sync::Arc;
 
 mod changes;
 pub use changes::{Builder as ChangesBuilder, Change, Changes, JsonChanges, Piece};
@@ -94,7 +95,9 @@ pub struct Wait {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Dependency {
-    pub effect: String,
+    /// Shared: a layer of alike effects reports hundreds of thousands of dependencies, and each
+    /// chosen effect's reason copies its list.
+    pub effect: Arc<str>,
     pub because: DependencyKind,
 }
 
