@@ -58,11 +58,9 @@ pub struct Graph {
     shape_holders: Vec<Vec<usize>>,
     /// The objects' shapes, once a kept set is worked out.
     shapes: Option<Shapes>,
-    /// Room for listing a set by shape (`affected`), kept between sets: a mark per object (all
-    /// false between sets) and a place per object. A large board lists thousands of sets of
-    /// thousands of objects.
-    marks: Vec<bool>,
-    places: Vec<usize>,
+    /// Room for listing a set by shape (`affected`), kept between sets: a bit per object, all
+    /// clear between sets. A large board lists thousands of sets of thousands of objects.
+    marks: Vec<u64>,
     /// Per effect, the last visit of a holder list that met it, to drop repeats (`applied`).
     seen: Vec<u64>,
     visits: u64,
@@ -726,21 +724,20 @@ impl Graph {
                 // marked, then listed in board order (asking every object was a hundred
                 // thousand lookups per application on a large board).
                 let left_out = |o: usize| shape::leaves_out(selector, effect, o);
-                let holds = &mut self.marks;
-                holds.resize(world.objects.len(), false);
+                let marks = &mut self.marks;
+                marks.resize(world.objects.len().div_ceil(64), 0);
+                let mut count = 0;
                 for shape in 0..shapes.count() as u32 {
                     let members = shapes.members(shape);
                     let Some(&one) = members.iter().find(|o| !left_out(**o)) else { continue };
                     if answers.matches(shapes, world, selector, effect, one) {
                         for &o in members.iter().filter(|o| !left_out(**o)) {
-                            holds[o] = true;
+                            marks[o / 64] |= 1 << (o % 64);
+                            count += 1;
                         }
                     }
                 }
-                let set = marked(holds, &mut self.places);
-                for &o in &set {
-                    holds[o] = false;
-                }
+                let set = take_marked(marks, count);
                 debug_assert_eq!(
                     set,
                     (0..world.objects.len())
@@ -1085,17 +1082,18 @@ impl Moved {
     }
 }
 
-/// The places of the marks of `holds`, in order. Every place is written (into `room`) and only a
-/// marked one kept, with no branch: sets hold about half the objects, in no pattern a branch
-/// could learn.
-fn marked(holds: &[bool], room: &mut Vec<usize>) -> Vec<usize> {
-    room.resize(holds.len() + 1, 0);
-    let mut len = 0;
-    for (o, held) in holds.iter().enumerate() {
-        room[len] = o;
-        len += usize::from(*held);
+/// The objects marked in `marks` (a bit each, `count` in all), in order; the marks are cleared on
+/// the way. A word of 64 objects is read at once, and only its marked bits are visited.
+fn take_marked(marks: &mut [u64], count: usize) -> Vec<usize> {
+    let mut out = Vec::with_capacity(count);
+    for (w, word) in marks.iter_mut().enumerate() {
+        let mut bits = std::mem::take(word);
+        while bits != 0 {
+            out.push(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
     }
-    room[..len].to_vec()
+    out
 }
 
 /// Two lists in board order as one, in board order.
