@@ -479,12 +479,11 @@ impl Graph {
             if tries_class {
                 trying[c] = Some(b);
                 self.classes.retried(class);
-                let writes = self.nodes[*id].writes.clone();
-                class_readers[c] = match by_writes.get(&writes) {
+                class_readers[c] = match by_writes.get(&self.nodes[*id].writes) {
                     Some(readers) => readers.clone(),
                     None => {
                         let readers = Rc::new(self.class_readers(world, sets, *id, candidates));
-                        by_writes.insert(writes, readers.clone());
+                        by_writes.insert(self.nodes[*id].writes.clone(), readers.clone());
                         readers
                     }
                 };
@@ -559,8 +558,7 @@ impl Graph {
     }
 
     /// The places of the candidates A that B = `id` can change, by what it writes (or by its
-    /// set, for A's source when B writes abilities), in no order: `update` sorts each B's list
-    /// once it is whole.
+    /// set, for A's source when B writes abilities), in no order (`try_pairs` needs none).
     fn readers(&mut self, world: &World, sets: &Sets, id: usize) -> Vec<usize> {
         if self.nodes[id].takes_abilities {
             self.affected(world, sets, id);
@@ -969,6 +967,12 @@ impl Graph {
         &self.nodes[id].reads.as_ref().expect("registered").state
     }
 
+    /// The B kept for A = `id` itself (not through its class), as places (`usize::MAX`: no
+    /// candidate now).
+    fn kept_for(&self, id: usize) -> impl Iterator<Item = (usize, DependencyKind)> + '_ {
+        self.edges[id].current(&self.rounds).map(|(b, kind)| (self.pos[b as usize], kind))
+    }
+
     /// The classes' nodes for this choice's candidates.
     pub fn hubs(&self) -> Hubs {
         let classes = 0..self.classes.count() as u32;
@@ -981,11 +985,7 @@ impl Graph {
     /// (`depends_on`), but a class's members through the class's node, `first_hub` + its number.
     /// A class with no candidate but `id` is left out, as `depends_on` leaves `id` out.
     pub fn depends_on_through(&self, id: usize, hubs: &Hubs, first_hub: usize) -> Vec<usize> {
-        let mut out: Vec<usize> = self.edges[id]
-            .current(&self.rounds)
-            .map(|(b, _)| self.pos[b as usize])
-            .filter(|p| *p != usize::MAX)
-            .collect();
+        let mut out: Vec<usize> = self.kept_for(id).map(|(p, _)| p).filter(|p| *p != usize::MAX).collect();
         if let Some(class) = self.classes.of(id) {
             for (b, _) in self.classes.depends_on(class) {
                 let others = hubs.candidates(b as usize).len() - usize::from(b == class);
@@ -1001,8 +1001,7 @@ impl Graph {
     /// effects is worked out from thousands of these lists, and reads few of them in order):
     /// those kept for it, and the members of the classes kept for its class (but itself).
     pub fn depends_on(&self, id: usize) -> Vec<(usize, DependencyKind)> {
-        let mut out: Vec<(usize, DependencyKind)> =
-            self.edges[id].current(&self.rounds).map(|(b, kind)| (self.pos[b as usize], kind)).collect();
+        let mut out: Vec<(usize, DependencyKind)> = self.kept_for(id).collect();
         if let Some(class) = self.classes.of(id) {
             let members: usize = self.classes.depends_on(class).map(|(b, _)| self.classes.members(b).len()).sum();
             out.reserve(members);
