@@ -5,6 +5,11 @@
 //! An ability the model cannot express yet is listed under `unmodelled`, with its text: a
 //! scenario that uses the card carries it, and the answer says that it was left out.
 
+pub mod data;
+pub mod faces;
+pub mod names;
+pub mod oracle;
+
 use crate::corpus::problem::Problem;
 use crate::model::AbilitySpec;
 use crate::scenario::load::{load_list, problem};

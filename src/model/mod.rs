@@ -8,6 +8,7 @@
 //! objects, questions) stays in `crate::scenario::spec`.
 
 mod ability;
+mod card;
 mod copy;
 mod effect;
 mod event;
@@ -17,6 +18,7 @@ mod word;
 mod zone;
 
 pub use ability::{AbilitySpec, StaticAbilitySpec};
+pub use card::CardObject;
 pub use copy::{Characteristic, CopyExcept, CopySpec};
 pub use effect::{
     AbilityChange, Amount, ControlSpec, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec,
