@@ -96,7 +96,7 @@ fn a_scenario_of_cards_answers_as_the_one_written_by_hand() {
 fn a_wrong_card_name_gets_a_did_you_mean() {
     let (code, _, stderr) = resolve(&WITH_CARDS.replace("card: Humility", "card: Humilty"), &[]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("no card named `Humilty` in the library"), "{stderr}");
+    assert!(stderr.contains("no card named `Humilty`"), "{stderr}");
     assert!(stderr.contains("did you mean `Humility`?"), "{stderr}");
     let (_, _, stderr) = resolve(&WITH_CARDS.replace("card: Humility", "card: furnace"), &[]);
     assert!(stderr.contains("did you mean `Furnace of Rath`?"), "a part of the name: {stderr}");
@@ -144,13 +144,17 @@ fn judge_card_shows_a_card_as_modelled() {
     let (code, stdout, stderr) = run_in(dir.path(), dir.path(), &["card", "humility"]);
     assert_eq!(code, 0, "{stderr}");
     insta::assert_snapshot!(stdout);
-    let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "of the void", "--json"]);
-    assert_eq!(code, 0, "a part of one card's name names it");
+    let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "leyline of the void", "--json"]);
+    assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(json["card"]["name"], "Leyline of the Void");
     assert_eq!(json["card"]["unmodelled"].as_array().map(Vec::len), Some(1));
+    // A part of a name, or a near spelling, is offered, never taken for the card.
+    let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "of the void"]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("Leyline of the Void"), "{stdout}");
     let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "Opalescense"]);
-    assert_eq!((code, stdout.lines().next()), (0, Some("Opalescence · enchantment · mana value 4 · white")));
+    assert_eq!((code, stdout.contains("Opalescence")), (1, true), "{stdout}");
     let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "zzzz"]);
     assert_eq!(code, 1);
     assert!(stdout.starts_with("No card named `zzzz` in the library"), "{stdout}");

@@ -15,18 +15,19 @@ pub fn run(args: &CardArgs, style: Style) -> miette::Result<Outcome> {
         return Ok(Outcome::found(stdout));
     }
     let name = args.name.join(" ");
-    // A part of one card's name (`leyline`), or a misspelling close to one card only, names
-    // that card: its name heads what is shown.
-    let found = library.find(&name).or_else(|closest| match closest.as_slice() {
-        [only] => library.find(only),
-        _ => Err(closest),
+    let found = library.find(&name).ok_or_else(|| match cards::Cards::library().find(&name) {
+        Err(Ok(not_found)) => not_found.closest,
+        _ => Vec::new(),
     });
     let (stdout, status) = match found {
         Ok(entry) => {
             let shown = if args.json { render::card::json(entry) } else { render::card::text(entry, style) };
             (shown, Status::Found)
         }
-        Err(closest) => (render::card::not_found(&name, &closest, args.json), Status::NothingFound),
+        Err(closest) => {
+            let closest: Vec<&str> = closest.iter().map(String::as_str).collect();
+            (render::card::not_found(&name, &closest, args.json), Status::NothingFound)
+        }
     };
     Ok(Outcome { stdout, warnings: Vec::new(), status, written: Ok(()) })
 }

@@ -3,8 +3,9 @@
 
 use super::spans::{self, Span, Spans};
 use super::spec::{
-    AskSpec, EventSpec, ExpectSpec, ExpectedOutcomeSpec, ObjectSpec, PlayerSpec, ResolvedEffectSpec, ScenarioSpec,
+    AskSpec, EventSpec, ExpectSpec, ExpectedOutcomeSpec, ObjectEntry, ObjectSpec, PlayerSpec, ResolvedEffectSpec, ScenarioSpec,
 };
+use crate::cards::Cards;
 use crate::corpus::problem::Problem;
 use crate::suggest;
 use serde::de::DeserializeOwned;
@@ -35,16 +36,14 @@ pub struct Loaded {
     pub spans: Spans,
 }
 
-pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
-    let (spans, mut root) = parse(source)?;
+pub fn load(source: &str, cards: &Cards) -> Result<Loaded, Vec<Problem>> {
+    let (spans, root) = parse(source)?;
     if let Value::Mapping(top) = &root {
         let too_long = super::limits::too_long(source, &spans, top);
         if !too_long.is_empty() {
             return Err(too_long);
         }
     }
-    // Objects that name a card of the library become the objects the cards make.
-    crate::cards::expand(source, &spans, &mut root)?;
     let Value::Mapping(top) = &root else {
         return Err(vec![problem(
             source,
@@ -91,14 +90,12 @@ pub fn load(source: &str) -> Result<Loaded, Vec<Problem>> {
     if !problems.is_empty() {
         return Err(problems);
     }
-    if let Some(spec) = parts.spec() {
-        return Ok(Loaded { spec, spans });
-    }
-    match serde_yaml::from_value::<ScenarioSpec>(root) {
-        Ok(spec) => Ok(Loaded { spec, spans }),
-        // Every part was checked above; this is only reached if the parts disagree with the whole.
-        Err(e) => Err(vec![problem(source, (0, 0), e.to_string(), None)]),
-    }
+    let first_player = parts.players.as_ref().and_then(|p| p.first()).map(|p| p.name.clone());
+    let entries = parts.objects.take().unwrap_or_default();
+    let objects = super::card::objects(source, &spans, entries, first_player.as_deref(), cards)?;
+    // Both required keys were found above.
+    let spec = parts.spec(objects).ok_or_else(|| vec![problem(source, (0, 0), "missing `title` or `players`".into(), None)])?;
+    Ok(Loaded { spec, spans })
 }
 
 /// The top-level entries of a scenario, each read on its own as it is checked: the spec is
@@ -109,7 +106,7 @@ struct Parts {
     question: Option<String>,
     edition: Option<String>,
     players: Option<Vec<PlayerSpec>>,
-    objects: Option<Vec<ObjectSpec>>,
+    objects: Option<Vec<ObjectEntry>>,
     effects: Option<Vec<ResolvedEffectSpec>>,
     timestamp_order: Option<Vec<String>>,
     ask: Option<AskSpec>,
@@ -122,13 +119,13 @@ struct Parts {
 impl Parts {
     /// The spec, with serde's defaults for what the file leaves out (those of `ScenarioSpec`);
     /// None without the required keys.
-    fn spec(self) -> Option<ScenarioSpec> {
+    fn spec(self, objects: Vec<ObjectSpec>) -> Option<ScenarioSpec> {
         Some(ScenarioSpec {
             title: self.title?,
             question: self.question,
             edition: self.edition,
             players: self.players?,
-            objects: self.objects.unwrap_or_default(),
+            objects,
             effects: self.effects.unwrap_or_default(),
             timestamp_order: self.timestamp_order.unwrap_or_default(),
             ask: self.ask.unwrap_or_default(),
@@ -343,14 +340,14 @@ mod tests {
     use super::*;
 
     fn problems(source: &str) -> Vec<(usize, String, Option<String>)> {
-        load(source).unwrap_err().into_iter().map(|p| (p.line, p.message, p.help)).collect()
+        load(source, &Cards::library()).unwrap_err().into_iter().map(|p| (p.line, p.message, p.help)).collect()
     }
 
     const GOOD: &str = "title: t\nplayers:\n  - name: Alice\n    active: true\nobjects:\n  - id: bear\n    name: Bear\n    owner: Alice\n    types: [creature]\n    power: 2\n    toughness: 2\n";
 
     #[test]
     fn a_good_file_loads() {
-        let loaded = load(GOOD).unwrap();
+        let loaded = load(GOOD, &Cards::library()).unwrap();
         assert_eq!(loaded.spec.objects[0].power, Some(2));
     }
 
@@ -374,12 +371,12 @@ mod tests {
     #[test]
     fn a_problem_inside_a_static_ability_or_a_count_is_placed_at_its_key() {
         let source = "title: t\nplayers: [{name: Alice, active: true}]\nobjects:\n  - id: anthem\n    name: Anthem\n    owner: Alice\n    abilities:\n      - id: pump\n        text: Creatures get +1/+1.\n        effect:\n          affects: {types: [creature]}\n          pt: {modfy: [1, {count: {typs: [creature]}}]}\n";
-        let problems = load(source).unwrap_err();
+        let problems = load(source, &Cards::library()).unwrap_err();
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(problems[0].message, "unknown key `modfy` in `objects[0].abilities[0].effect.pt`");
         assert_eq!(&source[problems[0].span.0..problems[0].span.1], "modfy");
         let source = source.replace("modfy", "modify");
-        let problems = load(&source).unwrap_err();
+        let problems = load(&source, &Cards::library()).unwrap_err();
         assert_eq!(problems[0].message, "unknown key `typs` in `objects[0].abilities[0].effect.pt.modify[1].count`");
         assert_eq!(&source[problems[0].span.0..problems[0].span.1], "typs");
     }

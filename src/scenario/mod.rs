@@ -2,6 +2,7 @@
 //! diagnostics, `validate` checks what serde cannot (ids, references, timestamps) and builds the
 //! `Scenario` the engine runs on.
 
+mod card;
 mod diagnostic;
 pub mod limits;
 pub mod load;
@@ -16,12 +17,19 @@ mod validate_attachments;
 mod validate_events;
 mod yaml;
 
+use crate::cards::Cards;
 use crate::engine::board::Board;
 pub use diagnostic::ScenarioProblems;
 
-/// Reads a scenario file's text into a checked board, or every problem it has.
+/// Reads a scenario file's text into a checked board, or every problem it has; the cards it
+/// names are the library's.
 pub fn read(file_name: &str, source: &str) -> Result<Board, ScenarioProblems> {
-    let problems = match load::load(source).and_then(|loaded| validate::validate(source, &loaded)) {
+    read_with(file_name, source, &Cards::library())
+}
+
+/// As [`read`], the cards it names found among `cards`.
+pub fn read_with(file_name: &str, source: &str, cards: &Cards) -> Result<Board, ScenarioProblems> {
+    let problems = match load::load(source, cards).and_then(|loaded| validate::validate(source, &loaded)) {
         Ok(board) => return Ok(board),
         Err(problems) => problems,
     };

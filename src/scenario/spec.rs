@@ -6,39 +6,29 @@ pub use crate::model::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A scenario as read: the file's entries, each object made whole (`card.rs`).
+#[derive(Debug, Clone)]
 pub struct ScenarioSpec {
     pub title: String,
     /// The judge call, as the players asked it.
-    #[serde(default)]
     pub question: Option<String>,
     /// The edition whose rules the answer cites; the command line can override it.
-    #[serde(default)]
     pub edition: Option<String>,
     pub players: Vec<PlayerSpec>,
-    #[serde(default)]
     pub objects: Vec<ObjectSpec>,
     /// Continuous effects from the resolution of spells and abilities (611.2).
-    #[serde(default)]
     pub effects: Vec<ResolvedEffectSpec>,
     /// For things that got a timestamp at the same time, the order the active player chose (613.6g).
-    #[serde(default)]
     pub timestamp_order: Vec<String>,
-    #[serde(default)]
     pub ask: AskSpec,
     /// The expected answer, object id → characteristics; only what is listed is checked.
-    #[serde(default)]
     pub expect: BTreeMap<String, ExpectSpec>,
     /// The events about to happen, handled one after another in this order (614–616).
-    #[serde(default)]
     pub events: Vec<EventSpec>,
     /// Choices fixed in advance: where a player chooses among replacement effects (616.1), the
     /// first of these ids that is among the choices is taken; elsewhere every choice is explored.
-    #[serde(default)]
     pub choose: Vec<String>,
     /// Every distinct outcome of the events, in any order; checked when given.
-    #[serde(default)]
     pub expect_outcomes: Option<Vec<ExpectedOutcomeSpec>>,
 }
 
@@ -60,12 +50,48 @@ pub struct PlayerSpec {
     pub poison: i64,
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// An object as the engine's board is built from it: every characteristic known, from the file
+/// or from the card it names.
+#[derive(Debug, Clone, Default)]
 pub struct ObjectSpec {
     pub id: String,
     pub name: String,
     pub owner: String,
+    pub controller: Option<String>,
+    pub zone: Option<Zone>,
+    pub types: Vec<String>,
+    pub subtypes: Vec<String>,
+    pub supertypes: Vec<String>,
+    pub colors: Vec<String>,
+    pub mana_value: Option<i64>,
+    pub power: Option<i64>,
+    pub toughness: Option<i64>,
+    pub abilities: Vec<AbilitySpec>,
+    pub counters: BTreeMap<String, i64>,
+    pub attached_to: Option<String>,
+    pub attached_at: Option<i64>,
+    pub damage: i64,
+    pub timestamp: Option<i64>,
+    pub unmodelled: Vec<String>,
+}
+
+/// An object as the file writes it: written out (`id`, `name`, `owner`, its characteristics), or
+/// a card named (`card: NAME`), whose object every key given beside it overrides. `card.rs` turns
+/// it into an [`ObjectSpec`].
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectEntry {
+    /// A card's name: the library's, or an imported card's (or one of its faces').
+    #[serde(default)]
+    pub card: Option<String>,
+    /// Defaults to the card's name in lower case, words joined by `-`.
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Defaults, for a card, to the first player.
+    #[serde(default)]
+    pub owner: Option<String>,
     /// Defaults to the owner.
     #[serde(default)]
     pub controller: Option<String>,
@@ -73,13 +99,13 @@ pub struct ObjectSpec {
     #[serde(default)]
     pub zone: Option<Zone>,
     #[serde(default)]
-    pub types: Vec<String>,
+    pub types: Option<Vec<String>>,
     #[serde(default)]
-    pub subtypes: Vec<String>,
+    pub subtypes: Option<Vec<String>>,
     #[serde(default)]
-    pub supertypes: Vec<String>,
+    pub supertypes: Option<Vec<String>>,
     #[serde(default)]
-    pub colors: Vec<String>,
+    pub colors: Option<Vec<String>>,
     #[serde(default)]
     pub mana_value: Option<i64>,
     #[serde(default)]
@@ -87,10 +113,11 @@ pub struct ObjectSpec {
     #[serde(default)]
     pub toughness: Option<i64>,
     #[serde(default)]
-    pub abilities: Vec<AbilitySpec>,
-    /// Counter kind → number, e.g. `+1/+1: 2`.
+    pub abilities: Option<Vec<AbilitySpec>>,
+    /// Counter kind → number, e.g. `+1/+1: 2`. A card's planeswalker or battle on the
+    /// battlefield has its printed loyalty or defense unless these say how many.
     #[serde(default)]
-    pub counters: BTreeMap<String, i64>,
+    pub counters: Option<BTreeMap<String, i64>>,
     #[serde(default)]
     pub attached_to: Option<String>,
     /// When an Aura or Equipment became attached: its new timestamp (613.6d).
@@ -98,14 +125,14 @@ pub struct ObjectSpec {
     pub attached_at: Option<i64>,
     /// Damage marked on it (120.3e); state-based actions check it with the damage the events deal.
     #[serde(default)]
-    pub damage: i64,
+    pub damage: Option<i64>,
     /// When it entered its zone (613.6c); defaults to its position in the list of objects.
     #[serde(default)]
     pub timestamp: Option<i64>,
     /// The texts of abilities it has that the model cannot express: the answer leaves them out
-    /// and says so. A card of the library brings its own.
+    /// and says so. A card brings its own.
     #[serde(default)]
-    pub unmodelled: Vec<String>,
+    pub unmodelled: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
