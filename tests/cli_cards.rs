@@ -126,6 +126,9 @@ objects:
     let (_, json, _) = resolve(source, &["--format", "json"]);
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(json["unmodelled"][0]["object"], "leyline-of-the-void");
+    let (code, _, stderr) = resolve(source, &["--strict"]);
+    assert_eq!(code, 2, "--strict fails on what the answer leaves out");
+    assert!(stderr.contains("abilities left out of the answer: `leyline-of-the-void`: If Leyline"), "{stderr}");
     let (_, json, _) = resolve(BY_HAND, &["--format", "json"]);
     assert!(!json.contains("unmodelled"), "said only when there is some");
     let dir = data_dir();

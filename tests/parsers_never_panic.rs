@@ -477,17 +477,18 @@ fn mutated(mutations: &[Mutation]) -> String {
 /// Reads a scenario text: a problem is placed inside the text, on character boundaries, at the
 /// line it says; a board is resolved and checked without a panic.
 fn check_scenario(text: &str) -> Result<(), TestCaseError> {
-    let problems = match load::load(text, &judge::cards::Cards::library()).and_then(|loaded| validate::validate(text, &loaded)) {
-        Ok(board) => {
-            // Too many choices is a diagnostic, not a panic; either way there is no crash.
-            if let Ok(judgement) = judge::engine::judge(&board) {
-                let _ = answer::answer(&board, &judgement.resolution);
+    let problems =
+        match load::load(text, &judge::cards::Cards::library()).and_then(|loaded| validate::validate(text, &loaded)) {
+            Ok(board) => {
+                // Too many choices is a diagnostic, not a panic; either way there is no crash.
+                if let Ok(judgement) = judge::engine::judge(&board) {
+                    let _ = answer::answer(&board, &judgement.resolution);
+                }
+                prop_assert!(judge::scenario::read("fuzz.yaml", text).is_ok());
+                return Ok(());
             }
-            prop_assert!(judge::scenario::read("fuzz.yaml", text).is_ok());
-            return Ok(());
-        }
-        Err(problems) => problems,
-    };
+            Err(problems) => problems,
+        };
     prop_assert!(!problems.is_empty());
     for problem in &problems {
         check_problem(text, problem)?;

@@ -74,10 +74,9 @@ impl<'a> Cards<'a> {
     /// The object the card of that name makes, as `find` finds it.
     pub fn object(&self, name: &str) -> Result<CardObject, Result<NotFound, String>> {
         match self.find(name)? {
-            Found::Library(indexed) => indexed
-                .object()
-                .cloned()
-                .ok_or_else(|| Err(format!("the card `{}` of this build cannot be read: `cargo test cards` says why", indexed.name))),
+            Found::Library(indexed) => indexed.object().cloned().ok_or_else(|| {
+                Err(format!("the card `{}` of this build cannot be read: `cargo test cards` says why", indexed.name))
+            }),
             Found::Imported(card, side) => Ok(super::object::object_of(&card, side)),
         }
     }

@@ -87,7 +87,8 @@ Examples:
   cat call.yaml | judge resolve - --quiet
 
 Exit 0 when the answer is the one the file expects (or it expects none), 1 when it differs (the
-answer is printed all the same), 2 when the file is invalid or a cited rule is missing (--strict)";
+answer is printed all the same), 2 when the file is invalid, or with --strict when a cited rule is missing
+or an ability is left out of the answer";
 const CHECK_EXAMPLES: &str = "\
 Examples:
   judge check scenarios/
@@ -195,7 +196,8 @@ pub struct ResolveArgs {
     pub edition: Option<String>,
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
-    /// Fail when a cited rule is not in the edition
+    /// Fail when a cited rule is not in the edition, or when the answer leaves out an ability the
+    /// engine cannot express
     #[arg(long)]
     pub strict: bool,
 }

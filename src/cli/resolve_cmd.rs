@@ -31,6 +31,18 @@ struct UnplacedCitations {
     unplaced: String,
 }
 
+#[derive(Debug, thiserror::Error, Diagnostic)]
+#[error("abilities left out of the answer: {left_out}")]
+#[diagnostic(
+    code(judge::unmodelled_ability),
+    help(
+        "the engine cannot express them; write what they do into the scenario (docs/SCENARIO.md), or drop `--strict`"
+    )
+)]
+struct LeftOut {
+    left_out: String,
+}
+
 /// Exit 1 when the file's expected answer differs, after printing the answer all the same.
 pub fn run(
     args: &ResolveArgs,
@@ -63,6 +75,12 @@ pub fn run(
     if args.strict && !unplaced.is_empty() {
         let unplaced = unplaced.iter().map(|u| format!("{} ({})", u.concept, u.why)).collect::<Vec<_>>().join(", ");
         return Err(UnplacedCitations { edition: edition.name().to_string(), unplaced }.into());
+    }
+    let unmodelled = report.unmodelled();
+    if args.strict && !unmodelled.is_empty() {
+        let left_out =
+            unmodelled.iter().map(|u| format!("`{}`: {}", u.object, u.ability)).collect::<Vec<_>>().join("; ");
+        return Err(LeftOut { left_out }.into());
     }
     let written = match args.format {
         Format::Table if quiet => render::resolve::answer_only(&report, style, stdout),

@@ -71,7 +71,11 @@ fn closest_help(closest: &[String], cards: &Cards) -> Option<String> {
 }
 
 /// The object an entry makes, with the card it names; else the keys it lacks.
-fn made(entry: ObjectEntry, card: Option<CardObject>, first_player: Option<&str>) -> Result<ObjectSpec, Vec<&'static str>> {
+fn made(
+    entry: ObjectEntry,
+    card: Option<CardObject>,
+    first_player: Option<&str>,
+) -> Result<ObjectSpec, Vec<&'static str>> {
     let card = card.unwrap_or_default();
     let from_card = !card.name.is_empty();
     let id = entry.id.or_else(|| from_card.then(|| default_id(&card.name)));

@@ -3,7 +3,8 @@
 
 use super::spans::{self, Span, Spans};
 use super::spec::{
-    AskSpec, EventSpec, ExpectSpec, ExpectedOutcomeSpec, ObjectEntry, ObjectSpec, PlayerSpec, ResolvedEffectSpec, ScenarioSpec,
+    AskSpec, EventSpec, ExpectSpec, ExpectedOutcomeSpec, ObjectEntry, ObjectSpec, PlayerSpec, ResolvedEffectSpec,
+    ScenarioSpec,
 };
 use crate::cards::Cards;
 use crate::corpus::problem::Problem;
@@ -94,7 +95,9 @@ pub fn load(source: &str, cards: &Cards) -> Result<Loaded, Vec<Problem>> {
     let entries = parts.objects.take().unwrap_or_default();
     let objects = super::card::objects(source, &spans, entries, first_player.as_deref(), cards)?;
     // Both required keys were found above.
-    let spec = parts.spec(objects).ok_or_else(|| vec![problem(source, (0, 0), "missing `title` or `players`".into(), None)])?;
+    let spec = parts
+        .spec(objects)
+        .ok_or_else(|| vec![problem(source, (0, 0), "missing `title` or `players`".into(), None)])?;
     Ok(Loaded { spec, spans })
 }
 
