@@ -150,8 +150,9 @@ fn judge_card_shows_a_card_as_modelled() {
     let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "leyline of the void", "--json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(json["card"]["name"], "Leyline of the Void");
-    assert_eq!(json["card"]["unmodelled"].as_array().map(Vec::len), Some(1));
+    assert_eq!(json["name"], "Leyline of the Void");
+    assert_eq!(json["source"], "library");
+    assert_eq!(json["unmodelled"].as_array().map(Vec::len), Some(1));
     // A part of a name, or a near spelling, is offered, never taken for the card.
     let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "of the void"]);
     assert_eq!(code, 1);
@@ -160,7 +161,7 @@ fn judge_card_shows_a_card_as_modelled() {
     assert_eq!((code, stdout.contains("Opalescence")), (1, true), "{stdout}");
     let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "zzzz"]);
     assert_eq!(code, 1);
-    assert!(stdout.starts_with("No card named `zzzz` in the library"), "{stdout}");
+    assert!(stdout.starts_with("No card named `zzzz`."), "{stdout}");
     let (code, stdout, _) = run_in(dir.path(), dir.path(), &["card", "--list", "--json"]);
     assert_eq!(code, 0);
     let listed: Vec<serde_json::Value> = serde_json::from_str(&stdout).unwrap();

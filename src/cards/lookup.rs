@@ -71,6 +71,12 @@ impl<'a> Cards<'a> {
         Err(Ok(NotFound { closest: self.closest(&folded) }))
     }
 
+    /// The imported data of the card of that name, even where the library models it (its
+    /// rulings, its mana cost and type line as printed).
+    pub fn imported_data(&self, name: &str) -> Result<Option<CardData>, String> {
+        self.imported.map_or(Ok(None), |imported| imported.find(&fold(name)))
+    }
+
     /// The object the card of that name makes, as `find` finds it.
     pub fn object(&self, name: &str) -> Result<CardObject, Result<NotFound, String>> {
         match self.find(name)? {

@@ -10,7 +10,9 @@ mod lookup;
 pub mod names;
 mod object;
 pub mod oracle;
+mod view;
 
 pub use library::{default_id, library, Card, Entry, FileProblems, Library};
 pub use lookup::{Cards, Found, Imported, MemoryCards, NotFound};
 pub use object::object_of;
+pub use view::{view, AbilityView, CardView, FaceView};

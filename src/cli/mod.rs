@@ -42,7 +42,7 @@ pub fn run(cli: Cli, style: Style, stdout: &mut dyn std::io::Write) -> miette::R
         Command::Ruling(args) => ruling_cmd::run(args, &config),
         Command::Search(args) => search_cmd::run(args, &config, style),
         Command::Define(args) => define_cmd::run(args, &config, style),
-        Command::Card(args) => card_cmd::run(args, style),
+        Command::Card(args) => card_cmd::run(args, &crate::cards::Cards::library(), style),
         Command::Corpus(command) => corpus_cmd::run(command, &config, style),
         Command::Index(args) => index_cmd::run(args, &config),
         Command::Diff(args) => diff_cmd::run(args, &config, style),

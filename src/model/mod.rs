@@ -15,6 +15,7 @@ mod event;
 mod expect;
 mod selector;
 mod word;
+mod write;
 mod zone;
 
 pub use ability::{AbilitySpec, StaticAbilitySpec};

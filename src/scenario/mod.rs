@@ -4,6 +4,7 @@
 
 mod card;
 mod diagnostic;
+pub mod examples;
 pub mod limits;
 pub mod load;
 mod serde_words;

@@ -12,9 +12,6 @@ use std::sync::LazyLock;
 
 const TOPICS: &str = include_str!("../../rules-corpus/topics.tsv");
 
-/// The scenarios of the repository: file, title, and the names of their objects (`build.rs`).
-const SCENARIOS: &[(&str, &str, &[&str])] = include!(concat!(env!("OUT_DIR"), "/scenarios.rs"));
-
 struct Topic {
     section: u16,
     heading: &'static str,
@@ -71,16 +68,9 @@ pub fn hints(edition: &Outline, index: &SearchIndex, question: &str, best: Optio
     }
     let names = card_names(index, question);
     if !names.is_empty() {
-        let scenarios = SCENARIOS
-            .iter()
-            .filter(|(_, title, objects)| {
-                names.iter().any(|n| {
-                    let n = n.to_lowercase();
-                    title.to_lowercase().contains(&n) || objects.iter().any(|o| o.to_lowercase().contains(&n))
-                })
-            })
-            .map(|(file, _, _)| *file)
-            .collect();
+        let mut scenarios: Vec<&'static str> = names.iter().flat_map(|n| crate::scenario::examples::about(n)).collect();
+        scenarios.sort();
+        scenarios.dedup();
         out.push(Hint::CardNames { names, scenarios });
     }
     // Card names explain why the words are not found: saying it twice would be noise.
