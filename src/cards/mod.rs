@@ -7,8 +7,10 @@
 
 pub mod data;
 pub mod faces;
+pub mod import;
 pub mod names;
 pub mod oracle;
+pub mod store;
 
 use crate::corpus::problem::Problem;
 use crate::model::AbilitySpec;
