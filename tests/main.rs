@@ -3,6 +3,7 @@
 mod align;
 mod citations;
 mod cli_cards;
+mod cli_cards_import;
 mod cli_corpus;
 mod cli_defaults;
 mod cli_exit_codes;

@@ -62,6 +62,7 @@ pub(super) struct KeyEntry {
 
 /// Everything but the records.
 #[derive(Debug, PartialEq)]
+#[cfg_attr(test, derive(Clone))]
 pub(super) struct Directory {
     pub info: StoreInfo,
     pub cards: Vec<CardEntry>,

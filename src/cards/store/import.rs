@@ -214,3 +214,35 @@ fn read_old(data_dir: &Path) -> Result<Option<Kept>, CardStoreError> {
     let Some(old) = CardStore::open(data_dir)? else { return Ok(None) };
     Ok(Some((old.info().files.clone(), old.cards()?)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// An import waits for the lock another holds, and writes only once it is let go.
+    #[test]
+    fn an_import_waits_for_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = lock(dir.path()).unwrap();
+        let (done, finished) = mpsc::channel();
+        let data_dir = dir.path().to_path_buf();
+        let importer = std::thread::spawn(move || {
+            let source = Source {
+                reader: Box::new(&br#"[{"object":"card","name":"Opt","type_line":"Instant"}]"#[..]),
+                len: None,
+                shown: "opt.json".to_string(),
+                file: "opt.json".to_string(),
+            };
+            let imported = import_sources(&data_dir, vec![source], false).map(|i| i.info.cards);
+            done.send(imported.map_err(|e| e.to_string())).unwrap();
+        });
+        assert!(finished.recv_timeout(Duration::from_millis(300)).is_err(), "still waiting");
+        assert!(!path(dir.path()).exists());
+        drop(held);
+        assert_eq!(finished.recv_timeout(Duration::from_secs(10)).unwrap(), Ok(1));
+        importer.join().unwrap();
+        assert!(path(dir.path()).exists());
+    }
+}

@@ -61,11 +61,15 @@ impl CardStore {
         };
         let len = file.metadata().map_err(read_error)?.len();
         let ends_too_soon = "the file ends too soon";
-        let mut lead = [0; LEAD_LEN];
-        file.read_exact(&mut lead).map_err(|e| match e.kind() {
-            io::ErrorKind::UnexpectedEof => damaged(ends_too_soon),
-            _ => read_error(e),
-        })?;
+        let mut lead = Vec::with_capacity(LEAD_LEN);
+        (&mut file).take(LEAD_LEN as u64).read_to_end(&mut lead).map_err(read_error)?;
+        // A short file that does not begin as a store does is not one cut short.
+        if !lead.starts_with(&format::MAGIC[..lead.len().min(format::MAGIC.len())]) {
+            return Err(damaged("it is not a card store"));
+        }
+        if lead.len() < LEAD_LEN {
+            return Err(damaged(ends_too_soon));
+        }
         let (directory_len, checksum) = format::read_lead(&lead).map_err(|e| match e {
             LeadError::NotAStore => damaged("it is not a card store"),
             LeadError::Format(found) => CardStoreError::Outdated { path: path.to_path_buf(), found },
@@ -171,3 +175,6 @@ impl CardStore {
         CardStoreError::Damaged { path: self.path.clone(), reason }
     }
 }
+
+#[cfg(test)]
+mod tests;
