@@ -11,6 +11,7 @@ pub mod import;
 pub mod names;
 pub mod oracle;
 pub mod store;
+pub mod synthetic;
 
 use crate::corpus::problem::Problem;
 use crate::model::AbilitySpec;
