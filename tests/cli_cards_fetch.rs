@@ -48,15 +48,8 @@ fn files() -> Vec<(&'static str, Reply)> {
 /// Runs `judge cards fetch ARGS` with short timeouts, wide enough that no message wraps: (exit
 /// code, stdout, stderr).
 fn fetch(data: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = judge(data)
-        .env("JUDGE_FETCH_TIMEOUT_MS", TIMEOUT_MS)
-        .env("COLUMNS", "250")
-        .args(["cards", "fetch"])
-        .args(args)
-        .output()
-        .expect("judge runs");
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("UTF-8");
-    (output.status.code().unwrap_or(-1), text(output.stdout), text(output.stderr))
+    let all: Vec<&str> = ["cards", "fetch"].iter().chain(args).copied().collect();
+    support::run_wide(data, &[("JUDGE_FETCH_TIMEOUT_MS", TIMEOUT_MS)], &all)
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! files), what an import keeps of the store, refusals that leave the store as it was, and two
 //! imports at once.
 
-use crate::support::{self, data_dir, judge, run, run_in};
+use crate::support::{self, data_dir, judge, run, run_in, run_wide};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -30,13 +30,6 @@ fn import(data: &Path, files: &[&str]) -> String {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stderr, "", "no warning");
     stdout.replace(&data.display().to_string(), "DATA")
-}
-
-/// Runs `judge` wide enough that no message is wrapped: (exit code, stdout, stderr).
-fn run_wide(data: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = judge(data).env("COLUMNS", "250").args(args).output().unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (output.status.code().unwrap_or(-1), text(output.stdout), text(output.stderr))
 }
 
 /// `judge cards info --json`, without the path of the temporary directory.
@@ -131,7 +124,7 @@ fn default_cards_and_mtgjson_are_imported() {
 #[test]
 fn cards_alone_keep_the_rulings_and_rulings_alone_go_on_the_cards() {
     let dir = data_dir();
-    let (code, _, stderr) = run_wide(dir.path(), &["cards", "import", &fixture(RULINGS)]);
+    let (code, _, stderr) = run_wide(dir.path(), &[], &["cards", "import", &fixture(RULINGS)]);
     assert_eq!(code, 2);
     assert!(stderr.contains("have no cards to go with: no card data has been imported"), "{stderr}");
     assert!(!store_of(dir.path()).exists());
@@ -245,12 +238,12 @@ fn a_damaged_store_is_named_and_replaced_by_an_import() {
       help: the file ends too soon; import the card data again to replace it: `judge cards fetch`, or
             `judge cards import FILE…`
     ");
-    let (code, _, stderr) = run_wide(dir.path(), &["cards", "import", &fixture(RULINGS)]);
+    let (code, _, stderr) = run_wide(dir.path(), &[], &["cards", "import", &fixture(RULINGS)]);
     assert_eq!(code, 2);
     assert!(stderr.contains("have no cards to go with: the card store cannot be read"), "{stderr}");
     assert_eq!(fs::read(&store).unwrap(), bytes);
 
-    let (code, stdout, stderr) = run_wide(dir.path(), &["cards", "import", &fixture(ORACLE)]);
+    let (code, stdout, stderr) = run_wide(dir.path(), &[], &["cards", "import", &fixture(ORACLE)]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("the card store holds 11 cards and 0 rulings"), "{stdout}");
     assert!(stderr.contains("the rulings of the old card store were not kept: it cannot be read"), "{stderr}");

@@ -7,7 +7,9 @@ use super::is_game_card;
 use crate::cards::data::{CardData, Face, Ruling};
 use serde::Deserialize;
 
-/// An item of a Scryfall array: a card's fields, or a ruling's.
+/// An item of a Scryfall array: a card's fields, or a ruling's. The fields a face has too are
+/// written again in [`FaceItem`] rather than shared by `#[serde(flatten)]`, which would make serde
+/// buffer every field of every object, the kilobytes of prices and addresses included.
 #[derive(Debug, Deserialize)]
 #[serde(expecting = "a JSON object")]
 pub(super) struct Item {
