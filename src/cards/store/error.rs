@@ -55,6 +55,10 @@ pub enum CardImportError {
     ))]
     Invalid { file: String, line: usize, column: usize, message: String },
 
+    #[error("no card data file was given")]
+    #[diagnostic(help("{CARD_FILES}"))]
+    NoFiles,
+
     #[error(
         "the rulings of `{file}` have no cards to go with: no card data has been imported into this data directory"
     )]

@@ -65,6 +65,9 @@ pub fn import(data_dir: &Path, files: &[PathBuf], progress: bool) -> Result<Impo
 
 /// Imports card data from `sources`, as [`import`] does files.
 pub fn import_sources(data_dir: &Path, sources: Vec<Source>, progress: bool) -> Result<Imported, CardImportError> {
+    if sources.is_empty() {
+        return Err(CardImportError::NoFiles);
+    }
     let mut read = Vec::with_capacity(sources.len());
     for source in sources {
         let data = import::read(source.reader, &source.shown, source.len, progress)?;
@@ -148,12 +151,13 @@ fn merge(data_dir: &Path, read: Vec<(String, String, FileData)>) -> Result<Merge
         (Vec::new(), None, None)
     };
     let from_new = new_cards.is_some();
-    let mut cards = match (new_cards, &old_cards) {
-        (Some(mut cards), _) => {
+    // The old cards are kept only for their rulings when new cards replace them.
+    let (mut cards, old_cards) = match (new_cards, old_cards) {
+        (Some(mut cards), old) => {
             cards.sort_by(|a, b| (&a.name, &a.oracle_id).cmp(&(&b.name, &b.oracle_id)));
-            cards
+            (cards, old)
         }
-        (None, Some(old)) => old.clone(),
+        (None, Some(old)) => (old, None),
         (None, None) => {
             return Err(CardImportError::RulingsWithoutCards { file: first_rulings_file.unwrap_or_default() });
         }
@@ -173,11 +177,11 @@ fn merge(data_dir: &Path, read: Vec<(String, String, FileData)>) -> Result<Merge
         match card.oracle_id.as_ref().and_then(|id| rulings.get_key_value(id)) {
             Some((id, given)) => {
                 attached.insert(id.as_str());
-                card.rulings = given.clone();
-                // Oldest first; rulings of one day keep their order, and one given twice (by two
-                // files) is kept once.
+                // One given twice (by two files) is kept once; then oldest first, rulings of one
+                // day in the order they came.
+                let mut seen = HashSet::new();
+                card.rulings = given.iter().filter(|r| seen.insert((&r.date, &r.text))).cloned().collect();
                 card.rulings.sort_by(|a, b| a.date.cmp(&b.date));
-                card.rulings.dedup();
             }
             // A card without an Oracle id, which no rulings file can name, keeps those its own file
             // gave it (MTGJSON's), if any.
@@ -217,9 +221,30 @@ fn read_old(data_dir: &Path) -> Result<Option<Kept>, CardStoreError> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::FileKind;
     use super::*;
     use std::sync::mpsc;
     use std::time::Duration;
+
+    fn fixture(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cards").join(name)
+    }
+
+    /// MTGJSON's rulings and Scryfall's, given together, are the same rulings: each is kept once,
+    /// oldest first.
+    #[test]
+    fn a_ruling_given_by_two_files_is_kept_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = [fixture("AtomicCards.json"), fixture("rulings-20260105100200.json")];
+        let imported = import(dir.path(), &files, false).unwrap();
+        let store = CardStore::open(dir.path()).unwrap().unwrap();
+        let goyf = store.find("tarmogoyf").unwrap().unwrap();
+        let dates: Vec<&str> = goyf.rulings.iter().map(|r| r.date.as_str()).collect();
+        assert_eq!(dates, ["2008-04-01", "2021-03-19"]);
+        let kinds: Vec<FileKind> = imported.info.files.iter().map(|f| f.kind).collect();
+        assert_eq!(kinds, [FileKind::MtgjsonAtomicCards, FileKind::ScryfallRulings]);
+        assert!(matches!(import(dir.path(), &[], false), Err(CardImportError::NoFiles)));
+    }
 
     /// An import waits for the lock another holds, and writes only once it is let go.
     #[test]
