@@ -9,6 +9,7 @@ pub mod corpus;
 pub mod engine;
 pub mod fetch;
 pub mod model;
+mod progress;
 pub mod render;
 pub mod scenario;
 mod seal;

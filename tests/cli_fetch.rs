@@ -2,98 +2,15 @@
 //! that links the miniature rules text, and servers that misbehave (a cut body, no answer, an
 //! endless body, something that is not the rules). Nothing here leaves the machine.
 
+use crate::loopback::{serve, Reply};
 use crate::support::{self, data_dir, judge};
-use std::collections::HashMap;
 use std::fs;
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
 use std::path::Path;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini-cr.txt");
 /// Every wait of `judge` in these tests, so that a silent server fails them in a moment.
 const TIMEOUT_MS: &str = "300";
-
-/// What the server does when a path is asked.
-#[derive(Clone)]
-enum Reply {
-    /// 200 with this content type and body, and its Content-Length.
-    Serve(&'static str, Vec<u8>),
-    /// 302 to this location.
-    Redirect(&'static str),
-    /// Announces the whole body, sends half of it and closes the connection.
-    Cut(Vec<u8>),
-    /// Reads the request and never answers.
-    Silent,
-    /// 200 without a length, then bytes until the client goes away.
-    Endless,
-}
-
-/// Serves `routes` on 127.0.0.1 from a thread per connection, for as long as the test runs;
-/// any other path is a 404. Returns the server's address, `http://127.0.0.1:PORT`.
-fn serve(routes: Vec<(&'static str, Reply)>) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a loopback port");
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let routes: Arc<HashMap<&'static str, Reply>> = Arc::new(routes.into_iter().collect());
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let routes = Arc::clone(&routes);
-            std::thread::spawn(move || answer(stream, &routes));
-        }
-    });
-    base
-}
-
-fn answer(mut stream: TcpStream, routes: &HashMap<&'static str, Reply>) {
-    let Some(path) = request_path(&mut stream) else { return };
-    // Errors are the client going away, which several tests cause on purpose.
-    let _ = match routes.get(path.as_str()).cloned() {
-        Some(Reply::Serve(content_type, body)) => {
-            let head = format!(
-                "HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                body.len()
-            );
-            stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body))
-        }
-        Some(Reply::Redirect(location)) => stream.write_all(
-            format!("HTTP/1.1 302 Found\r\nLocation: {location}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-                .as_bytes(),
-        ),
-        Some(Reply::Cut(body)) => {
-            let head = format!("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n", body.len());
-            stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(&body[..body.len() / 2]))
-        }
-        Some(Reply::Silent) => {
-            // Held open without a word until the client gives up and closes it.
-            let mut sink = [0; 1024];
-            while stream.read(&mut sink).is_ok_and(|n| n > 0) {}
-            Ok(())
-        }
-        Some(Reply::Endless) => {
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n";
-            let line = b"100.1. These rules go on and on.\n".repeat(2000);
-            stream.write_all(head.as_bytes()).and_then(|()| loop {
-                stream.write_all(&line)?;
-            })
-        }
-        None => stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
-    };
-}
-
-/// The path of a GET, once its head is read whole.
-fn request_path(stream: &mut TcpStream) -> Option<String> {
-    let mut head = Vec::new();
-    let mut byte = [0; 1];
-    while !head.ends_with(b"\r\n\r\n") {
-        if stream.read(&mut byte).ok()? == 0 {
-            return None;
-        }
-        head.push(byte[0]);
-    }
-    let head = String::from_utf8(head).ok()?;
-    head.split(' ').nth(1).map(str::to_string)
-}
 
 fn rules_text() -> Vec<u8> {
     fs::read(FIXTURE).unwrap()

@@ -3,6 +3,8 @@
 mod align;
 mod citations;
 mod cli_cards;
+mod cli_cards_fetch;
+mod cli_cards_import;
 mod cli_corpus;
 mod cli_defaults;
 mod cli_exit_codes;
@@ -17,6 +19,7 @@ mod engine_properties;
 mod import;
 mod import_whole;
 mod index_lifecycle;
+mod loopback;
 mod parsers_never_panic;
 mod readonly_store;
 mod replacement_properties;

@@ -19,6 +19,14 @@ pub fn run(data_dir: &Path, args: &[&str]) -> (i32, String, String) {
     outputs(judge(data_dir).args(args))
 }
 
+/// Runs `judge` with these environment variables, wide enough (250 columns) that no message is
+/// wrapped: (exit code, stdout, stderr).
+pub fn run_wide(data_dir: &Path, env: &[(&str, &str)], args: &[&str]) -> (i32, String, String) {
+    let mut cmd = judge(data_dir);
+    cmd.env("COLUMNS", "250").envs(env.iter().copied());
+    outputs(cmd.args(args))
+}
+
 /// Runs `judge` in the directory `cwd`, so that the files it names are short relative paths
 /// and its diagnostics read the same on every machine.
 pub fn run_in(data_dir: &Path, cwd: &Path, args: &[&str]) -> (i32, String, String) {

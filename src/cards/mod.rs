@@ -5,11 +5,14 @@
 pub mod check;
 pub mod data;
 pub mod faces;
+pub mod import;
 pub mod library;
 mod lookup;
 pub mod names;
 mod object;
 pub mod oracle;
+pub mod store;
+pub mod synthetic;
 mod view;
 
 pub use library::{default_id, library, Card, Entry, FileProblems, Library};

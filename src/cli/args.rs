@@ -46,7 +46,8 @@ pub struct Cli {
     pub color: ColorChoice,
 
     /// Print only the essentials: `resolve` the answer without the trace, `check` the files that
-    /// differ or are invalid and the count, `corpus import` and `index` nothing; diagnostics stay
+    /// differ or are invalid and the count, `corpus import`, `cards import`, `cards fetch` and
+    /// `index` nothing; diagnostics stay
     #[arg(short, long, global = true)]
     pub quiet: bool,
 
@@ -76,6 +77,12 @@ const CARD_EXAMPLES: &str = "\
 Examples:
   judge card opalescence
   judge card --list --json";
+const CARDS_EXAMPLES: &str = "\
+Examples:
+  judge cards fetch
+  judge cards import oracle-cards-20260101100000.json rulings-20260101100000.json
+  judge cards import AtomicCards.json
+  judge cards info --json";
 const INDEX_EXAMPLES: &str = "\
 Examples:
   judge index --edition latest
@@ -138,6 +145,10 @@ pub enum Command {
     /// Import an official CR text file (or download and import the current one), or list the editions
     #[command(subcommand, after_help = CORPUS_EXAMPLES)]
     Corpus(CorpusCommand),
+    /// Import the official card data (Scryfall's bulk files or MTGJSON's AtomicCards.json), or
+    /// download Scryfall's, or say what is imported
+    #[command(subcommand, after_help = CARDS_EXAMPLES)]
+    Cards(CardsCommand),
     /// Build the search index of an edition (it is built on first use anyway)
     #[command(after_help = INDEX_EXAMPLES)]
     Index(IndexArgs),
@@ -380,6 +391,58 @@ text is checked as an import checks a file (whole, and no smaller than the editi
 `--allow-partial`, `--replace`), and stored the same way, all or nothing. Redirections
 are followed (at most 5), never from https to http; a page over 4 MiB or a text over 16 MiB is
 refused. Offline, download the .txt with a browser and run `judge corpus import FILE`.";
+
+#[derive(Debug, Subcommand)]
+pub enum CardsCommand {
+    /// Import card data files: Scryfall's Oracle Cards (or Default Cards) and Rulings, or MTGJSON's
+    /// AtomicCards.json
+    #[command(after_help = CARDS_IMPORT_HELP)]
+    Import {
+        /// The files, of any of those kinds, told apart by their content
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Download Scryfall's Oracle Cards and Rulings files and import them
+    #[command(after_help = CARDS_FETCH_HELP)]
+    Fetch {
+        /// Scryfall's bulk-data listing, which points to the files; https only, http:// only to
+        /// 127.0.0.1, ::1 or localhost [default: https://api.scryfall.com/bulk-data]
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
+    },
+    /// What the card store holds: the files imported, and how many cards and rulings (exit 1 when
+    /// no card data is imported)
+    #[command(after_help = "Examples:\n  judge cards info\n  judge cards info --json")]
+    Info {
+        /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+const CARDS_IMPORT_HELP: &str = "\
+Examples:
+  judge cards import oracle-cards-20260101100000.json rulings-20260101100000.json
+  judge cards import rulings-20260201100000.json
+  judge cards import AtomicCards.json
+
+Scryfall's bulk files are listed at scryfall.com/docs/api/bulk-data; MTGJSON's AtomicCards.json at
+mtgjson.com/downloads. Cards replace the store's cards (tokens, emblems, art cards and the cards of
+casual variants are passed over); rulings replace its rulings, attached to the cards by Oracle id;
+cards imported alone keep the store's rulings, and rulings imported alone go on the store's cards.
+Every file is read and checked before anything is written: a file that is not card data, is cut
+short or is not UTF-8 is refused, and the store is left as it was. The same files make the same
+store, byte for byte.";
+
+const CARDS_FETCH_HELP: &str = "\
+Examples:
+  judge cards fetch
+  judge cards fetch --url http://127.0.0.1:8080/bulk-data
+
+Reads Scryfall's bulk-data listing, downloads the Oracle Cards file (about 160 MB) and the Rulings
+file (about 25 MB) into temporary files, then imports both as `judge cards import` does, all or
+nothing. A file over 1 GiB is refused. Offline, download the two files with a browser and run
+`judge cards import FILE…`.";
 
 #[derive(Debug, Args)]
 pub struct IndexArgs {

@@ -41,7 +41,7 @@ pub fn run(
     Ok((from, imported))
 }
 
-fn timeouts() -> Timeouts {
+pub(super) fn timeouts() -> Timeouts {
     std::env::var(TIMEOUT_VARIABLE)
         .ok()
         .and_then(|ms| ms.trim().parse::<u64>().ok())

@@ -4,6 +4,7 @@
 
 pub mod args;
 mod card_cmd;
+mod cards_cmd;
 mod check_cmd;
 mod citer;
 mod config;
@@ -26,7 +27,7 @@ mod shell_cmd;
 
 pub use quick_args::plain_lookup;
 
-use args::{Cli, Command, CorpusCommand};
+use args::{CardsCommand, Cli, Command, CorpusCommand};
 use config::Config;
 use outcome::Outcome;
 
@@ -44,13 +45,20 @@ pub fn run(cli: Cli, style: Style, stdout: &mut dyn std::io::Write) -> miette::R
         Command::Define(args) => define_cmd::run(args, &config, style),
         Command::Card(args) => card_cmd::run(args, &crate::cards::Cards::library(), style),
         Command::Corpus(command) => corpus_cmd::run(command, &config, style),
+        Command::Cards(command) => cards_cmd::run(command, &config, quiet),
         Command::Index(args) => index_cmd::run(args, &config),
         Command::Diff(args) => diff_cmd::run(args, &config, style),
         Command::Completions(args) => shell_cmd::completions(args),
         Command::Man(args) => shell_cmd::man(args),
     }?;
     // What these print only reports that they did their work, which the exit code says too.
-    if quiet && matches!(cli.command, Command::Corpus(CorpusCommand::Import { .. }) | Command::Index(_)) {
+    let imports = matches!(
+        cli.command,
+        Command::Corpus(CorpusCommand::Import { .. })
+            | Command::Cards(CardsCommand::Import { .. } | CardsCommand::Fetch { .. })
+            | Command::Index(_)
+    );
+    if quiet && imports {
         outcome.stdout.clear();
     }
     Ok(outcome)

@@ -389,7 +389,7 @@ fn warnings(shown: &str, text: Arc<String>, warnings: &[Problem]) -> Option<File
     Some(FileProblems::new(shown, text, summary, help, warnings).warnings())
 }
 
-fn count(n: usize, noun: &str) -> String {
+pub(crate) fn count(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {

@@ -4,16 +4,21 @@
 
 use super::address::Address;
 use super::{FetchError, Options, PAGE_LIMIT, RULES_LIMIT};
+use crate::progress::Progress;
 use std::io::{self, IsTerminal, Read, Write};
-use std::time::{Duration, Instant};
-use ureq::http::header::{CONTENT_TYPE, LOCATION};
+use std::time::Duration;
+use ureq::http::header::{ACCEPT, CONTENT_TYPE, LOCATION};
 use ureq::{Agent, Body};
 
 /// The publisher's media links redirect once or twice; more is a loop.
 const MAX_REDIRECTS: usize = 5;
 const CHUNK: usize = 64 * 1024;
-/// How often the progress line is redrawn.
-const TICK: Duration = Duration::from_millis(100);
+/// What Scryfall's API asks clients to accept (with a `User-Agent` of their own, which the
+/// agent sends).
+const JSON: &str = "application/json";
+/// The slowest download the whole-download timeout allows for: a bulk file of 160 MB at this
+/// rate takes about 11 minutes. A stalled connection is given up on long before, by `stall`.
+const SLOWEST: u64 = 256 * 1024;
 
 /// How long to wait. A stalled server is given up on after `stall`, whatever the whole allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +43,13 @@ impl Timeouts {
     pub fn all(wait: Duration) -> Self {
         Timeouts { connect: wait, stall: wait, whole: wait.saturating_mul(20) }
     }
+
+    /// The time a download of `size` bytes may take: `whole`, and as long again as the bytes take
+    /// at 256 KiB/s. A fixed time fit for a rules text of 1 MiB would cut a card data file of a
+    /// few hundred megabytes on any ordinary connection; a dead one is caught by `stall` anyway.
+    pub fn whole_for(&self, size: u64) -> Duration {
+        self.whole.saturating_add(Duration::from_secs(size / SLOWEST))
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -56,6 +68,7 @@ pub struct Response {
 
 pub struct Client {
     agent: Agent,
+    timeouts: Timeouts,
     progress: bool,
 }
 
@@ -74,13 +87,70 @@ impl Client {
             .user_agent(concat!("judge/", env!("CARGO_PKG_VERSION")))
             .build()
             .new_agent();
-        Client { agent, progress: options.progress && io::stderr().is_terminal() }
+        Client { agent, timeouts: t, progress: options.progress && io::stderr().is_terminal() }
     }
 
     pub fn get(&self, address: &Address, expect: Expect) -> Result<Response, FetchError> {
+        let (address, response) = self.answer(address, None, None)?;
+        let content_type =
+            response.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default().to_ascii_lowercase();
+        let html = content_type.starts_with("text/html") || content_type.starts_with("application/xhtml");
+        // The declared type only sets the cap, before a byte is read.
+        let (limit, what) = match expect {
+            Expect::PageOrRules if html => (PAGE_LIMIT, "rules page"),
+            _ => (RULES_LIMIT, "rules text"),
+        };
+        let mut bytes = Vec::new();
+        self.copy(&address, response.into_body(), limit, what, &mut bytes)?;
+        // The body decides, not its declared type: a mirror may serve the text as HTML.
+        let is_page = expect == Expect::PageOrRules && begins_with_markup(&bytes);
+        Ok(Response { address, is_page, bytes })
+    }
+
+    /// A small JSON document (Scryfall's bulk-data listing), whole: where it came from, and its
+    /// bytes.
+    pub fn get_json(&self, address: &Address) -> Result<(Address, Vec<u8>), FetchError> {
+        let (address, response) = self.answer(address, Some(JSON), None)?;
+        let mut bytes = Vec::new();
+        self.copy(&address, response.into_body(), PAGE_LIMIT, "bulk-data listing", &mut bytes)?;
+        Ok((address, bytes))
+    }
+
+    /// A large file, written to `sink` as it comes, refused past `limit`: where it came from,
+    /// and how many bytes were written. `size` is what the listing said it weighs, which sets
+    /// the time the whole download is given ([`Timeouts::whole_for`]).
+    pub fn download(
+        &self,
+        address: &Address,
+        size: Option<u64>,
+        limit: u64,
+        what: &'static str,
+        sink: &mut dyn Write,
+    ) -> Result<(Address, u64), FetchError> {
+        let whole = self.timeouts.whole_for(size.unwrap_or(limit));
+        let (address, response) = self.answer(address, Some(JSON), Some(whole))?;
+        let written = self.copy(&address, response.into_body(), limit, what, sink)?;
+        Ok((address, written))
+    }
+
+    /// The answer at `address`, redirections followed, with a success status; `accept` is the
+    /// `Accept` header, `whole` the time this request may take when not the agent's.
+    fn answer(
+        &self,
+        address: &Address,
+        accept: Option<&str>,
+        whole: Option<Duration>,
+    ) -> Result<(Address, ureq::http::Response<Body>), FetchError> {
         let mut address = address.clone();
         for _ in 0..=MAX_REDIRECTS {
-            let response = self.agent.get(&address.text).call().map_err(|e| failure(&address, e, None))?;
+            let mut request = self.agent.get(&address.text);
+            if let Some(accept) = accept {
+                request = request.header(ACCEPT, accept);
+            }
+            if let Some(whole) = whole {
+                request = request.config().timeout_global(Some(whole)).build();
+            }
+            let response = request.call().map_err(|e| failure(&address, e, None))?;
             let status = response.status();
             if status.is_redirection() {
                 if let Some(location) = response.headers().get(LOCATION).and_then(|v| v.to_str().ok()) {
@@ -91,36 +161,30 @@ impl Client {
             if !status.is_success() {
                 return Err(FetchError::Status { url: address.text, status: status.to_string() });
             }
-            let content_type = response
-                .headers()
-                .get(CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or_default()
-                .to_ascii_lowercase();
-            let html = content_type.starts_with("text/html") || content_type.starts_with("application/xhtml");
-            // The declared type only sets the cap, before a byte is read.
-            let (limit, what) = match expect {
-                Expect::PageOrRules if html => (PAGE_LIMIT, "rules page"),
-                _ => (RULES_LIMIT, "rules text"),
-            };
-            let bytes = self.read(&address, response.into_body(), limit, what)?;
-            // The body decides, not its declared type: a mirror may serve the text as HTML.
-            let is_page = expect == Expect::PageOrRules && begins_with_markup(&bytes);
-            return Ok(Response { address, is_page, bytes });
+            return Ok((address, response));
         }
         Err(FetchError::TooManyRedirects { url: address.text })
     }
 
-    /// The whole body, refused as soon as it passes `limit` or if it ends before its length.
-    fn read(&self, address: &Address, body: Body, limit: u64, what: &'static str) -> Result<Vec<u8>, FetchError> {
+    /// Copies the whole body into `sink`, refused as soon as it passes `limit` or if it ends
+    /// before its length; how many bytes it had.
+    fn copy(
+        &self,
+        address: &Address,
+        body: Body,
+        limit: u64,
+        what: &'static str,
+        sink: &mut dyn Write,
+    ) -> Result<u64, FetchError> {
         let too_large = || FetchError::TooLarge { url: address.text.clone(), limit, what };
         let expected = body.content_length();
         if expected.is_some_and(|n| n > limit) {
             return Err(too_large());
         }
-        let mut progress = Progress::new(self.progress, address, expected);
+        let label = address.file_name().unwrap_or_else(|| address.host.clone());
+        let mut progress = Progress::new(self.progress, label, expected);
         let mut reader = body.into_with_config().reader();
-        let mut bytes = Vec::new();
+        let mut received = 0u64;
         let mut chunk = vec![0; CHUNK];
         loop {
             let read = match reader.read(&mut chunk) {
@@ -129,23 +193,24 @@ impl Client {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     progress.clear();
-                    return Err(failure(address, ureq::Error::from(e), Some((bytes.len(), expected))));
+                    return Err(failure(address, ureq::Error::from(e), Some((received, expected))));
                 }
             };
-            bytes.extend_from_slice(&chunk[..read]);
-            if bytes.len() as u64 > limit {
+            received += read as u64;
+            if received > limit {
                 progress.clear();
                 return Err(too_large());
             }
-            progress.show(bytes.len());
+            sink.write_all(&chunk[..read]).map_err(|source| FetchError::Save { source })?;
+            progress.show(received);
         }
         progress.clear();
         // ureq refuses a body shorter than its Content-Length; checked again here because a
         // half file must never be imported.
-        if let Some(expected) = expected.filter(|&n| n != bytes.len() as u64) {
-            return Err(truncated(address, bytes.len(), Some(expected)));
+        if let Some(expected) = expected.filter(|&n| n != received) {
+            return Err(truncated(address, received, Some(expected)));
         }
-        Ok(bytes)
+        Ok(received)
     }
 }
 
@@ -155,17 +220,17 @@ fn begins_with_markup(bytes: &[u8]) -> bool {
     bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<')
 }
 
-fn truncated(address: &Address, received: usize, expected: Option<u64>) -> FetchError {
+fn truncated(address: &Address, received: u64, expected: Option<u64>) -> FetchError {
     FetchError::Truncated {
         host: address.host.clone(),
-        received: received as u64,
+        received,
         expected: expected.map_or_else(|| "the announced".to_string(), |n| n.to_string()),
     }
 }
 
 /// What went wrong, said for a judge. `body` is set once the answer has begun: (bytes received,
 /// bytes announced); a connection closed then is a cut file, not an unreachable host.
-fn failure(address: &Address, error: ureq::Error, body: Option<(usize, Option<u64>)>) -> FetchError {
+fn failure(address: &Address, error: ureq::Error, body: Option<(u64, Option<u64>)>) -> FetchError {
     let host = address.host.clone();
     let unreachable = |reason: String| FetchError::Unreachable { host: host.clone(), reason };
     match error {
@@ -208,49 +273,6 @@ fn waited_for(timeout: ureq::Timeout) -> &'static str {
     }
 }
 
-/// `MagicCompRules 20260227.txt: 512 KiB / 1.1 MiB` on one line of stderr, redrawn as bytes come;
-/// nothing when stderr is not a terminal, so that logs and pipes stay clean.
-struct Progress {
-    shown: bool,
-    label: String,
-    total: Option<u64>,
-    last: Option<Instant>,
-}
-
-impl Progress {
-    fn new(enabled: bool, address: &Address, total: Option<u64>) -> Self {
-        let label = address.file_name().unwrap_or_else(|| address.host.clone());
-        Progress { shown: enabled, label, total, last: None }
-    }
-
-    fn show(&mut self, received: usize) {
-        if !self.shown || self.last.is_some_and(|t| t.elapsed() < TICK) {
-            return;
-        }
-        self.last = Some(Instant::now());
-        let total = self.total.map_or_else(String::new, |t| format!(" / {}", size(t)));
-        let mut err = io::stderr().lock();
-        // `\r` and erase-line: the line is redrawn in place. Errors on stderr are not worth one.
-        let _ = write!(err, "\r\x1b[2K{}: {}{total}", self.label, size(received as u64));
-        let _ = err.flush();
-    }
-
-    fn clear(&mut self) {
-        if self.shown && self.last.is_some() {
-            let _ = write!(io::stderr().lock(), "\r\x1b[2K");
-        }
-        self.last = None;
-    }
-}
-
-fn size(bytes: u64) -> String {
-    match bytes {
-        b if b < 1024 => format!("{b} B"),
-        b if b < 1024 * 1024 => format!("{} KiB", b / 1024),
-        b => format!("{:.1} MiB", b as f64 / (1024.0 * 1024.0)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,12 +282,5 @@ mod tests {
         assert!(begins_with_markup(b"\xEF\xBB\xBF\r\n  <!DOCTYPE html>"));
         assert!(!begins_with_markup(b"\xEF\xBB\xBFMagic: The Gathering Comprehensive Rules"));
         assert!(!begins_with_markup(b""));
-    }
-
-    #[test]
-    fn sizes_read_as_a_person_says_them() {
-        assert_eq!(size(512), "512 B");
-        assert_eq!(size(300 * 1024), "300 KiB");
-        assert_eq!(size(1_153_433), "1.1 MiB");
     }
 }

@@ -1,8 +1,10 @@
-//! Downloading the official rules text for `judge corpus fetch`: the publisher's rules page, the
-//! link on it to the `.txt` file, then that file. The caller imports the bytes; nothing here
-//! writes to the disk, so a failed or cut download cannot leave anything behind.
+//! Downloading the official rules text for `judge corpus fetch` (the publisher's rules page, the
+//! link on it to the `.txt` file, then that file) and Scryfall's bulk card data for `judge cards
+//! fetch` (`bulk.rs`). The caller imports what was downloaded; nothing here writes to the data
+//! directory, so a failed or cut download cannot leave anything behind.
 
 mod address;
+pub mod bulk;
 mod http;
 mod link;
 
@@ -36,7 +38,7 @@ pub struct Fetched {
     pub bytes: Vec<u8>,
 }
 
-const FALLBACK: &str = "check the connection, or download the rules text yourself and run `judge corpus import FILE`";
+const FALLBACK: &str = "check the connection, or download the file yourself and run `judge corpus import FILE` (a rules text) or `judge cards import FILE…` (card data)";
 
 #[derive(Debug, thiserror::Error, Diagnostic)]
 pub enum FetchError {
@@ -58,7 +60,7 @@ pub enum FetchError {
 
     #[error("could not make a secure connection to {host}: {reason}")]
     #[diagnostic(help(
-        "a wrong system clock or a proxy that intercepts the connection can cause this; or download the rules text yourself and run `judge corpus import FILE`"
+        "a wrong system clock or a proxy that intercepts the connection can cause this; or download the file yourself and run `judge corpus import FILE` (a rules text) or `judge cards import FILE…` (card data)"
     ))]
     Tls { host: String, reason: String },
 
@@ -68,7 +70,7 @@ pub enum FetchError {
 
     #[error("`{url}` answered {status}")]
     #[diagnostic(help(
-        "the address may have moved; pass --url with the address of the rules page or of the rules text"
+        "the address may have moved; pass --url with the right one (for `judge corpus fetch`, the rules page or the rules text; for `judge cards fetch`, Scryfall's bulk-data listing)"
     ))]
     Status { url: String, status: String },
 
@@ -91,6 +93,23 @@ pub enum FetchError {
     #[error("the rules page changed: no link to the rules text (.txt) found at {url}")]
     #[diagnostic(help("pass --url with the file's address"))]
     PageChanged { url: String },
+
+    #[error("`{url}` is not Scryfall's bulk-data listing: {reason}")]
+    #[diagnostic(help(
+        "pass --url with the address of the listing ({}), or download the bulk files yourself and run `judge cards import FILE…`",
+        bulk::LISTING
+    ))]
+    NotListing { url: String, reason: String },
+
+    #[error("Scryfall's bulk-data listing at `{url}` has no `{kind}` file")]
+    #[diagnostic(help(
+        "the listing may have changed; download the Oracle Cards and Rulings files from scryfall.com/docs/api/bulk-data yourself and run `judge cards import FILE…`"
+    ))]
+    NoBulkFile { url: String, kind: &'static str },
+
+    #[error("cannot keep the downloaded file on this machine")]
+    #[diagnostic(help("a temporary file is needed as large as the file downloaded; check the space left in the temporary directory (TMPDIR)"))]
+    Save { source: std::io::Error },
 
     #[error("the file at `{url}` is not a Comprehensive Rules text")]
     #[diagnostic(help(

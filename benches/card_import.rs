@@ -1,0 +1,86 @@
+//! The card store on files the size of the real ones (`cards::synthetic`: 35,000 Scryfall card
+//! objects, about 160 MB, and 60,000 rulings): what `judge cards import` costs (target: under
+//! 10 s), and what a lookup of one card by name costs once the store is there — `CardStore::open`
+//! and `find` in a warm process, which is what `judge card NAME` does of the store (target: the
+//! whole process under 10 ms), and `judge cards info` as a whole process, which opens the store
+//! the same way. Peak memory of the import: `benches/card_import_peak.sh`.
+//! Run: `cargo bench --bench card_import`. Results: docs/PERFORMANCE.md.
+
+use divan::Bencher;
+use judge::cards::names::fold;
+use judge::cards::store::{self, CardStore};
+use judge::cards::synthetic;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::LazyLock;
+
+fn main() {
+    divan::main();
+}
+
+const CARDS: usize = 35_000;
+const RULINGS: usize = 60_000;
+const SEED: u64 = 2026;
+const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
+
+/// The two files, written once per run, and a data directory with them imported.
+struct Files {
+    dir: tempfile::TempDir,
+    cards: PathBuf,
+    rulings: PathBuf,
+}
+
+static FILES: LazyLock<Files> = LazyLock::new(|| {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let cards = dir.path().join("oracle-cards-20260105100000.json");
+    let rulings = dir.path().join("rulings-20260105100200.json");
+    let write = |path: &PathBuf, make: &dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()>| {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("created"));
+        make(&mut out).expect("written");
+    };
+    write(&cards, &|out| synthetic::scryfall_cards(CARDS, SEED, out));
+    write(&rulings, &|out| synthetic::scryfall_rulings(RULINGS, CARDS, SEED, out));
+    let files = Files { dir, cards, rulings };
+    store::import(&files.dir.path().join("data"), &[files.cards.clone(), files.rulings.clone()], false)
+        .expect("the files import");
+    files
+});
+
+/// Guards `judge cards import` of the Oracle Cards and Rulings files: read as streams, merged,
+/// written.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn import_35000_cards_and_60000_rulings(bencher: Bencher) {
+    let files = &*FILES;
+    bencher.with_inputs(|| tempfile::tempdir().expect("a temporary directory")).bench_values(|data| {
+        let imported =
+            store::import(data.path(), &[files.cards.clone(), files.rulings.clone()], false).expect("the files import");
+        assert!(imported.info.cards > CARDS * 9 / 10 && imported.info.rulings > RULINGS * 9 / 10);
+        data
+    });
+}
+
+/// Guards `judge card NAME`'s use of the store: open it (its directory read and checked) and
+/// find one card by name (its record read, checked and parsed).
+#[divan::bench]
+fn open_and_find_one_card(bencher: Bencher) {
+    let data = FILES.dir.path().join("data");
+    let wanted = fold(&synthetic::name(17_345));
+    bencher.bench(|| {
+        let store = CardStore::open(&data).expect("the store opens").expect("a store");
+        let card = store.find(&wanted).expect("the card reads").expect("the card is found");
+        assert_eq!(fold(&card.name).split(" // ").next(), Some(wanted.as_str()));
+        card
+    });
+}
+
+/// Guards the whole process that opens the store: `judge cards info`.
+#[divan::bench]
+fn judge_cards_info_process(bencher: Bencher) {
+    let data = FILES.dir.path().join("data");
+    bencher.bench(|| {
+        let output = Command::new(JUDGE).env_clear().arg("--data-dir").arg(&data).args(["cards", "info"]).output();
+        let output = output.expect("judge runs");
+        assert!(output.status.success(), "{output:?}");
+        output
+    });
+}
