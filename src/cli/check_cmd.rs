@@ -3,6 +3,7 @@
 use super::args::CheckArgs;
 use super::outcome::{Outcome, Status};
 use super::scenario_file;
+use crate::cards::Cards;
 use crate::engine;
 use miette::Diagnostic;
 use std::path::{Path, PathBuf};
@@ -10,14 +11,14 @@ use std::path::{Path, PathBuf};
 /// Exit 0 when every file is valid and meets its expectations, 1 when an answer differs, 2 when a
 /// file is invalid (reported as warnings, so that every file is checked). Quiet: only the files
 /// that differ or are invalid, and the count.
-pub fn run(args: &CheckArgs, quiet: bool) -> miette::Result<Outcome> {
+pub fn run(args: &CheckArgs, cards: &Cards, quiet: bool) -> miette::Result<Outcome> {
     let files = scenario_files(&args.paths)?;
     let mut stdout = String::new();
     let mut warnings = Vec::new();
     let (mut failed, mut invalid) = (0, 0);
     for path in &files {
         let file = scenario_file::shown(path);
-        let board = match scenario_file::read(path) {
+        let board = match scenario_file::read(path, cards) {
             Ok(board) => board,
             Err(report) => {
                 invalid += 1;

@@ -4,6 +4,7 @@
 use super::edition_choice::{self, Choice, Origin, Requested, ENV_VAR, LATEST};
 use super::error::CliError;
 use super::settings::{self, Settings, SettingsError};
+use crate::cards::store::StoreCards;
 use crate::corpus::store::{Store, StoreError};
 use crate::corpus::{embedded, embedded_lookup, Edition, Outline};
 use std::ops::RangeInclusive;
@@ -38,6 +39,11 @@ impl Config {
 
     pub fn store(&self) -> Result<Store, CliError> {
         self.data_dir().map(Store::new)
+    }
+
+    /// The card data imported into the data directory, if any, opened on first use.
+    pub(crate) fn imported_cards(&self) -> Option<StoreCards> {
+        self.data_dir().ok().and_then(|dir| StoreCards::of(&dir))
     }
 
     /// The default edition's name and where it is set: `JUDGE_EDITION` (empty counts as unset),

@@ -36,14 +36,16 @@ use crate::render::Style;
 pub fn run(cli: Cli, style: Style, stdout: &mut dyn std::io::Write) -> miette::Result<Outcome> {
     let config = Config::new(cli.data_dir, cli.config);
     let quiet = cli.quiet;
+    let imported = config.imported_cards();
+    let cards = imported.as_ref().map_or_else(crate::cards::Cards::library, |i| crate::cards::Cards::with_imported(i));
     let mut outcome = match &cli.command {
         Command::Rule(args) => rule_cmd::run(args, &config, style),
-        Command::Resolve(args) => resolve_cmd::run(args, &config, style, quiet, stdout),
-        Command::Check(args) => check_cmd::run(args, quiet),
-        Command::Ruling(args) => ruling_cmd::run(args, &config),
+        Command::Resolve(args) => resolve_cmd::run(args, &config, &cards, style, quiet, stdout),
+        Command::Check(args) => check_cmd::run(args, &cards, quiet),
+        Command::Ruling(args) => ruling_cmd::run(args, &config, &cards),
         Command::Search(args) => search_cmd::run(args, &config, style),
         Command::Define(args) => define_cmd::run(args, &config, style),
-        Command::Card(args) => card_cmd::run(args, &crate::cards::Cards::library(), style),
+        Command::Card(args) => card_cmd::run(args, &cards, style),
         Command::Corpus(command) => corpus_cmd::run(command, &config, style),
         Command::Cards(command) => cards_cmd::run(command, &config, quiet),
         Command::Index(args) => index_cmd::run(args, &config),

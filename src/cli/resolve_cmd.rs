@@ -5,6 +5,7 @@ use super::citer;
 use super::config::Config;
 use super::outcome::{Outcome, Status};
 use super::scenario_file;
+use crate::cards::Cards;
 use crate::engine::{self, answer};
 use crate::render::{self, Style};
 use miette::Diagnostic;
@@ -47,11 +48,12 @@ struct LeftOut {
 pub fn run(
     args: &ResolveArgs,
     config: &Config,
+    cards: &Cards,
     style: Style,
     quiet: bool,
     stdout: &mut dyn Write,
 ) -> miette::Result<Outcome> {
-    let board = scenario_file::read(&args.file)?;
+    let board = scenario_file::read(&args.file, cards)?;
     let shown = scenario_file::shown(&args.file);
     let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), shown.as_ref())?;
     let edition = config.edition(&choice)?;

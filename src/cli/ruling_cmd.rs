@@ -5,6 +5,7 @@ use super::citer;
 use super::config::Config;
 use super::outcome::{Outcome, Status};
 use super::scenario_file;
+use crate::cards::Cards;
 use crate::engine;
 use crate::render::ruling;
 use miette::Diagnostic;
@@ -26,8 +27,8 @@ struct ExpectationDiffers {
 }
 
 /// Exit 1 when the file's expected answer differs, after printing the ruling all the same.
-pub fn run(args: &RulingArgs, config: &Config) -> miette::Result<Outcome> {
-    let board = scenario_file::read(&args.file)?;
+pub fn run(args: &RulingArgs, config: &Config, cards: &Cards) -> miette::Result<Outcome> {
+    let board = scenario_file::read(&args.file, cards)?;
     let shown = scenario_file::shown(&args.file);
     let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), shown.as_ref())?;
     let edition = config.edition(&choice)?;

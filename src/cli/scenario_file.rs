@@ -1,6 +1,7 @@
 //! Reading a scenario file from disk, or from standard input when it is named `-`, with a
 //! diagnostic when it cannot be read: missing, a directory, too large, not UTF-8.
 
+use crate::cards::Cards;
 use crate::engine::board::Board;
 use crate::scenario::limits::{self, thousands};
 use miette::Diagnostic;
@@ -35,7 +36,7 @@ pub fn shown(path: &Path) -> String {
 }
 
 /// The board a scenario file describes, or a diagnostic placing every problem in it.
-pub fn read(path: &Path) -> miette::Result<Board> {
+pub fn read(path: &Path, cards: &Cards) -> miette::Result<Board> {
     let shown = shown(path);
     let unreadable = |reason: String, help: Option<String>| Unreadable { path: shown.clone(), reason, help };
     let too_large = || {
@@ -68,5 +69,5 @@ pub fn read(path: &Path) -> miette::Result<Board> {
     }
     let text = String::from_utf8(bytes)
         .map_err(|e| unreadable(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()), None))?;
-    Ok(crate::scenario::read(&shown, &text)?)
+    Ok(crate::scenario::read_with(&shown, &text, cards)?)
 }

@@ -11,11 +11,13 @@ mod format;
 mod import;
 mod index;
 mod info;
+mod lazy;
 mod write;
 
 pub use error::{CardImportError, CardStoreError, RulingsLost};
 pub use import::{import, import_sources, Imported, Source};
 pub use info::{FileKind, ImportedFile, StoreInfo};
+pub use lazy::StoreCards;
 
 use crate::cards::data::CardData;
 use format::{Directory, LeadError, LEAD_LEN};
