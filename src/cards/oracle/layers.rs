@@ -1,0 +1,428 @@
+//! Continuous effects of static abilities (611.3, 613): `<objects> get +1/+1`, `have flying`,
+//! `lose all abilities`, `is a Swamp in addition to its other land types`, `are 1/1 creatures
+//! that are still lands`, `You control enchanted creature`, and the characteristic-defining
+//! abilities `~'s power and toughness are each equal to the number of …`, `~ is all colors`.
+
+use super::words::{self, SubtypeKind};
+use super::{grant, granted, keywords, nouns, reasons, unmodelled, why, FaceText, Piece, Pieces, Unmodelled};
+use crate::model::{
+    AbilityChange, AbilitySpec, Amount, ControlSpec, EffectBody, PtChange, SelectorSpec, SetChange, Word,
+};
+
+const VERBS: [&str; 8] = ["gets", "get", "has", "have", "loses", "lose", "is", "are"];
+
+/// A continuous effect, when the sentence has the shape `<objects> <verb> …`.
+pub(super) fn sentence(_face: &FaceText, s: &str) -> Option<Pieces> {
+    // A condition, a "can't" or a replacement that no template read: its reason, not a selector's.
+    let outside = unquoted(s);
+    if outside.starts_with("as long as")
+        || outside.starts_with("if ")
+        || [" can't", " would ", " unless "].iter().any(|w| outside.contains(w))
+    {
+        return Some(Err(reasons::of(s)));
+    }
+    if let Some(rest) = s.strip_prefix("you control ") {
+        return Some(control(rest));
+    }
+    if let Some(rest) = s.strip_prefix("~'s power and toughness are each equal to ") {
+        return Some(defined_pt(rest));
+    }
+    if s.starts_with("~'s power is ") || s.starts_with("~'s toughness is ") {
+        return Some(unmodelled("it defines power or toughness alone: the model sets both together"));
+    }
+    let (subject, verb, rest) = subject_verb(s)?;
+    let affects = match nouns::object(subject) {
+        Ok(s) => s,
+        Err(e) => return Some(Err(e)),
+    };
+    Some(predicates(&affects, verb, rest, s))
+}
+
+/// The sentence without what it quotes (an ability granted, read on its own).
+fn unquoted(s: &str) -> String {
+    s.split('"').step_by(2).collect::<Vec<_>>().join("\"\"")
+}
+
+/// `You control enchanted creature.` (layer 2).
+fn control(object: &str) -> Pieces {
+    let affects = nouns::object(object)?;
+    if !affects.attached {
+        return unmodelled("control of objects an effect does not name: a choice or a target");
+    }
+    Ok(vec![effect(false, EffectBody {
+        affects: Some(affects),
+        control: Some(ControlSpec::Player("you".into())),
+        ..Default::default()
+    })])
+}
+
+/// `~'s power and toughness are each equal to the number of <objects>` (604.3, layer 7a).
+fn defined_pt(amount: &str) -> Pieces {
+    let Some(np) = amount.strip_prefix("the number of ") else {
+        return Err(reasons::of(amount));
+    };
+    let count = Amount::Count(Box::new(nouns::object(np)?));
+    Ok(vec![effect(true, EffectBody {
+        affects: Some(SelectorSpec { itself: true, ..Default::default() }),
+        pt: Some(PtChange { set: Some([count.clone(), count]), ..Default::default() }),
+        ..Default::default()
+    })])
+}
+
+/// The subject, its verb and what follows, at the first verb of the sentence.
+fn subject_verb(s: &str) -> Option<(&str, &'static str, &str)> {
+    let mut at = 0;
+    for word in s.split(' ') {
+        if at > 0 {
+            if let Some(verb) = VERBS.iter().find(|v| **v == word) {
+                let rest = s.get(at + word.len() + 1..).unwrap_or_default();
+                return Some((s[..at - 1].trim(), verb, rest));
+            }
+        }
+        at += word.len() + 1;
+    }
+    None
+}
+
+/// The predicates joined after the subject (`get +1/+1 and have flying`), applied in turn.
+fn predicates(affects: &SelectorSpec, verb: &'static str, rest: &str, s: &str) -> Pieces {
+    let mut body = EffectBody { affects: Some(affects.clone()), ..Default::default() };
+    for (verb, words) in chunks(verb, rest) {
+        let done = match verb {
+            "get" | "gets" => pt_modify(&mut body, words),
+            "have" | "has" => have(&mut body, words),
+            "lose" | "loses" => lose(&mut body, words),
+            _ => is(&mut body, affects, words),
+        };
+        done.map_err(|e| if e.why.is_empty() { reasons::of(s) } else { e })?;
+    }
+    // A colour an object gives itself, with nothing else, defines it (604.3).
+    let defines = affects.itself
+        && body.colors.is_some()
+        && EffectBody { affects: None, colors: None, ..body.clone() } == EffectBody::default();
+    Ok(vec![effect(defines, body)])
+}
+
+/// `get +1/+1 and have flying, and lose defender` → each verb with its words. A joining word
+/// starts a new predicate only before a verb: `have flying, first strike, and trample` is one.
+fn chunks<'s>(verb: &'static str, rest: &'s str) -> Vec<(&'static str, &'s str)> {
+    let mut out = Vec::new();
+    let (mut verb, mut start) = (verb, 0);
+    let mut at = 0;
+    while at < rest.len() {
+        let tail = &rest[at..];
+        let joined = [", and ", " and ", ", "].iter().find_map(|sep| {
+            let after = tail.strip_prefix(sep)?;
+            let next = VERBS.iter().find(|v| after.starts_with(&format!("{v} ")))?;
+            Some((sep.len(), *next))
+        });
+        match joined {
+            Some((len, next)) => {
+                out.push((verb, rest[start..at].trim()));
+                verb = next;
+                at += len + next.len() + 1;
+                start = at;
+            }
+            None => at += tail.chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    out.push((verb, rest[start..].trim()));
+    out
+}
+
+/// The reason left for `reasons::of`, which reads the whole sentence.
+fn unread() -> Unmodelled {
+    why("")
+}
+
+/// `+1/+1`, `-2/-0`, `+1/+1 for each <objects>` (layer 7c).
+fn pt_modify(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
+    let (change, each) = match words.split_once(" for each ") {
+        Some((change, np)) => (change, Some(np)),
+        None => (words, None),
+    };
+    let (p, t) = signed_pair(change).ok_or_else(unread)?;
+    let amounts = match each {
+        None => [Amount::Fixed(p), Amount::Fixed(t)],
+        Some(np) => {
+            let count = Amount::Count(Box::new(nouns::object(np)?));
+            let per = |n: i64| match n {
+                0 => Ok(Amount::Fixed(0)),
+                1 => Ok(count.clone()),
+                _ => unmodelled("a count multiplied: the model's amounts count by one"),
+            };
+            [per(p)?, per(t)?]
+        }
+    };
+    let pt = body.pt.get_or_insert_with(PtChange::default);
+    if pt.modify.is_some() {
+        return Err(unread());
+    }
+    pt.modify = Some(amounts);
+    Ok(())
+}
+
+/// `+1/+1` → (1, 1); `-1/-0` → (-1, 0).
+fn signed_pair(s: &str) -> Option<(i64, i64)> {
+    let (p, t) = s.trim().split_once('/')?;
+    let signed = |x: &str| -> Option<i64> {
+        let (sign, digits) = x.split_at(1);
+        let n: i64 = digits.parse().ok()?;
+        match sign {
+            "+" => Some(n),
+            "-" => Some(-n),
+            _ => None,
+        }
+    };
+    Some((signed(p)?, signed(t)?))
+}
+
+/// `N/N` → (N, N), unsigned.
+fn pair(s: &str) -> Option<(i64, i64)> {
+    let (p, t) = s.trim().split_once('/')?;
+    Some((p.parse().ok()?, t.parse().ok()?))
+}
+
+const MANA_VALUE_PT: [&str; 3] = [
+    "base power and base toughness each equal to its mana value",
+    "base power and toughness each equal to its mana value",
+    "power and toughness each equal to its mana value",
+];
+
+/// `have flying and trample`, `has "{T}: Add {G}."`, `have base power and toughness 1/1`.
+fn have(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
+    if MANA_VALUE_PT.contains(&words) {
+        return set_pt(body, [Amount::ManaValue, Amount::ManaValue]);
+    }
+    if let Some(pt) = words.strip_prefix("base power and toughness ").and_then(pair) {
+        return set_pt(body, [Amount::Fixed(pt.0), Amount::Fixed(pt.1)]);
+    }
+    let added = abilities(words, true)?;
+    let change = body.abilities.get_or_insert_with(AbilityChange::default);
+    change.add.extend(added);
+    Ok(())
+}
+
+fn set_pt(body: &mut EffectBody, amounts: [Amount; 2]) -> Result<(), Unmodelled> {
+    let pt = body.pt.get_or_insert_with(PtChange::default);
+    if pt.set.is_some() {
+        return Err(unread());
+    }
+    pt.set = Some(amounts);
+    Ok(())
+}
+
+/// `lose all abilities`, `lose flying` (layer 6).
+fn lose(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
+    let change = body.abilities.get_or_insert_with(AbilityChange::default);
+    if words == "all abilities" {
+        change.remove_all = true;
+        return Ok(());
+    }
+    let lost = abilities(words, false)?;
+    for ability in lost {
+        let AbilitySpec::Text(text) = ability else { return Err(unread()) };
+        change.remove.push(text.to_string());
+    }
+    Ok(())
+}
+
+/// The abilities of a list: keywords (`flying, first strike, and protection from red`) or
+/// quoted abilities. Granted (`grant`) or, for `lose`, as the texts that name them.
+fn abilities(words: &str, granting: bool) -> Result<Vec<AbilitySpec>, Unmodelled> {
+    if words.starts_with('"') {
+        if !granting {
+            return Err(unread());
+        }
+        return quoted(words);
+    }
+    let list = words.replace(", and ", ", ").replace(" and ", ", ");
+    let parts = keywords::line(&list, &[]).ok_or_else(unread)?;
+    let mut out = Vec::new();
+    for part in parts {
+        if granting {
+            out.extend(keywords::granted(&part)?.into_iter().map(grant));
+        } else {
+            out.push(AbilitySpec::Text(Word::new(&words::lower_outside_braces(part.trim()))));
+        }
+    }
+    Ok(out)
+}
+
+/// `"A" and "B"`: each quoted ability granted.
+fn quoted(words: &str) -> Result<Vec<AbilitySpec>, Unmodelled> {
+    let mut out = Vec::new();
+    let mut rest = words.trim();
+    while let Some(after) = rest.strip_prefix('"') {
+        let end = after.find('"').ok_or_else(unread)?;
+        out.extend(granted(&after[..end])?);
+        rest = after[end + 1..].trim_start_matches(',').trim();
+        rest = rest.strip_prefix("and ").unwrap_or(rest).trim();
+    }
+    if !rest.is_empty() || out.is_empty() {
+        return Err(unread());
+    }
+    Ok(out)
+}
+
+/// What a type phrase says it keeps: `in addition to its other types`, `that are still lands`.
+#[derive(Default)]
+struct Keeps {
+    types: bool,
+    subtypes: bool,
+    colors: bool,
+}
+
+const KEEPING: [(&str, fn(&mut Keeps)); 10] = [
+    (" in addition to its other types", |k| k.types = true),
+    (" in addition to their other types", |k| k.types = true),
+    (" in addition to its other creature types", |k| k.subtypes = true),
+    (" in addition to their other creature types", |k| k.subtypes = true),
+    (" in addition to its other land types", |k| k.subtypes = true),
+    (" in addition to their other land types", |k| k.subtypes = true),
+    (" in addition to its other colors", |k| k.colors = true),
+    (" in addition to their other colors", |k| k.colors = true),
+    (" that are still lands", |k| k.types = true),
+    (" that's still a land", |k| k.types = true),
+];
+
+/// `is a Swamp`, `are black`, `is an artifact creature with power and toughness each equal to
+/// its mana value`, `are 1/1 green Elf creatures that are still lands` (layers 4, 5, 7b).
+fn is(body: &mut EffectBody, affects: &SelectorSpec, phrase: &str) -> Result<(), Unmodelled> {
+    let mut phrase = phrase.trim().to_string();
+    if ["the chosen", "every creature type", "all creature types"].iter().any(|w| phrase.contains(w)) {
+        return Err(unread());
+    }
+    let mut keeps = Keeps::default();
+    for (suffix, keep) in KEEPING {
+        if let Some(rest) = phrase.strip_suffix(suffix) {
+            keep(&mut keeps);
+            phrase = rest.to_string();
+        }
+    }
+    for with in MANA_VALUE_PT.iter().map(|w| format!(" with {w}")) {
+        if let Some(rest) = phrase.strip_suffix(&with) {
+            set_pt(body, [Amount::ManaValue, Amount::ManaValue])?;
+            phrase = rest.to_string();
+        }
+    }
+    if let Some((rest, pt)) = phrase.split_once(" with base power and toughness ") {
+        let (p, t) = pair(pt).ok_or_else(unread)?;
+        set_pt(body, [Amount::Fixed(p), Amount::Fixed(t)])?;
+        phrase = rest.to_string();
+    }
+    let mut said = Said::default();
+    let tokens: Vec<&str> = phrase.split(' ').collect();
+    let mut i = 0;
+    while i < tokens.len() {
+        let word = tokens[i];
+        let two = tokens.get(i + 1).map(|next| format!("{word} {next}"));
+        match (word, two.as_deref()) {
+            (_, Some("all colors" | "every color")) => {
+                said.colors = Some(words::COLORS.to_vec());
+                i += 1;
+            }
+            ("every", _) if tokens[i..].join(" ") == "every basic land type" => {
+                said.subtypes.extend(words::BASIC_LAND_TYPES.iter().map(|t| (t.to_string(), SubtypeKind::Land)));
+                i = tokens.len();
+                continue;
+            }
+            ("a" | "an" | "and", _) => {}
+            ("colorless", _) => said.colors = Some(vec![]),
+            (w, _) if words::color(w).is_some() => {
+                said.colors.get_or_insert_with(Vec::new).extend(words::color(w));
+            }
+            (w, _) if pair(w).is_some() => {
+                let (p, t) = pair(w).unwrap_or_default();
+                set_pt(body, [Amount::Fixed(p), Amount::Fixed(t)])?;
+            }
+            (w, _) if words::supertype(w).is_some() => said.supertypes.extend(words::supertype(w)),
+            (w, _) if words::card_type(w).is_some() => said.types.extend(words::card_type(w)),
+            (w, _) => said.subtypes.push(words::subtype(w).ok_or_else(unread)?),
+        }
+        i += 1;
+    }
+    said.apply(body, affects, &keeps)
+}
+
+/// What a type phrase names.
+#[derive(Default)]
+struct Said {
+    colors: Option<Vec<&'static str>>,
+    supertypes: Vec<&'static str>,
+    types: Vec<&'static str>,
+    subtypes: Vec<(String, SubtypeKind)>,
+}
+
+impl Said {
+    fn apply(self, body: &mut EffectBody, affects: &SelectorSpec, keeps: &Keeps) -> Result<(), Unmodelled> {
+        let words_of = |list: &[&str]| list.iter().map(|w| Word::new(w)).collect::<Vec<_>>();
+        if let Some(colors) = &self.colors {
+            let words = words_of(colors);
+            let change = if keeps.colors { SetChange { add: words, ..Default::default() } } else { set(words) };
+            body.colors = Some(change);
+        }
+        if !self.supertypes.is_empty() {
+            body.supertypes = Some(SetChange { add: words_of(&self.supertypes), ..Default::default() });
+        }
+        // An artifact that "is an artifact creature" keeps its types and gains the others.
+        let kept = !affects.types.is_empty() && affects.types.iter().all(|t| self.types.contains(&t.as_str()));
+        let adds_types = keeps.types || kept;
+        if !self.types.is_empty() {
+            body.types = Some(if adds_types {
+                let new: Vec<&str> =
+                    self.types.iter().copied().filter(|t| !affects.types.iter().any(|a| a == *t)).collect();
+                SetChange { add: words_of(&new), ..Default::default() }
+            } else {
+                set(words_of(&self.types))
+            });
+        }
+        if !self.subtypes.is_empty() {
+            let subtypes: Vec<Word> = self.subtypes.iter().map(|(s, _)| Word::new(s)).collect();
+            let basic = self.subtypes.iter().all(|(s, _)| words::BASIC_LAND_TYPES.contains(&s.as_str()));
+            let creature = self.subtypes.iter().all(|(_, k)| *k == SubtypeKind::Creature);
+            let lands_only = self.types.is_empty() || self.types == ["land"];
+            if keeps.subtypes || adds_types {
+                body.subtypes = Some(SetChange { add: subtypes, ..Default::default() });
+            } else if basic && lands_only {
+                body.land_types = Some(subtypes);
+            } else if creature && self.types.contains(&"creature") {
+                body.subtypes = Some(set(subtypes));
+            } else if creature && self.types.is_empty() {
+                body.creature_types = Some(subtypes);
+            } else {
+                return Err(unread());
+            }
+        }
+        let said_something = self.colors.is_some() || !self.supertypes.is_empty() || !self.types.is_empty();
+        if !said_something && self.subtypes.is_empty() && body.pt.is_none() {
+            return Err(unread());
+        }
+        Ok(())
+    }
+}
+
+fn set(words: Vec<Word>) -> SetChange {
+    SetChange { set: Some(words), ..Default::default() }
+}
+
+fn effect(cda: bool, effect: EffectBody) -> Piece {
+    Piece::Static { text: String::new(), cda, effect }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn predicates_split_only_before_a_verb() {
+        assert_eq!(
+            chunks("get", "+1/+1 and have flying, first strike, and trample"),
+            [("get", "+1/+1"), ("have", "flying, first strike, and trample")]
+        );
+        assert_eq!(
+            chunks("is", "a creature in addition to its other types and has base power and toughness 1/1"),
+            [("is", "a creature in addition to its other types"), ("has", "base power and toughness 1/1")]
+        );
+    }
+}
