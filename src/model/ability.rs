@@ -3,7 +3,7 @@
 
 use super::effect::EffectBody;
 use super::word::Word;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// An ability: a plain text (`flying`, `{T}: Add {B}.`) or a static ability with the effect it
 /// generates.
@@ -13,15 +13,24 @@ pub enum AbilitySpec {
     Static(Box<StaticAbilitySpec>),
 }
 
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StaticAbilitySpec {
     pub id: Word,
     pub text: Word,
     /// A characteristic-defining ability (604.3): applied first in its layer, never dependent.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub cda: bool,
     pub effect: EffectBody,
+}
+
+impl Serialize for AbilitySpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            AbilitySpec::Text(text) => text.serialize(s),
+            AbilitySpec::Static(spec) => spec.serialize(s),
+        }
+    }
 }
 
 // Untagged enums lose serde's precise messages; this one says what is expected instead. It

@@ -4,7 +4,7 @@
 use super::ability::AbilitySpec;
 use super::effect::SetChange;
 use super::word::Word;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// `copy: bears`, or `copy: {of: bears, except: {...}}`.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,34 +16,34 @@ pub struct CopySpec {
 
 /// What the copy effect changes as part of the copying: these values become part of the copy's
 /// copiable values (706.8a, 706.8c), so an object copying the copy gets them too.
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CopyExcept {
     /// Characteristics not copied: the copy keeps its own ("except it doesn't copy that
     /// creature's color", "except it's still 7/7": 706.8b).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keep: Vec<Characteristic>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub types: Option<SetChange>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subtypes: Option<SetChange>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supertypes: Option<SetChange>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colors: Option<SetChange>,
     /// Abilities the copy has in addition to those it copies (706.8a).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<AbilitySpec>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub power: Option<i64>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub toughness: Option<i64>,
 }
 
 /// A characteristic a copy effect may leave out of the copying.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Characteristic {
     Name,
@@ -86,6 +86,19 @@ impl CopyExcept {
         {
             change.for_each_word(f);
         }
+    }
+}
+
+impl Serialize for CopySpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        if self.except.is_empty() {
+            return s.serialize_str(&self.of);
+        }
+        let mut map = s.serialize_map(Some(2))?;
+        map.serialize_entry("of", &self.of)?;
+        map.serialize_entry("except", &self.except)?;
+        map.end()
     }
 }
 

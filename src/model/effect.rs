@@ -5,56 +5,56 @@ use super::copy::CopySpec;
 use super::event::ReplacementSpec;
 use super::selector::SelectorSpec;
 use super::word::Word;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// What a continuous effect does, layer by layer (613.1). Every part present applies in its own
 /// layer (613.5).
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EffectBody {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub affects: Option<SelectorSpec>,
     /// Layer 1: becomes a copy of this object, with the copy effect's exceptions.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copy: Option<CopySpec>,
     /// Layer 2: this player gains control (`you` is the effect's controller), or the control
     /// of two objects is exchanged.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<ControlSpec>,
     /// Layer 3: a word of the affected objects' text is replaced.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_change: Option<TextChangeSpec>,
     /// Layer 4.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub types: Option<SetChange>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subtypes: Option<SetChange>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub supertypes: Option<SetChange>,
     /// Layer 4: the land's subtypes become these basic land types (305.7).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub land_types: Option<Vec<Word>>,
     /// Layer 4: the object's creature types become these ("is the chosen type"); its other
     /// subtypes (land, artifact, enchantment types) stay.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature_types: Option<Vec<Word>>,
     /// Layer 5.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colors: Option<SetChange>,
     /// Layer 6.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abilities: Option<AbilityChange>,
     /// Layer 7.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pt: Option<PtChange>,
     /// 613.9: an effect on players.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<PlayerEffectSpec>,
     /// 613.10: an effect on the rules of the game, described in words.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_rule: Option<String>,
     /// A replacement, prevention or "can't" effect (614–616): in no layer, it watches events.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replacement: Option<ReplacementSpec>,
 }
 
@@ -102,21 +102,21 @@ impl EffectBody {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TextChangeSpec {
     pub from: String,
     pub to: String,
 }
 
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SetChange {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<Vec<Word>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add: Vec<Word>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remove: Vec<Word>,
 }
 
@@ -128,30 +128,30 @@ impl SetChange {
     }
 }
 
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AbilityChange {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub add: Vec<AbilitySpec>,
     /// Abilities removed, by id or text.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remove: Vec<String>,
     /// "loses all abilities".
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub remove_all: bool,
 }
 
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PtChange {
     /// 7a (with `cda: true` on the ability) or 7b: power and toughness become these values.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<[Amount; 2]>,
     /// 7c: +N/+N.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub modify: Option<[Amount; 2]>,
     /// 7e (7d in later editions): power and toughness are switched.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub switch: bool,
 }
 
@@ -202,6 +202,21 @@ impl<'de> Deserialize<'de> for Amount {
     }
 }
 
+impl Serialize for Amount {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Amount::Fixed(n) => s.serialize_i64(*n),
+            Amount::ManaValue => s.serialize_str("mana_value"),
+            Amount::Count(selector) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("count", selector)?;
+                map.end()
+            }
+        }
+    }
+}
+
 /// Layer 2: who gains control.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ControlSpec {
@@ -218,6 +233,20 @@ impl ControlSpec {
         match self {
             ControlSpec::Exchange(ids) => Some(ids),
             ControlSpec::Player(_) => None,
+        }
+    }
+}
+
+impl Serialize for ControlSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            ControlSpec::Player(player) => s.serialize_str(player),
+            ControlSpec::Exchange(ids) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("exchange", ids)?;
+                map.end()
+            }
         }
     }
 }
@@ -248,7 +277,7 @@ impl<'de> Deserialize<'de> for ControlSpec {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerEffectSpec {
     /// `you`, `opponents`, `all`, or player names.

@@ -2,7 +2,7 @@
 
 use super::selector::SelectorSpec;
 use super::zone::{Position, Zone};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One event that is about to happen, or (in an expected outcome) one that happened. Written as a
@@ -256,7 +256,7 @@ fn one() -> i64 {
 }
 
 /// Which kind of event an effect watches.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "snake_case")]
 pub enum EventKindSpec {
     Damage,
@@ -279,108 +279,108 @@ pub enum EventKindSpec {
 /// A replacement, prevention or "can't" effect: which events it watches and what it does to them.
 /// Exactly one of the actions (`multiply` … `instead`) is given; `tapped`, `counters` and
 /// `control` may go together.
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ReplacementSpec {
     /// The events it watches.
     pub event: Option<EventKindSpec>,
     /// The object the event happens to: dealt damage, destroyed, moved, entering, getting
     /// counters. Matched wherever the object is, unless the selector says a `zone`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub object: Option<SelectorSpec>,
     /// The players the event happens to: `you`, `opponents`, `all` or names.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<Vec<String>>,
     /// For damage: the source dealing it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<SelectorSpec>,
     /// For zone changes: from and to which zones.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<Zone>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<Zone>,
     /// For damage: only combat damage (`true`) or only noncombat damage (`false`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub combat: Option<bool>,
     /// For counters: only counters of this kind.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counter: Option<String>,
     /// For `begin`: which step, phase or turn.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<String>,
     /// Part of the resolving spell or ability's own effect (614.14): applies only to events that
     /// spell or ability produces (`by`), before any other effect (616.1a).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub self_replacement: bool,
     /// "The next time": used up once it has applied (regeneration shields 614.8, 615.8).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub once: bool,
     /// For draws: the number of cards the instruction draws ("would draw two or more cards").
     /// An effect that refers to the number of cards modifies the whole instruction, before the
     /// individual draws (121.2a); any other draw effect watches each card drawn.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards: Option<CountSpec>,
     /// A condition on the state of the game, checked when the event would happen ("if you
     /// control an artifact"): the effect applies only while it holds.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<ConditionSpec>,
 
     /// The number (damage, life, cards, counters, tokens) is multiplied: `2` for "twice that many".
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub multiply: Option<i64>,
     /// The number is increased: `1` for "that many plus one".
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub add: Option<i64>,
     /// Prevention: `all`, or N of the damage of each event (615.9).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prevent: Option<PreventSpec>,
     /// Prevention shield: the next N damage, used up as it prevents (615.7).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shield: Option<i64>,
     /// A prevention effect's additional effect (615.5): what happens right after the damage is
     /// prevented, `that_many` being the damage prevented ("you gain that much life"). It
     /// happens even when the damage can't be prevented (615.11; 615.12 today), with 0 prevented.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub also: Option<InsteadSpec>,
     /// For a redirection: only the next N damage is redirected, used up as it redirects ("the
     /// next 3 damage that would be dealt to you this turn is dealt to … instead").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub up_to: Option<i64>,
     /// Regeneration (614.8): instead of being destroyed, the permanent is tapped and its damage
     /// removed.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub regenerate: bool,
     /// Redirection (614.9): the damage is dealt to this object or player instead, or to the one
     /// object a selector names ("enchanted creature": `{attached: true}`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect: Option<RedirectSpec>,
     /// The object goes to this zone instead.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<Zone>,
     /// With `zone: library`: where in the library, `top`, `bottom` or `shuffled`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<Position>,
     /// Enters tapped.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub tapped: bool,
     /// Enters with these counters.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub counters: BTreeMap<String, i64>,
     /// Enters as a copy of this object, with the copy effect's exceptions ("you may have Clone
     /// enter as a copy of any creature on the battlefield": the object chosen), 614.1c and 706.5.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copy: Option<super::copy::CopySpec>,
     /// Enters under this player's control (`you`: the effect's controller); chosen first (616.1b).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<String>,
     /// The step, phase, turn or event is skipped: replaced by nothing (614.10).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub skip: bool,
     /// The event can't happen (101.2): not a replacement effect, it stops the event.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub cant: bool,
     /// The event is replaced by another one.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instead: Option<InsteadSpec>,
 }
 
@@ -389,6 +389,15 @@ pub struct ReplacementSpec {
 pub enum RedirectSpec {
     To(String),
     Selector(Box<SelectorSpec>),
+}
+
+impl Serialize for RedirectSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RedirectSpec::To(to) => s.serialize_str(to),
+            RedirectSpec::Selector(selector) => selector.serialize(s),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for RedirectSpec {
@@ -412,12 +421,12 @@ impl<'de> Deserialize<'de> for RedirectSpec {
 }
 
 /// A number compared: `{at_least: 2}`, `{at_most: 0}`, or both.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
 #[serde(deny_unknown_fields)]
 pub struct CountSpec {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_least: Option<i64>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_most: Option<i64>,
 }
 
@@ -429,22 +438,22 @@ impl CountSpec {
 
 /// A condition on one player's part of the game: exactly one of `controls`, `cards_in_hand`,
 /// `life` is given.
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionSpec {
     /// Whose: `you` (the effect's controller, the default), `that_player` (the player the event
     /// happens to, or who controls the object it happens to), or a player's name.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     /// Permanents that player controls matching this selector; how many with `count` (default:
     /// at least one).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controls: Option<SelectorSpec>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<CountSpec>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cards_in_hand: Option<CountSpec>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub life: Option<CountSpec>,
 }
 
@@ -456,30 +465,30 @@ pub enum PreventSpec {
 }
 
 /// The event that replaces the watched one, for the player the watched event happens to.
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct InsteadSpec {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw: Option<Quantity>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gain_life: Option<Quantity>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lose_life: Option<Quantity>,
     /// Counters put on the object the watched event happens to (Phytohydra: "put that many +1/+1
     /// counters on it instead").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counters: Option<CountersInstead>,
     /// Anything else, in words ("return a card from your graveyard to your hand").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<String>,
     /// Who does it, when not only the player the watched event happens to: `you` (the
     /// effect's controller), `that_player`, or names ("instead, you and that player each draw a
     /// card"). They do it in APNAP order (121.2c).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<Vec<String>>,
 }
 
-#[derive(Debug, Clone, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CountersInstead {
     pub kind: String,
@@ -495,7 +504,16 @@ pub enum Quantity {
 
 // Like `Amount`: a word or a number, with a message that says which.
 macro_rules! word_or_number {
-    ($ty:ident, $word:literal, $word_variant:expr, $number_variant:expr, $expecting:literal) => {
+    ($ty:ident, $word:literal, $word_variant:path, $number_variant:path, $expecting:literal) => {
+        impl Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $word_variant => s.serialize_str($word),
+                    $number_variant(n) => s.serialize_i64(*n),
+                }
+            }
+        }
+
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 struct Visitor;

@@ -2,53 +2,53 @@
 
 use super::word::Word;
 use super::zone::Zone;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SelectorSpec {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub all: bool,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub objects: Option<Vec<String>>,
-    #[serde(default, rename = "self")]
+    #[serde(default, rename = "self", skip_serializing_if = "super::is_false")]
     pub itself: bool,
     /// The object the effect's source is attached to ("enchanted creature", "equipped creature").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub attached: bool,
     /// Not the effect's source ("each other").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub other: bool,
     /// All of these card types.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub types: Vec<Word>,
     /// At least one of these card types ("artifacts, creatures and lands").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub any_types: Vec<Word>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_types: Vec<Word>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub subtypes: Vec<Word>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_subtypes: Vec<Word>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub supertypes: Vec<Word>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_supertypes: Vec<Word>,
     /// Any of these colours.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub colors: Vec<Word>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_colors: Vec<Word>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controller: Option<String>,
     /// Whose cards: `you`, `opponents` or a player's name ("an opponent's graveyard").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub owner: Option<String>,
     /// Defaults to the battlefield.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<Zone>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub no_abilities: bool,
 }
 
