@@ -17,6 +17,7 @@ mod engine_properties;
 mod import;
 mod import_whole;
 mod index_lifecycle;
+mod oracle_coverage;
 mod parsers_never_panic;
 mod readonly_store;
 mod replacement_properties;

@@ -48,8 +48,13 @@ pub(super) fn line(plain: &str, listed: &[String]) -> Option<Vec<String>> {
                 last.push_str(", ");
                 last.push_str(piece);
             }
-            // `protection from red, from blue, and from green`: one keyword's qualities.
-            Some(last) if piece.starts_with("from ") || piece.starts_with("and from ") => {
+            // `protection from red, from blue, and from green`: one keyword's qualities;
+            // `enchant creature, land, or planeswalker`: one keyword's objects.
+            Some(last)
+                if piece.starts_with("from ")
+                    || piece.starts_with("and from ")
+                    || (last.to_lowercase().starts_with("enchant ") && known(piece).is_none()) =>
+            {
                 last.push_str(", ");
                 last.push_str(piece);
             }

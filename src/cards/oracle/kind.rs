@@ -40,7 +40,7 @@ pub(super) fn shape(face: &FaceText, norm: &str) -> Shape {
     }
     let spell = face.types.iter().any(|t| t.eq_ignore_ascii_case("instant") || t.eq_ignore_ascii_case("sorcery"));
     // A spell's own static abilities (it functions on the stack or in a hand) are not its effect.
-    let own_static = ["~ costs", "~ can't be countered", "you may cast ~", "~ can't be copied"]
+    let own_static = ["~ costs", "~ can't be countered", "you may cast ~", "~ can't be copied", "~ is "]
         .iter()
         .any(|w| norm.starts_with(w));
     if spell && !own_static {

@@ -31,11 +31,23 @@ pub(super) fn sentence(_face: &FaceText, s: &str) -> Option<Pieces> {
         return Some(unmodelled("it defines power or toughness alone: the model sets both together"));
     }
     let (subject, verb, rest) = subject_verb(s)?;
-    let affects = match nouns::object(subject) {
-        Ok(s) => s,
-        Err(e) => return Some(Err(e)),
-    };
-    Some(predicates(&affects, verb, rest, s))
+    Some(subjects(subject, verb, rest, s))
+}
+
+/// The effect on each kind of object the subject names. Kinds that one selector cannot join
+/// (`other Treefolk and Forests you control`) get an effect each, when applying it twice to an
+/// object that is both changes nothing: not when it adds to power and toughness.
+fn subjects(subject: &str, verb: &'static str, rest: &str, s: &str) -> Pieces {
+    let kinds = nouns::objects(subject)?;
+    let mut pieces = Vec::new();
+    for affects in &kinds {
+        pieces.extend(predicates(affects, verb, rest, s)?);
+    }
+    let adds = pieces.iter().any(|p| matches!(p, Piece::Static { effect, .. } if effect.pt.as_ref().is_some_and(|pt| pt.modify.is_some())));
+    if kinds.len() > 1 && adds {
+        return unmodelled(format!("the selector `{subject}` joins kinds of objects no one selector says, and an object of both would get the bonus twice"));
+    }
+    Ok(pieces)
 }
 
 /// The sentence without what it quotes (an ability granted, read on its own).
@@ -145,6 +157,12 @@ fn pt_modify(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
     let amounts = match each {
         None => [Amount::Fixed(p), Amount::Fixed(t)],
         Some(np) => {
+            // "Each Sliver gets +1/+1 for each other Sliver": other than each one affected, where
+            // a count's `other` is other than the source. Said of the source alone, they agree.
+            let itself = body.affects.as_ref().is_some_and(|a| a.itself);
+            if np.starts_with("other ") && !itself {
+                return unmodelled("`for each other …`: other than each object affected, which the model's counts cannot say");
+            }
             let count = Amount::Count(Box::new(nouns::object(np)?));
             let per = |n: i64| match n {
                 0 => Ok(Amount::Fixed(0)),
@@ -227,17 +245,36 @@ fn lose(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
     Ok(())
 }
 
-/// The abilities of a list: keywords (`flying, first strike, and protection from red`) or
-/// quoted abilities. Granted (`grant`) or, for `lose`, as the texts that name them.
+/// The abilities of a list: keywords and quoted abilities (`flying, first strike, and
+/// "{T}: Add {G}."`). Granted (`grant`), or, for `lose`, as the texts that name them.
 fn abilities(words: &str, granting: bool) -> Result<Vec<AbilitySpec>, Unmodelled> {
-    if words.starts_with('"') {
-        if !granting {
-            return Err(unread());
+    let mut out = Vec::new();
+    // Keywords are read a run at a time (`protection from black, from red` is one), in order.
+    let mut run: Vec<String> = Vec::new();
+    for item in list_items(words) {
+        if let Some(quoted) = item.strip_prefix('"').and_then(|q| q.strip_suffix('"')) {
+            if !granting {
+                return Err(unread());
+            }
+            out.extend(keyword_run(&std::mem::take(&mut run), granting)?);
+            out.extend(granted(quoted)?);
+        } else {
+            run.push(item);
         }
-        return quoted(words);
     }
-    let list = words.replace(", and ", ", ").replace(" and ", ", ");
-    let parts = keywords::line(&list, &[]).ok_or_else(unread)?;
+    out.extend(keyword_run(&run, granting)?);
+    if out.is_empty() {
+        return Err(unread());
+    }
+    Ok(out)
+}
+
+/// Keywords granted, or named to be lost.
+fn keyword_run(run: &[String], granting: bool) -> Result<Vec<AbilitySpec>, Unmodelled> {
+    if run.is_empty() {
+        return Ok(vec![]);
+    }
+    let parts = keywords::line(&run.join(", "), &[]).ok_or_else(unread)?;
     let mut out = Vec::new();
     for part in parts {
         if granting {
@@ -249,20 +286,42 @@ fn abilities(words: &str, granting: bool) -> Result<Vec<AbilitySpec>, Unmodelled
     Ok(out)
 }
 
-/// `"A" and "B"`: each quoted ability granted.
-fn quoted(words: &str) -> Result<Vec<AbilitySpec>, Unmodelled> {
-    let mut out = Vec::new();
-    let mut rest = words.trim();
-    while let Some(after) = rest.strip_prefix('"') {
-        let end = after.find('"').ok_or_else(unread)?;
-        out.extend(granted(&after[..end])?);
-        rest = after[end + 1..].trim_start_matches(',').trim();
-        rest = rest.strip_prefix("and ").unwrap_or(rest).trim();
+/// The items of a list joined by commas and `and`, quotes kept whole.
+fn list_items(words: &str) -> Vec<String> {
+    let mut items = Vec::new();
+    let mut current = String::new();
+    let mut quoted = false;
+    for c in words.chars() {
+        match c {
+            ',' if !quoted => items.push(std::mem::take(&mut current)),
+            '"' if quoted => {
+                // A quoted ability ends its item.
+                current.push(c);
+                items.push(std::mem::take(&mut current));
+                quoted = false;
+            }
+            '"' => {
+                current.push(c);
+                quoted = true;
+            }
+            _ => current.push(c),
+        }
     }
-    if !rest.is_empty() || out.is_empty() {
-        return Err(unread());
-    }
-    Ok(out)
+    items.push(current);
+    items
+        .into_iter()
+        .flat_map(|item| {
+            let item = item.trim().to_string();
+            let item = item.strip_prefix("and ").map(str::to_string).unwrap_or(item);
+            // `flying and indestructible` outside quotes: two items.
+            if item.starts_with('"') {
+                vec![item]
+            } else {
+                item.split(" and ").map(|s| s.trim().to_string()).collect()
+            }
+        })
+        .filter(|i| !i.is_empty())
+        .collect()
 }
 
 /// What a type phrase says it keeps: `in addition to its other types`, `that are still lands`.

@@ -8,7 +8,7 @@ use super::{why, Unmodelled};
 use crate::model::{SelectorSpec, Word, Zone};
 
 /// The words after a noun that say whose or where it is, and what they add to the selector.
-const AFTER: [(&str, fn(&mut SelectorSpec)); 11] = [
+const AFTER: [(&str, fn(&mut SelectorSpec)); 12] = [
     (" you control", |s| s.controller = Some("you".into())),
     (" your opponents control", |s| s.controller = Some("opponents".into())),
     (" an opponent controls", |s| s.controller = Some("opponents".into())),
@@ -21,6 +21,7 @@ const AFTER: [(&str, fn(&mut SelectorSpec)); 11] = [
         s.controller = Some("you".into());
     }),
     (" in all graveyards", |s| s.zone = Some(Zone::Graveyard)),
+    (" in graveyards", |s| s.zone = Some(Zone::Graveyard)),
     (" in your hand", |s| {
         s.zone = Some(Zone::Hand);
         s.controller = Some("you".into());
@@ -35,22 +36,27 @@ pub(super) fn objects(np: &str) -> Result<Vec<SelectorSpec>, Unmodelled> {
     if let Some(one) = named(np) {
         return Ok(vec![one]);
     }
-    let (core, after) = strip_after(np);
-    let parts = split_list(&core);
+    // A leading `other` is said of every part (`other Treefolk and Forests you control`); the
+    // words after the last part, of every part that has none of its own.
+    let (other, list) = match np.strip_prefix("other ") {
+        Some(rest) => (true, rest),
+        None => (false, np),
+    };
+    let parts: Vec<(String, Vec<fn(&mut SelectorSpec)>)> = split_list(list).iter().map(|p| strip_after(p)).collect();
+    let shared = parts.last().map(|(_, after)| after.clone()).unwrap_or_default();
     let mut out: Vec<SelectorSpec> = Vec::new();
-    for part in &parts {
+    for (part, after) in &parts {
         let mut s = part_of(part).map_err(|word| reason(np, &word))?;
-        for apply in &after {
+        s.other |= other;
+        for apply in if after.is_empty() { &shared } else { after } {
             apply(&mut s);
         }
         out.push(s);
     }
     // Bare card types joined make one selector with `any_types` (`artifacts and creatures`).
-    if out.len() > 1 && out.iter().all(|s| bare_type(s).is_some()) {
-        let first = out[0].clone();
+    if out.len() > 1 && out.iter().all(|s| bare_type(s).is_some()) && out.windows(2).all(|w| same_but_types(&w[0], &w[1])) {
         let types: Vec<Word> = out.iter().filter_map(bare_type).collect();
-        let mut one = SelectorSpec { types: vec![], any_types: types, ..first };
-        one.all = false;
+        let one = SelectorSpec { types: vec![], any_types: types, ..out[0].clone() };
         return Ok(vec![one]);
     }
     for s in &mut out {
@@ -142,11 +148,15 @@ fn split_list(core: &str) -> Vec<String> {
         .collect()
 }
 
-/// The card type of a selector that says nothing else.
+/// The card type of a selector that says nothing else but whose and where.
 fn bare_type(s: &SelectorSpec) -> Option<Word> {
-    let only = SelectorSpec { types: s.types.clone(), ..s.clone() };
-    let rest = SelectorSpec { types: vec![], controller: None, owner: None, zone: None, ..only };
+    let rest = SelectorSpec { types: vec![], controller: None, owner: None, zone: None, other: false, ..s.clone() };
     (s.types.len() == 1 && rest == SelectorSpec::default()).then(|| s.types[0])
+}
+
+/// Two selectors alike but for their card types.
+fn same_but_types(a: &SelectorSpec, b: &SelectorSpec) -> bool {
+    SelectorSpec { types: vec![], ..a.clone() } == SelectorSpec { types: vec![], ..b.clone() }
 }
 
 /// One noun with its adjectives (`other nonbasic lands`, `elf creatures`, `merfolk`); the word
@@ -298,6 +308,12 @@ mod tests {
             assert_eq!(objects(np).map_err(|e| e.why), Ok(vec![sel(expected)]), "{np}");
         }
         assert_eq!(objects("creatures and nonbasic lands your opponents control").unwrap().len(), 2, "{}", yaml("creatures and nonbasic lands your opponents control"));
+        assert_eq!(
+            objects("other treefolk and forests you control").map_err(|e| e.why),
+            Ok(vec![sel("{subtypes: [treefolk], controller: you, other: true}"), sel("{subtypes: [forest], controller: you, other: true}")])
+        );
+        assert_eq!(objects("skeletons you control and other zombies you control").unwrap().len(), 2);
+        assert_eq!(objects("cards in graveyards").map_err(|e| e.why), Ok(vec![sel("{zone: graveyard}")]));
     }
 
     #[test]

@@ -405,7 +405,12 @@ fn redirect(dest: &str) -> Result<RedirectSpec, Unmodelled> {
 fn moved(c: &Captures) -> Pieces {
     let np = &c["np"];
     let die = c.name("die").is_some();
-    let from_battlefield = die || c.name("from").is_some_and(|f| f.as_str() == " from the battlefield");
+    // A permanent is on the battlefield: "a permanent would be put into a graveyard" leaves it.
+    let from_battlefield =
+        die || np == "a permanent" || c.name("from").is_some_and(|f| f.as_str() == " from the battlefield");
+    if np == "~" && !from_battlefield {
+        return unmodelled("it works from anywhere: the model's static abilities work on the battlefield only");
+    }
     let (zone, position) = match &c["act"] {
         "exile it" | "exile that card" | "exile that permanent" | "exile them" => (Zone::Exile, None),
         "put it on the bottom of its owner's library" => (Zone::Library, Some(Position::Bottom)),
@@ -414,9 +419,6 @@ fn moved(c: &Captures) -> Pieces {
         other => return unmodelled(format!("instead, `{other}`: not a zone change the model has")),
     };
     let mut object = match np {
-        "~" if !from_battlefield => {
-            return unmodelled("it works from anywhere: the model's static abilities work on the battlefield only")
-        }
         "a card or token" | "a card" | "a card or a token" => None,
         // The library's reading: a permanent as it leaves the battlefield.
         "a permanent" => Some(SelectorSpec { zone: Some(Zone::Battlefield), ..Default::default() }),

@@ -238,3 +238,46 @@ fn a_keyword_line_is_one_ability_per_keyword_and_spells_are_text() {
     let got = compiled("Wither Beast", "creature", "beast", "Wither (This deals damage to creatures in the form of -1/-1 counters.)");
     assert_eq!(got[0].model, Ok(vec![AbilitySpec::Text(crate::model::Word::new("wither"))]));
 }
+
+/// Texts the compiler knows, cut and spliced: what a fuzzer would try first.
+const SEEDS: &[&str] = &[
+    "Other Elf creatures you control get +1/+1 and have \"{T}: Add {G}.\"",
+    "If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.",
+    "Enchant creature\nEnchanted creature loses all abilities and is a green Elk creature with base power and toughness 3/3.",
+    "Flying, protection from black and from red\nKalitas enters tapped unless you control two or more other lands.",
+    "Choose one —\n• Prevent all damage.\n• (Reminder (nested) text.)",
+    "As long as you have no cards in hand, if a source you control would deal damage to you, prevent 1 of that damage.",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Any text compiles without a panic, the same way twice, one result per line at least.
+    #[test]
+    fn any_text_compiles_deterministically(
+        seed in 0..SEEDS.len(),
+        cut in 0usize..400,
+        splice in "[ -~—•“”\"(){}\n]{0,60}",
+        noise in "\\PC{0,80}",
+    ) {
+        let base = SEEDS[seed];
+        let at = base.char_indices().map(|(i, _)| i).nth(cut % base.chars().count().max(1)).unwrap_or(0);
+        let text = format!("{}{splice}{}{noise}", &base[..at], &base[at..]);
+        let types = vec!["creature".to_string()];
+        let face = FaceText { name: "Kalitas, Traitor of Ghet", types: &types, subtypes: &[], oracle_text: &text, keywords: &[] };
+        let first = compile(&face);
+        proptest::prop_assert_eq!(&first, &compile(&face));
+    }
+}
+
+#[test]
+fn a_very_long_text_is_read_in_bounded_time() {
+    let long = "Creatures you control get +1/+1 and have flying, first strike, and trample. ".repeat(2_000);
+    let text = format!("{long}\n{}", "Flying, ".repeat(5_000));
+    let started = std::time::Instant::now();
+    let got = compiled("Long", "creature", "", &text);
+    // Two lines, each too long to be read as an ability.
+    assert_eq!(got.len(), 2);
+    assert!(got.iter().all(|c| c.model.is_err() && c.kind == Kind::Other));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
