@@ -65,7 +65,8 @@ pub(super) fn of_pieces(pieces: &[Piece]) -> Kind {
     kind
 }
 
-/// The kind of a static ability the compiler could not read, from its words.
+/// The kind of a static ability the compiler could not read, from its words: "As this enters"
+/// and "enter as a copy" are replacement effects too (614.1c).
 pub(super) fn of_words(norm: &str) -> Kind {
     let cda = ["'s power and toughness are each equal", "'s power is equal", "'s toughness is equal"]
         .iter()
@@ -78,7 +79,18 @@ pub(super) fn of_words(norm: &str) -> Kind {
     } else if norm.contains("can't") {
         Kind::Cant
     } else if (norm.contains(" would ") && norm.contains("instead"))
-        || ["enters tapped", "enter tapped", "enters with", "enter with", "skip"].iter().any(|w| norm.contains(w))
+        || [
+            "enters tapped",
+            "enter tapped",
+            "enters with",
+            "enter with",
+            "enter as",
+            "enters as",
+            "as ~ enters",
+            "skip",
+        ]
+        .iter()
+        .any(|w| norm.contains(w))
     {
         Kind::Replacement
     } else {

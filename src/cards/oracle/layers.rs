@@ -43,7 +43,9 @@ fn subjects(subject: &str, verb: &'static str, rest: &str, s: &str) -> Pieces {
     for affects in &kinds {
         pieces.extend(predicates(affects, verb, rest, s)?);
     }
-    let adds = pieces.iter().any(|p| matches!(p, Piece::Static { effect, .. } if effect.pt.as_ref().is_some_and(|pt| pt.modify.is_some())));
+    let adds = pieces
+        .iter()
+        .any(|p| matches!(p, Piece::Static { effect, .. } if effect.pt.as_ref().is_some_and(|pt| pt.modify.is_some())));
     if kinds.len() > 1 && adds {
         return unmodelled(format!("the selector `{subject}` joins kinds of objects no one selector says, and an object of both would get the bonus twice"));
     }
@@ -61,11 +63,10 @@ fn control(object: &str) -> Pieces {
     if !affects.attached {
         return unmodelled("control of objects an effect does not name: a choice or a target");
     }
-    Ok(vec![effect(false, EffectBody {
-        affects: Some(affects),
-        control: Some(ControlSpec::Player("you".into())),
-        ..Default::default()
-    })])
+    Ok(vec![effect(
+        false,
+        EffectBody { affects: Some(affects), control: Some(ControlSpec::Player("you".into())), ..Default::default() },
+    )])
 }
 
 /// `~'s power and toughness are each equal to the number of <objects>` (604.3, layer 7a).
@@ -74,11 +75,14 @@ fn defined_pt(amount: &str) -> Pieces {
         return Err(reasons::of(amount));
     };
     let count = Amount::Count(Box::new(nouns::object(np)?));
-    Ok(vec![effect(true, EffectBody {
-        affects: Some(SelectorSpec { itself: true, ..Default::default() }),
-        pt: Some(PtChange { set: Some([count.clone(), count]), ..Default::default() }),
-        ..Default::default()
-    })])
+    Ok(vec![effect(
+        true,
+        EffectBody {
+            affects: Some(SelectorSpec { itself: true, ..Default::default() }),
+            pt: Some(PtChange { set: Some([count.clone(), count]), ..Default::default() }),
+            ..Default::default()
+        },
+    )])
 }
 
 /// The subject, its verb and what follows, at the first verb of the sentence.
@@ -161,7 +165,9 @@ fn pt_modify(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
             // a count's `other` is other than the source. Said of the source alone, they agree.
             let itself = body.affects.as_ref().is_some_and(|a| a.itself);
             if np.starts_with("other ") && !itself {
-                return unmodelled("`for each other …`: other than each object affected, which the model's counts cannot say");
+                return unmodelled(
+                    "`for each other …`: other than each object affected, which the model's counts cannot say",
+                );
             }
             let count = Amount::Count(Box::new(nouns::object(np)?));
             let per = |n: i64| match n {
@@ -332,7 +338,10 @@ struct Keeps {
     colors: bool,
 }
 
-const KEEPING: [(&str, fn(&mut Keeps)); 10] = [
+/// What a phrase of `KEEPING` says.
+type Keep = fn(&mut Keeps);
+
+const KEEPING: [(&str, Keep); 10] = [
     (" in addition to its other types", |k| k.types = true),
     (" in addition to their other types", |k| k.types = true),
     (" in addition to its other creature types", |k| k.subtypes = true),

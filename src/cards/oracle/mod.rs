@@ -15,9 +15,9 @@ mod replace;
 mod rules;
 mod self_ref;
 mod split;
-mod words;
 #[cfg(test)]
 mod tests;
+mod words;
 
 use crate::model::{AbilitySpec, EffectBody, StaticAbilitySpec, Word};
 use kind::Shape;
@@ -92,12 +92,18 @@ pub fn compile(face: &FaceText) -> Vec<Compiled> {
     numbered(drafts)
 }
 
-/// An ability compiled, before the face's static abilities are numbered.
+/// An ability compiled, before the face's static abilities are numbered. A few live while a face
+/// compiles: the size of the static variant costs nothing worth a box.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 enum Piece {
     Text(String),
     /// A static ability; an empty `text` is the ability's own text.
-    Static { text: String, cda: bool, effect: EffectBody },
+    Static {
+        text: String,
+        cda: bool,
+        effect: EffectBody,
+    },
 }
 
 type Pieces = Result<Vec<Piece>, Unmodelled>;

@@ -8,7 +8,10 @@ use super::{why, Unmodelled};
 use crate::model::{SelectorSpec, Word, Zone};
 
 /// The words after a noun that say whose or where it is, and what they add to the selector.
-const AFTER: [(&str, fn(&mut SelectorSpec)); 12] = [
+/// What words after a noun add to its selector.
+type Narrow = fn(&mut SelectorSpec);
+
+const AFTER: [(&str, Narrow); 12] = [
     (" you control", |s| s.controller = Some("you".into())),
     (" your opponents control", |s| s.controller = Some("opponents".into())),
     (" an opponent controls", |s| s.controller = Some("opponents".into())),
@@ -42,7 +45,7 @@ pub(super) fn objects(np: &str) -> Result<Vec<SelectorSpec>, Unmodelled> {
         Some(rest) => (true, rest),
         None => (false, np),
     };
-    let parts: Vec<(String, Vec<fn(&mut SelectorSpec)>)> = split_list(list).iter().map(|p| strip_after(p)).collect();
+    let parts: Vec<(String, Vec<Narrow>)> = split_list(list).iter().map(|p| strip_after(p)).collect();
     let shared = parts.last().map(|(_, after)| after.clone()).unwrap_or_default();
     let mut out: Vec<SelectorSpec> = Vec::new();
     for (part, after) in &parts {
@@ -54,7 +57,10 @@ pub(super) fn objects(np: &str) -> Result<Vec<SelectorSpec>, Unmodelled> {
         out.push(s);
     }
     // Bare card types joined make one selector with `any_types` (`artifacts and creatures`).
-    if out.len() > 1 && out.iter().all(|s| bare_type(s).is_some()) && out.windows(2).all(|w| same_but_types(&w[0], &w[1])) {
+    if out.len() > 1
+        && out.iter().all(|s| bare_type(s).is_some())
+        && out.windows(2).all(|w| same_but_types(&w[0], &w[1]))
+    {
         let types: Vec<Word> = out.iter().filter_map(bare_type).collect();
         let one = SelectorSpec { types: vec![], any_types: types, ..out[0].clone() };
         return Ok(vec![one]);
@@ -118,7 +124,7 @@ fn named(np: &str) -> Option<SelectorSpec> {
 }
 
 /// The phrase without the words after its nouns that it understands, and what they add.
-fn strip_after(np: &str) -> (String, Vec<fn(&mut SelectorSpec)>) {
+fn strip_after(np: &str) -> (String, Vec<Narrow>) {
     let mut core = np.to_string();
     let mut applied = Vec::new();
     loop {
@@ -292,7 +298,10 @@ mod tests {
             ("each other non-aura enchantment", "{types: [enchantment], not_subtypes: [aura], other: true}"),
             ("all permanents", "{all: true}"),
             ("permanents your opponents control", "{controller: opponents}"),
-            ("artifacts, creatures, and lands your opponents control", "{any_types: [artifact, creature, land], controller: opponents}"),
+            (
+                "artifacts, creatures, and lands your opponents control",
+                "{any_types: [artifact, creature, land], controller: opponents}",
+            ),
             ("an artifact or creature you control", "{any_types: [artifact, creature], controller: you}"),
             ("enchanted creature", "{attached: true}"),
             ("~", "{self: true}"),
@@ -307,10 +316,18 @@ mod tests {
         for (np, expected) in cases {
             assert_eq!(objects(np).map_err(|e| e.why), Ok(vec![sel(expected)]), "{np}");
         }
-        assert_eq!(objects("creatures and nonbasic lands your opponents control").unwrap().len(), 2, "{}", yaml("creatures and nonbasic lands your opponents control"));
+        assert_eq!(
+            objects("creatures and nonbasic lands your opponents control").unwrap().len(),
+            2,
+            "{}",
+            yaml("creatures and nonbasic lands your opponents control")
+        );
         assert_eq!(
             objects("other treefolk and forests you control").map_err(|e| e.why),
-            Ok(vec![sel("{subtypes: [treefolk], controller: you, other: true}"), sel("{subtypes: [forest], controller: you, other: true}")])
+            Ok(vec![
+                sel("{subtypes: [treefolk], controller: you, other: true}"),
+                sel("{subtypes: [forest], controller: you, other: true}")
+            ])
         );
         assert_eq!(objects("skeletons you control and other zombies you control").unwrap().len(), 2);
         assert_eq!(objects("cards in graveyards").map_err(|e| e.why), Ok(vec![sel("{zone: graveyard}")]));

@@ -5,20 +5,22 @@
 
 use super::{nouns, reasons, unmodelled, why, words, FaceText, Piece, Pieces, Unmodelled};
 use crate::model::{
-    ConditionSpec, CountSpec, CountersInstead, EffectBody, EventKindSpec, InsteadSpec, Position, PreventSpec,
-    Quantity, RedirectSpec, ReplacementSpec, SelectorSpec, Zone,
+    ConditionSpec, CountSpec, CountersInstead, EffectBody, EventKindSpec, InsteadSpec, Position, PreventSpec, Quantity,
+    RedirectSpec, ReplacementSpec, SelectorSpec, Zone,
 };
 use regex::{Captures, Regex};
 use std::sync::LazyLock;
 
-type Template = (Regex, fn(&Captures) -> Pieces);
+/// What a template makes of the sentence it matched.
+type Make = fn(&Captures) -> Pieces;
+type Template = (Regex, Make);
 
 /// Templates, each a whole sentence (normalised, without its period).
 static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
     let combat = r"(?P<combat>combat |noncombat )?";
     let who = r"(?P<who>you|an opponent|a player|each player|players|your opponents|each opponent)";
     let counted = r"(?P<kind>\S+ )?";
-    let t: Vec<(String, fn(&Captures) -> Pieces)> = vec![
+    let t: Vec<(String, Make)> = vec![
         (
             format!(r"^if (?P<src>.+?) would deal {combat}damage to (?P<to>.+?), (?:it|that source|~) deals (?P<how>double|triple) that damage(?: to (?:that|those) [a-z ,]+?)? instead$"),
             |c| damage(c, Act::Multiply),
@@ -227,7 +229,9 @@ fn condition_of(condition: &str) -> Result<ConditionSpec, Unmodelled> {
         });
         return Ok(spec);
     }
-    let np = condition.strip_prefix("you control ").ok_or_else(|| why(format!("the condition `{condition}`: not one the model has")))?;
+    let np = condition
+        .strip_prefix("you control ")
+        .ok_or_else(|| why(format!("the condition `{condition}`: not one the model has")))?;
     let (count, np) = match np.split_once(" or more ") {
         Some((n, rest)) => (Some(CountSpec { at_least: words::number(n), at_most: None }), rest),
         None => (None, np),
@@ -296,7 +300,7 @@ enum Act {
 /// Who a damage event is dealt to: players, objects, or anything.
 enum To {
     Players(Vec<String>),
-    Objects(SelectorSpec),
+    Objects(Box<SelectorSpec>),
 }
 
 /// The recipients a phrase names (`a permanent or player`, `an opponent or a permanent an
@@ -308,7 +312,9 @@ fn recipients(phrase: Option<&str>) -> Result<Vec<Option<To>>, Unmodelled> {
     }
     let mut players: Vec<String> = Vec::new();
     let mut objects: Vec<String> = Vec::new();
-    for part in phrase.replace(", and ", ", ").replace(", or ", ", ").replace(" or ", ", ").replace(" and ", ", ").split(", ") {
+    for part in
+        phrase.replace(", and ", ", ").replace(", or ", ", ").replace(" or ", ", ").replace(" and ", ", ").split(", ")
+    {
         let part = part.trim();
         match nouns::players(part) {
             Some(p) => players.extend(p),
@@ -316,7 +322,9 @@ fn recipients(phrase: Option<&str>) -> Result<Vec<Option<To>>, Unmodelled> {
             None => objects.push(part.to_string()),
         }
     }
-    if players.contains(&"all".to_string()) || (players.contains(&"you".into()) && players.contains(&"opponents".into())) {
+    if players.contains(&"all".to_string())
+        || (players.contains(&"you".into()) && players.contains(&"opponents".into()))
+    {
         players = vec!["all".into()];
     }
     let mut out = Vec::new();
@@ -328,7 +336,7 @@ fn recipients(phrase: Option<&str>) -> Result<Vec<Option<To>>, Unmodelled> {
     if !players.is_empty() {
         out.push(Some(To::Players(players)));
     }
-    out.extend(objects.into_iter().map(|o| Some(To::Objects(o))));
+    out.extend(objects.into_iter().map(|o| Some(To::Objects(Box::new(o)))));
     Ok(out)
 }
 
@@ -355,10 +363,11 @@ fn damage(c: &Captures, act: Act) -> Pieces {
     let n = n.transpose()?;
     let mut out = Vec::new();
     for recipient in to {
-        let mut r = ReplacementSpec { event: Some(EventKindSpec::Damage), source: src.clone(), combat, ..Default::default() };
+        let mut r =
+            ReplacementSpec { event: Some(EventKindSpec::Damage), source: src.clone(), combat, ..Default::default() };
         match recipient {
             Some(To::Players(p)) => r.player = Some(p),
-            Some(To::Objects(o)) => r.object = Some(o),
+            Some(To::Objects(o)) => r.object = Some(*o),
             None => {}
         }
         match act {

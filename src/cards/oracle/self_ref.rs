@@ -138,6 +138,9 @@ mod tests {
             "creatures you control have \"This creature gets +1/+1.\""
         );
         let f = face("Blood Moon", &[]);
-        assert_eq!(normalise(&f, "Nonbasic lands are Mountains. Blood Moonstone"), "nonbasic lands are mountains. blood moonstone");
+        assert_eq!(
+            normalise(&f, "Nonbasic lands are Mountains. Blood Moonstone"),
+            "nonbasic lands are mountains. blood moonstone"
+        );
     }
 }

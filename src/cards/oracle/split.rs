@@ -177,7 +177,10 @@ mod tests {
             sentences("Enchanted creature has \"{T}: Draw a card\" and flying. Draw a card."),
             ["Enchanted creature has \"{T}: Draw a card\" and flying", "Draw a card"]
         );
-        assert_eq!(ability_word("Landfall — Whenever a land enters, draw."), (Some("Landfall"), "Whenever a land enters, draw."));
+        assert_eq!(
+            ability_word("Landfall — Whenever a land enters, draw."),
+            (Some("Landfall"), "Whenever a land enters, draw.")
+        );
         assert_eq!(ability_word("Cumulative upkeep—Pay 2 life."), (None, "Cumulative upkeep—Pay 2 life."));
     }
 }

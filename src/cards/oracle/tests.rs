@@ -27,7 +27,8 @@ fn compiled_library() -> Vec<(String, Vec<Compiled>, &'static crate::cards::Card
         .iter()
         .map(|e| {
             let c = &e.card;
-            let face = FaceText { name: &c.name, types: &c.types, subtypes: &c.subtypes, oracle_text: &c.text, keywords: &[] };
+            let face =
+                FaceText { name: &c.name, types: &c.types, subtypes: &c.subtypes, oracle_text: &c.text, keywords: &[] };
             (c.name.clone(), compile(&face), c)
         })
         .collect()
@@ -62,10 +63,18 @@ fn the_library_cards_compiled_whole_match_their_hand_made_models() {
         let theirs: Vec<Seen> = card.abilities.iter().map(seen).collect();
         if mine != theirs || !card.unmodelled.is_empty() {
             differences.push(name.as_str());
-            report.push(format!("{name}:\n  compiled: {mine:?}\n  library:  {theirs:?}\n  library unmodelled: {:?}", card.unmodelled));
+            report.push(format!(
+                "{name}:\n  compiled: {mine:?}\n  library:  {theirs:?}\n  library unmodelled: {:?}",
+                card.unmodelled
+            ));
         }
     }
-    println!("{whole} of {} library cards compile whole; {} differ:\n{}", all.len(), differences.len(), report.join("\n"));
+    println!(
+        "{whole} of {} library cards compile whole; {} differ:\n{}",
+        all.len(),
+        differences.len(),
+        report.join("\n")
+    );
     assert_eq!(differences, REVIEWED_DIFFERENCES, "{}", report.join("\n"));
 }
 
@@ -228,14 +237,22 @@ fn what_the_model_cannot_say_is_left_out_with_its_reason() {
 #[test]
 fn a_keyword_line_is_one_ability_per_keyword_and_spells_are_text() {
     let got = compiled("Serra Angel", "creature", "angel", "Flying, vigilance");
-    assert_eq!(got.iter().map(|c| (c.text.as_str(), c.kind)).collect::<Vec<_>>(), [("Flying", Kind::Keyword), ("vigilance", Kind::Keyword)]);
+    assert_eq!(
+        got.iter().map(|c| (c.text.as_str(), c.kind)).collect::<Vec<_>>(),
+        [("Flying", Kind::Keyword), ("vigilance", Kind::Keyword)]
+    );
     let got = compiled("Healing Salve", "instant", "", "Choose one —\n• Target player gains 3 life.\n• Prevent the next 3 damage that would be dealt to any target this turn.");
     assert_eq!(got.len(), 1);
     assert_eq!(got[0].kind, Kind::Spell);
     let got = compiled("Forest", "land", "forest", "({T}: Add {G}.)");
     assert_eq!(got[0].model, Ok(vec![AbilitySpec::Text(crate::model::Word::new("{T}: Add {G}."))]));
     assert_eq!(got[0].kind, Kind::Mana);
-    let got = compiled("Wither Beast", "creature", "beast", "Wither (This deals damage to creatures in the form of -1/-1 counters.)");
+    let got = compiled(
+        "Wither Beast",
+        "creature",
+        "beast",
+        "Wither (This deals damage to creatures in the form of -1/-1 counters.)",
+    );
     assert_eq!(got[0].model, Ok(vec![AbilitySpec::Text(crate::model::Word::new("wither"))]));
 }
 

@@ -5,8 +5,18 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-pub(super) const CARD_TYPES: [&str; 10] =
-    ["artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery", "tribal"];
+pub(super) const CARD_TYPES: [&str; 10] = [
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "instant",
+    "kindred",
+    "land",
+    "planeswalker",
+    "sorcery",
+    "tribal",
+];
 pub(super) const SUPERTYPES: [&str; 5] = ["basic", "legendary", "snow", "world", "ongoing"];
 pub(super) const COLORS: [&str; 5] = ["white", "blue", "black", "red", "green"];
 pub(super) const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
@@ -42,9 +52,10 @@ static SUBTYPES: LazyLock<HashMap<String, SubtypeKind>> = LazyLock::new(|| {
 
 /// A card type, singular or plural (`creatures`, `sorceries`), in the singular.
 pub(super) fn card_type(word: &str) -> Option<&'static str> {
-    CARD_TYPES.iter().copied().find(|t| {
-        word == *t || word.strip_suffix('s') == Some(t) || (*t == "sorcery" && word == "sorceries")
-    })
+    CARD_TYPES
+        .iter()
+        .copied()
+        .find(|t| word == *t || word.strip_suffix('s') == Some(t) || (*t == "sorcery" && word == "sorceries"))
 }
 
 pub(super) fn supertype(word: &str) -> Option<&'static str> {
