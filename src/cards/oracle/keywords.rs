@@ -139,7 +139,7 @@ pub(super) fn ability(printed: &str) -> Pieces {
             &text,
             true,
             EffectBody {
-                affects: Some(itself()),
+                affects: Some(nouns::itself()),
                 colors: Some(SetChange { set: Some(vec![]), ..Default::default() }),
                 ..Default::default()
             },
@@ -209,16 +209,12 @@ fn own(text: &str, cda: bool, effect: EffectBody) -> Piece {
     Piece::Static { text: text.to_string(), cda, effect }
 }
 
-pub(super) fn itself() -> SelectorSpec {
-    SelectorSpec { itself: true, ..Default::default() }
-}
-
 /// Indestructible (702.12b): the permanent can't be destroyed.
 fn destroy_cant() -> EffectBody {
     EffectBody {
         replacement: Some(ReplacementSpec {
             event: Some(EventKindSpec::Destroy),
-            object: Some(itself()),
+            object: Some(nouns::itself()),
             cant: true,
             ..Default::default()
         }),
@@ -231,7 +227,7 @@ fn prevention(source: Option<SelectorSpec>, prevent: PreventSpec) -> EffectBody 
     EffectBody {
         replacement: Some(ReplacementSpec {
             event: Some(EventKindSpec::Damage),
-            object: Some(itself()),
+            object: Some(nouns::itself()),
             source,
             prevent: Some(prevent),
             ..Default::default()

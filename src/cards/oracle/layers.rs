@@ -3,8 +3,10 @@
 //! that are still lands`, `You control enchanted creature`, and the characteristic-defining
 //! abilities `~'s power and toughness are each equal to the number of …`, `~ is all colors`.
 
-use super::words::{self, SubtypeKind};
-use super::{grant, granted, keywords, nouns, reasons, unmodelled, why, FaceText, Piece, Pieces, Unmodelled};
+use super::words;
+use super::{
+    grant, granted, keywords, nouns, reasons, type_phrase, unmodelled, why, FaceText, Piece, Pieces, Unmodelled,
+};
 use crate::model::{
     AbilityChange, AbilitySpec, Amount, ControlSpec, EffectBody, PtChange, SelectorSpec, SetChange, Word,
 };
@@ -78,7 +80,7 @@ fn defined_pt(amount: &str) -> Pieces {
     Ok(vec![effect(
         true,
         EffectBody {
-            affects: Some(SelectorSpec { itself: true, ..Default::default() }),
+            affects: Some(nouns::itself()),
             pt: Some(PtChange { set: Some([count.clone(), count]), ..Default::default() }),
             ..Default::default()
         },
@@ -108,7 +110,7 @@ fn predicates(affects: &SelectorSpec, verb: &'static str, rest: &str, s: &str) -
             "get" | "gets" => pt_modify(&mut body, words),
             "have" | "has" => have(&mut body, words),
             "lose" | "loses" => lose(&mut body, words),
-            _ => is(&mut body, affects, words),
+            _ => type_phrase::is(&mut body, affects, words),
         };
         done.map_err(|e| if e.why.is_empty() { reasons::of(s) } else { e })?;
     }
@@ -147,7 +149,7 @@ fn chunks<'s>(verb: &'static str, rest: &'s str) -> Vec<(&'static str, &'s str)>
 }
 
 /// The reason left for `reasons::of`, which reads the whole sentence.
-fn unread() -> Unmodelled {
+pub(super) fn unread() -> Unmodelled {
     why("")
 }
 
@@ -202,12 +204,12 @@ fn signed_pair(s: &str) -> Option<(i64, i64)> {
 }
 
 /// `N/N` → (N, N), unsigned.
-fn pair(s: &str) -> Option<(i64, i64)> {
+pub(super) fn pair(s: &str) -> Option<(i64, i64)> {
     let (p, t) = s.trim().split_once('/')?;
     Some((p.parse().ok()?, t.parse().ok()?))
 }
 
-const MANA_VALUE_PT: [&str; 3] = [
+pub(super) const MANA_VALUE_PT: [&str; 3] = [
     "base power and base toughness each equal to its mana value",
     "base power and toughness each equal to its mana value",
     "power and toughness each equal to its mana value",
@@ -227,7 +229,7 @@ fn have(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
     Ok(())
 }
 
-fn set_pt(body: &mut EffectBody, amounts: [Amount; 2]) -> Result<(), Unmodelled> {
+pub(super) fn set_pt(body: &mut EffectBody, amounts: [Amount; 2]) -> Result<(), Unmodelled> {
     let pt = body.pt.get_or_insert_with(PtChange::default);
     if pt.set.is_some() {
         return Err(unread());
@@ -330,147 +332,7 @@ fn list_items(words: &str) -> Vec<String> {
         .collect()
 }
 
-/// What a type phrase says it keeps: `in addition to its other types`, `that are still lands`.
-#[derive(Default)]
-struct Keeps {
-    types: bool,
-    subtypes: bool,
-    colors: bool,
-}
-
-/// What a phrase of `KEEPING` says.
-type Keep = fn(&mut Keeps);
-
-const KEEPING: [(&str, Keep); 10] = [
-    (" in addition to its other types", |k| k.types = true),
-    (" in addition to their other types", |k| k.types = true),
-    (" in addition to its other creature types", |k| k.subtypes = true),
-    (" in addition to their other creature types", |k| k.subtypes = true),
-    (" in addition to its other land types", |k| k.subtypes = true),
-    (" in addition to their other land types", |k| k.subtypes = true),
-    (" in addition to its other colors", |k| k.colors = true),
-    (" in addition to their other colors", |k| k.colors = true),
-    (" that are still lands", |k| k.types = true),
-    (" that's still a land", |k| k.types = true),
-];
-
-/// `is a Swamp`, `are black`, `is an artifact creature with power and toughness each equal to
-/// its mana value`, `are 1/1 green Elf creatures that are still lands` (layers 4, 5, 7b).
-fn is(body: &mut EffectBody, affects: &SelectorSpec, phrase: &str) -> Result<(), Unmodelled> {
-    let mut phrase = phrase.trim().to_string();
-    if ["the chosen", "every creature type", "all creature types"].iter().any(|w| phrase.contains(w)) {
-        return Err(unread());
-    }
-    let mut keeps = Keeps::default();
-    for (suffix, keep) in KEEPING {
-        if let Some(rest) = phrase.strip_suffix(suffix) {
-            keep(&mut keeps);
-            phrase = rest.to_string();
-        }
-    }
-    for with in MANA_VALUE_PT.iter().map(|w| format!(" with {w}")) {
-        if let Some(rest) = phrase.strip_suffix(&with) {
-            set_pt(body, [Amount::ManaValue, Amount::ManaValue])?;
-            phrase = rest.to_string();
-        }
-    }
-    if let Some((rest, pt)) = phrase.split_once(" with base power and toughness ") {
-        let (p, t) = pair(pt).ok_or_else(unread)?;
-        set_pt(body, [Amount::Fixed(p), Amount::Fixed(t)])?;
-        phrase = rest.to_string();
-    }
-    let mut said = Said::default();
-    let tokens: Vec<&str> = phrase.split(' ').collect();
-    let mut i = 0;
-    while i < tokens.len() {
-        let word = tokens[i];
-        let two = tokens.get(i + 1).map(|next| format!("{word} {next}"));
-        match (word, two.as_deref()) {
-            (_, Some("all colors" | "every color")) => {
-                said.colors = Some(words::COLORS.to_vec());
-                i += 1;
-            }
-            ("every", _) if tokens[i..].join(" ") == "every basic land type" => {
-                said.subtypes.extend(words::BASIC_LAND_TYPES.iter().map(|t| (t.to_string(), SubtypeKind::Land)));
-                i = tokens.len();
-                continue;
-            }
-            ("a" | "an" | "and", _) => {}
-            ("colorless", _) => said.colors = Some(vec![]),
-            (w, _) if words::color(w).is_some() => {
-                said.colors.get_or_insert_with(Vec::new).extend(words::color(w));
-            }
-            (w, _) if pair(w).is_some() => {
-                let (p, t) = pair(w).unwrap_or_default();
-                set_pt(body, [Amount::Fixed(p), Amount::Fixed(t)])?;
-            }
-            (w, _) if words::supertype(w).is_some() => said.supertypes.extend(words::supertype(w)),
-            (w, _) if words::card_type(w).is_some() => said.types.extend(words::card_type(w)),
-            (w, _) => said.subtypes.push(words::subtype(w).ok_or_else(unread)?),
-        }
-        i += 1;
-    }
-    said.apply(body, affects, &keeps)
-}
-
-/// What a type phrase names.
-#[derive(Default)]
-struct Said {
-    colors: Option<Vec<&'static str>>,
-    supertypes: Vec<&'static str>,
-    types: Vec<&'static str>,
-    subtypes: Vec<(String, SubtypeKind)>,
-}
-
-impl Said {
-    fn apply(self, body: &mut EffectBody, affects: &SelectorSpec, keeps: &Keeps) -> Result<(), Unmodelled> {
-        let words_of = |list: &[&str]| list.iter().map(|w| Word::new(w)).collect::<Vec<_>>();
-        if let Some(colors) = &self.colors {
-            let words = words_of(colors);
-            let change = if keeps.colors { SetChange { add: words, ..Default::default() } } else { set(words) };
-            body.colors = Some(change);
-        }
-        if !self.supertypes.is_empty() {
-            body.supertypes = Some(SetChange { add: words_of(&self.supertypes), ..Default::default() });
-        }
-        // An artifact that "is an artifact creature" keeps its types and gains the others.
-        let kept = !affects.types.is_empty() && affects.types.iter().all(|t| self.types.contains(&t.as_str()));
-        let adds_types = keeps.types || kept;
-        if !self.types.is_empty() {
-            body.types = Some(if adds_types {
-                let new: Vec<&str> =
-                    self.types.iter().copied().filter(|t| !affects.types.iter().any(|a| a == *t)).collect();
-                SetChange { add: words_of(&new), ..Default::default() }
-            } else {
-                set(words_of(&self.types))
-            });
-        }
-        if !self.subtypes.is_empty() {
-            let subtypes: Vec<Word> = self.subtypes.iter().map(|(s, _)| Word::new(s)).collect();
-            let basic = self.subtypes.iter().all(|(s, _)| words::BASIC_LAND_TYPES.contains(&s.as_str()));
-            let creature = self.subtypes.iter().all(|(_, k)| *k == SubtypeKind::Creature);
-            let lands_only = self.types.is_empty() || self.types == ["land"];
-            if keeps.subtypes || adds_types {
-                body.subtypes = Some(SetChange { add: subtypes, ..Default::default() });
-            } else if basic && lands_only {
-                body.land_types = Some(subtypes);
-            } else if creature && self.types.contains(&"creature") {
-                body.subtypes = Some(set(subtypes));
-            } else if creature && self.types.is_empty() {
-                body.creature_types = Some(subtypes);
-            } else {
-                return Err(unread());
-            }
-        }
-        let said_something = self.colors.is_some() || !self.supertypes.is_empty() || !self.types.is_empty();
-        if !said_something && self.subtypes.is_empty() && body.pt.is_none() {
-            return Err(unread());
-        }
-        Ok(())
-    }
-}
-
-fn set(words: Vec<Word>) -> SetChange {
+pub(super) fn set(words: Vec<Word>) -> SetChange {
     SetChange { set: Some(words), ..Default::default() }
 }
 

@@ -6,6 +6,8 @@
 //! as unmodelled, with the reason, and never half-modelled. A wrong model is worse than an
 //! unmodelled one.
 
+mod condition;
+mod damage;
 mod keywords;
 mod kind;
 mod layers;
@@ -17,6 +19,7 @@ mod self_ref;
 mod split;
 #[cfg(test)]
 mod tests;
+mod type_phrase;
 mod words;
 
 use crate::model::{AbilitySpec, EffectBody, StaticAbilitySpec, Word};
@@ -173,7 +176,7 @@ fn line_abilities(face: &FaceText, line: &Line, gate: &mut Option<&'static str>)
         },
     };
     let pieces = match (gate, pieces) {
-        (Some(gate), Ok(_)) if kind != Kind::Mana => unmodelled(*gate),
+        (Some(gate), Ok(_)) => unmodelled(*gate),
         (_, pieces) => pieces,
     };
     let pieces = pieces.map(|all| {
@@ -246,14 +249,21 @@ fn granted(quoted: &str) -> Result<Vec<AbilitySpec>, Unmodelled> {
 /// An ability a keyword or a template makes for another object to have (layer 6): a text, or
 /// a static ability named by its text.
 fn grant(piece: Piece) -> AbilitySpec {
-    match piece {
-        Piece::Text(text) => AbilitySpec::Text(Word::new(&text)),
-        Piece::Static { text, cda, effect } => AbilitySpec::Static(Box::new(StaticAbilitySpec {
-            id: Word::new(&crate::cards::default_id(&text)),
-            text: Word::new(&text),
-            cda,
-            effect,
-        })),
+    piece.into_spec(crate::cards::default_id)
+}
+
+impl Piece {
+    /// The ability in the model's vocabulary, a static one with the id `id` makes of its text.
+    fn into_spec(self, id: impl FnOnce(&str) -> String) -> AbilitySpec {
+        match self {
+            Piece::Text(text) => AbilitySpec::Text(Word::new(&text)),
+            Piece::Static { text, cda, effect } => AbilitySpec::Static(Box::new(StaticAbilitySpec {
+                id: Word::new(&id(&text)),
+                text: Word::new(&text),
+                cda,
+                effect,
+            })),
+        }
     }
 }
 
@@ -261,7 +271,7 @@ fn grant(piece: Piece) -> AbilitySpec {
 /// one, `effect`, `effect-2`… when there are more.
 fn numbered(drafts: Vec<Draft>) -> Vec<Compiled> {
     let mut n = 0;
-    let mut next_id = || {
+    let mut next_id = |_: &str| {
         n += 1;
         match n {
             1 => "effect".to_string(),
@@ -273,20 +283,7 @@ fn numbered(drafts: Vec<Draft>) -> Vec<Compiled> {
         .map(|d| Compiled {
             text: d.text,
             kind: d.kind,
-            model: d.pieces.map(|pieces| {
-                pieces
-                    .into_iter()
-                    .map(|p| match p {
-                        Piece::Text(text) => AbilitySpec::Text(Word::new(&text)),
-                        Piece::Static { text, cda, effect } => AbilitySpec::Static(Box::new(StaticAbilitySpec {
-                            id: Word::new(&next_id()),
-                            text: Word::new(&text),
-                            cda,
-                            effect,
-                        })),
-                    })
-                    .collect()
-            }),
+            model: d.pieces.map(|pieces| pieces.into_iter().map(|p| p.into_spec(&mut next_id)).collect()),
         })
         .collect()
 }

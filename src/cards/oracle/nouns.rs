@@ -111,11 +111,16 @@ pub(super) fn players(p: &str) -> Option<Vec<String>> {
     Some(vec![who.to_string()])
 }
 
+/// The face itself (`~`), or the object that has a granted ability.
+pub(super) fn itself() -> SelectorSpec {
+    SelectorSpec { itself: true, ..Default::default() }
+}
+
 /// The objects named rather than described: the face itself, what it is attached to.
 fn named(np: &str) -> Option<SelectorSpec> {
     let np = np.strip_prefix("the ").unwrap_or(np);
-    if np == "~" || np == "it" {
-        return Some(SelectorSpec { itself: true, ..Default::default() });
+    if np == "~" {
+        return Some(itself());
     }
     let (adjective, noun) = np.split_once(' ')?;
     let attached = matches!(adjective, "enchanted" | "equipped" | "fortified");

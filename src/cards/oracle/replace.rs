@@ -3,10 +3,10 @@
 //! permanents entering tapped or with counters; draws, life, counters and tokens multiplied or
 //! increased; steps skipped; regeneration; and what can't happen among the model's events.
 
-use super::{nouns, reasons, unmodelled, why, words, FaceText, Piece, Pieces, Unmodelled};
+use super::damage::{self, Act};
+use super::{condition, nouns, unmodelled, why, words, FaceText, Piece, Pieces};
 use crate::model::{
-    ConditionSpec, CountSpec, CountersInstead, EffectBody, EventKindSpec, InsteadSpec, Position, PreventSpec, Quantity,
-    RedirectSpec, ReplacementSpec, SelectorSpec, Zone,
+    CountSpec, EffectBody, EventKindSpec, InsteadSpec, Position, Quantity, ReplacementSpec, SelectorSpec, Zone,
 };
 use regex::{Captures, Regex};
 use std::sync::LazyLock;
@@ -23,48 +23,48 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
     let t: Vec<(String, Make)> = vec![
         (
             format!(r"^if (?P<src>.+?) would deal {combat}damage to (?P<to>.+?), (?:it|that source|~) deals (?P<how>double|triple) that damage(?: to (?:that|those) [a-z ,]+?)? instead$"),
-            |c| damage(c, Act::Multiply),
+            |c| damage::damage(c, Act::Multiply),
         ),
         (
             format!(r"^if (?P<src>.+?) would deal {combat}damage to (?P<to>.+?), (?:it|that source|~) deals that much damage plus (?P<n>\w+)(?: to (?:that|those) [a-z ,]+?)? instead$"),
-            |c| damage(c, Act::Add),
+            |c| damage::damage(c, Act::Add),
         ),
         (
             format!(r"^if (?P<src>.+?) would deal {combat}damage to (?P<to>.+?), prevent (?P<n>\w+) of that damage$"),
-            |c| damage(c, Act::PreventSome),
+            |c| damage::damage(c, Act::PreventSome),
         ),
         (
             format!(r"^if (?P<src>.+?) would deal {combat}damage to (?P<to>.+?), prevent that damage$"),
-            |c| damage(c, Act::PreventAll),
+            |c| damage::damage(c, Act::PreventAll),
         ),
         (
             format!(r"^if {combat}damage would be dealt to (?P<to>.+?)(?: by (?P<src>.+?))?, prevent that damage$"),
-            |c| damage(c, Act::PreventAll),
+            |c| damage::damage(c, Act::PreventAll),
         ),
         (
             format!(r"^prevent all {combat}damage that would be dealt to and dealt by (?P<to>~)$"),
             |c| {
-                let mut to = damage(c, Act::PreventAll)?;
-                to.extend(damage_by_self(c)?);
+                let mut to = damage::damage(c, Act::PreventAll)?;
+                to.extend(damage::damage_by_self(c)?);
                 Ok(to)
             },
         ),
         (
             format!(r"^prevent all {combat}damage that would be dealt to (?P<to>.+?)(?: by (?P<src>.+?))?$"),
-            |c| damage(c, Act::PreventAll),
+            |c| damage::damage(c, Act::PreventAll),
         ),
-        (format!(r"^prevent all {combat}damage that would be dealt by (?P<src>.+?)$"), |c| damage(c, Act::PreventAll)),
+        (format!(r"^prevent all {combat}damage that would be dealt by (?P<src>.+?)$"), |c| damage::damage(c, Act::PreventAll)),
         (
             format!(r"^prevent all {combat}damage that (?P<src>.+?) would deal(?: to (?P<to>.+?))?$"),
-            |c| damage(c, Act::PreventAll),
+            |c| damage::damage(c, Act::PreventAll),
         ),
         (
             format!(r"^all {combat}damage that would be dealt to (?P<to>.+?) is dealt to (?P<dest>.+?) instead$"),
-            |c| damage(c, Act::Redirect),
+            |c| damage::damage(c, Act::Redirect),
         ),
         (
             r"^if damage would be dealt to (?P<to>~), put that many (?P<kind>\S+) counters on (?:it|~) instead$".into(),
-            |c| damage(c, Act::Counters),
+            |c| damage::damage(c, Act::Counters),
         ),
         (
             r"^if (?P<np>.+?) would (?:(?P<die>die)|be put into (?P<gy>a|an opponent's|your|its owner's|a player's) graveyard(?P<from> from anywhere| from the battlefield)?), (?P<act>.+?) instead$".into(),
@@ -157,7 +157,7 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
         (r"^if ~ would be destroyed, regenerate it$".into(), |_| {
             Ok(vec![replacement(ReplacementSpec {
                 event: Some(EventKindSpec::Destroy),
-                object: Some(itself()),
+                object: Some(nouns::itself()),
                 regenerate: true,
                 ..Default::default()
             })])
@@ -197,7 +197,7 @@ fn plain_sentence(s: &str) -> Option<Pieces> {
 
 /// The condition set on each replacement effect of the sentence.
 fn with_condition(pieces: Vec<Piece>, condition: &str) -> Pieces {
-    let condition = condition_of(condition)?;
+    let condition = condition::condition_of(condition)?;
     pieces
         .into_iter()
         .map(|p| match p {
@@ -211,45 +211,8 @@ fn with_condition(pieces: Vec<Piece>, condition: &str) -> Pieces {
         .collect()
 }
 
-/// `you have no cards in hand`, `you control an artifact`, `you control three or more lands`,
-/// `you have 10 or less life`.
-fn condition_of(condition: &str) -> Result<ConditionSpec, Unmodelled> {
-    let mut spec = ConditionSpec::default();
-    if condition == "you have no cards in hand" {
-        spec.cards_in_hand = Some(CountSpec { at_least: None, at_most: Some(0) });
-        return Ok(spec);
-    }
-    if let Some(life) = condition.strip_prefix("you have ").and_then(|l| l.strip_suffix(" life")) {
-        let (n, bound) = life.split_once(" or ").ok_or_else(|| reasons::of(condition))?;
-        let n = words::number(n).ok_or_else(|| reasons::of(condition))?;
-        spec.life = Some(match bound {
-            "less" | "fewer" => CountSpec { at_least: None, at_most: Some(n) },
-            "more" | "greater" => CountSpec { at_least: Some(n), at_most: None },
-            _ => return Err(reasons::of(condition)),
-        });
-        return Ok(spec);
-    }
-    let np = condition
-        .strip_prefix("you control ")
-        .ok_or_else(|| why(format!("the condition `{condition}`: not one the model has")))?;
-    let (count, np) = match np.split_once(" or more ") {
-        Some((n, rest)) => (Some(CountSpec { at_least: words::number(n), at_most: None }), rest),
-        None => (None, np),
-    };
-    if count.is_some_and(|c| c.at_least.is_none()) {
-        return Err(reasons::of(condition));
-    }
-    spec.controls = Some(nouns::object(np)?);
-    spec.count = count;
-    Ok(spec)
-}
-
-fn replacement(r: ReplacementSpec) -> Piece {
+pub(super) fn replacement(r: ReplacementSpec) -> Piece {
     Piece::Static { text: String::new(), cda: false, effect: EffectBody { replacement: Some(r), ..Default::default() } }
-}
-
-fn itself() -> SelectorSpec {
-    SelectorSpec { itself: true, ..Default::default() }
 }
 
 fn cant(r: &mut ReplacementSpec, _: &Captures) {
@@ -284,130 +247,6 @@ fn skip(c: &Captures) -> Pieces {
         skip: true,
         ..Default::default()
     })])
-}
-
-/// What a damage template does.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Act {
-    Multiply,
-    Add,
-    PreventSome,
-    PreventAll,
-    Redirect,
-    Counters,
-}
-
-/// Who a damage event is dealt to: players, objects, or anything.
-enum To {
-    Players(Vec<String>),
-    Objects(Box<SelectorSpec>),
-}
-
-/// The recipients a phrase names (`a permanent or player`, `an opponent or a permanent an
-/// opponent controls`, `you`, `~`): each a group of events apart from the others'.
-fn recipients(phrase: Option<&str>) -> Result<Vec<Option<To>>, Unmodelled> {
-    let Some(phrase) = phrase else { return Ok(vec![None]) };
-    if phrase == "any target" {
-        return Ok(vec![None]);
-    }
-    let mut players: Vec<String> = Vec::new();
-    let mut objects: Vec<String> = Vec::new();
-    for part in
-        phrase.replace(", and ", ", ").replace(", or ", ", ").replace(" or ", ", ").replace(" and ", ", ").split(", ")
-    {
-        let part = part.trim();
-        match nouns::players(part) {
-            Some(p) => players.extend(p),
-            None if part == "player" => players.push("all".into()),
-            None => objects.push(part.to_string()),
-        }
-    }
-    if players.contains(&"all".to_string())
-        || (players.contains(&"you".into()) && players.contains(&"opponents".into()))
-    {
-        players = vec!["all".into()];
-    }
-    let mut out = Vec::new();
-    let objects = if objects.is_empty() { vec![] } else { nouns::objects(&objects.join(" or "))? };
-    let any_object = objects.len() == 1 && objects[0] == SelectorSpec { all: true, ..Default::default() };
-    if any_object && players == ["all"] {
-        return Ok(vec![None]);
-    }
-    if !players.is_empty() {
-        out.push(Some(To::Players(players)));
-    }
-    out.extend(objects.into_iter().map(|o| Some(To::Objects(Box::new(o)))));
-    Ok(out)
-}
-
-/// The source a phrase names: any (`a source`), or those a selector says.
-fn source(phrase: Option<&str>) -> Result<Option<SelectorSpec>, Unmodelled> {
-    match phrase.map(str::trim) {
-        None | Some("a source" | "sources") => Ok(None),
-        Some(np) => nouns::object(np).map(Some),
-    }
-}
-
-/// A damage template's effects, one per group of recipients. Effects that would double or add
-/// to the same damage twice are refused: only recipients apart, or actions that apply once
-/// whatever the number, may be split.
-fn damage(c: &Captures, act: Act) -> Pieces {
-    let to = recipients(c.name("to").map(|m| m.as_str()))?;
-    let src = source(c.name("src").map(|m| m.as_str()))?;
-    let objects = to.iter().filter(|t| matches!(t, Some(To::Objects(_)))).count();
-    if objects > 1 && !matches!(act, Act::PreventAll) {
-        return unmodelled("damage to kinds of objects no one selector says, which the effect would change twice");
-    }
-    let combat = c.name("combat").map(|m| m.as_str() == "combat ");
-    let n = c.name("n").map(|n| words::number(n.as_str()).ok_or_else(|| why("a number the compiler could not read")));
-    let n = n.transpose()?;
-    let mut out = Vec::new();
-    for recipient in to {
-        let mut r =
-            ReplacementSpec { event: Some(EventKindSpec::Damage), source: src.clone(), combat, ..Default::default() };
-        match recipient {
-            Some(To::Players(p)) => r.player = Some(p),
-            Some(To::Objects(o)) => r.object = Some(*o),
-            None => {}
-        }
-        match act {
-            Act::Multiply => r.multiply = c.name("how").and_then(|h| words::times(h.as_str())),
-            Act::Add => r.add = n,
-            Act::PreventSome => r.prevent = n.map(PreventSpec::Amount),
-            Act::PreventAll => r.prevent = Some(PreventSpec::All),
-            Act::Redirect => r.redirect = Some(redirect(&c["dest"])?),
-            Act::Counters => {
-                r.instead = Some(InsteadSpec {
-                    counters: Some(CountersInstead { kind: c["kind"].to_string(), count: Quantity::ThatMany }),
-                    ..Default::default()
-                })
-            }
-        }
-        out.push(replacement(r));
-    }
-    Ok(out)
-}
-
-/// `… dealt to and dealt by ~`: the part dealt by it.
-fn damage_by_self(c: &Captures) -> Pieces {
-    Ok(vec![replacement(ReplacementSpec {
-        event: Some(EventKindSpec::Damage),
-        source: Some(itself()),
-        combat: c.name("combat").map(|m| m.as_str() == "combat "),
-        prevent: Some(PreventSpec::All),
-        ..Default::default()
-    })])
-}
-
-/// Where redirected damage goes: the enchanted or equipped creature, or the face itself.
-fn redirect(dest: &str) -> Result<RedirectSpec, Unmodelled> {
-    match dest {
-        "~" => Ok(RedirectSpec::Selector(Box::new(itself()))),
-        "enchanted creature" | "equipped creature" => {
-            Ok(RedirectSpec::Selector(Box::new(SelectorSpec { attached: true, ..Default::default() })))
-        }
-        _ => unmodelled(format!("damage redirected to `{dest}`: a choice or a target the model cannot name")),
-    }
 }
 
 /// `If <objects> would die / be put into a graveyard, <act> instead.`
@@ -473,7 +312,7 @@ fn enter(c: &Captures, how: Enter) -> Pieces {
         }
     }
     let condition = match c.name("cond") {
-        Some(cond) => Some(unless(cond.as_str())?),
+        Some(cond) => Some(condition::unless(cond.as_str())?),
         None => None,
     };
     Ok(objects
@@ -489,27 +328,6 @@ fn enter(c: &Captures, how: Enter) -> Pieces {
             })
         })
         .collect())
-}
-
-/// `unless you control a Mountain` as the condition under which the effect applies: you control
-/// none; `unless you control two or more other lands`: you control at most one.
-fn unless(cond: &str) -> Result<ConditionSpec, Unmodelled> {
-    let reason = || why(format!("`unless {cond}`: a condition the model cannot say"));
-    let np = cond.strip_prefix("you control ").ok_or_else(reason)?;
-    if np.contains(" or ") && !np.contains(" or more ") && !np.contains(" or fewer ") {
-        return Err(reason());
-    }
-    let (count, np) = if let Some((n, rest)) = np.split_once(" or more ") {
-        let n = words::number(n).ok_or_else(reason)?;
-        (CountSpec { at_least: None, at_most: Some(n - 1) }, rest)
-    } else if let Some((n, rest)) = np.split_once(" or fewer ") {
-        let n = words::number(n).ok_or_else(reason)?;
-        (CountSpec { at_least: Some(n + 1), at_most: None }, rest)
-    } else {
-        (CountSpec { at_least: None, at_most: Some(0) }, np)
-    };
-    let controls = nouns::object(np)?;
-    Ok(ConditionSpec { controls: Some(controls), count: Some(count), ..Default::default() })
 }
 
 /// Counters doubled or increased, on objects or on players.

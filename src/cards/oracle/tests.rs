@@ -78,17 +78,6 @@ fn the_library_cards_compiled_whole_match_their_hand_made_models() {
     assert_eq!(differences, REVIEWED_DIFFERENCES, "{}", report.join("\n"));
 }
 
-#[test]
-fn debug_print_unmodelled_library() {
-    for (name, compiled, _) in compiled_library() {
-        for c in compiled {
-            if let Err(e) = &c.model {
-                println!("{name} | {:?} | {} | {}", c.kind, c.text.replace('\n', " / "), e.why);
-            }
-        }
-    }
-}
-
 /// A face for the tests: its name, its types and subtypes, its text.
 fn compiled(name: &str, types: &str, subtypes: &str, text: &str) -> Vec<Compiled> {
     let list = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();

@@ -5,21 +5,13 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-pub(super) const CARD_TYPES: [&str; 10] = [
-    "artifact",
-    "battle",
-    "creature",
-    "enchantment",
-    "instant",
-    "kindred",
-    "land",
-    "planeswalker",
-    "sorcery",
-    "tribal",
-];
-pub(super) const SUPERTYPES: [&str; 5] = ["basic", "legendary", "snow", "world", "ongoing"];
-pub(super) const COLORS: [&str; 5] = ["white", "blue", "black", "red", "green"];
-pub(super) const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
+pub(super) use crate::engine::characteristics::{CARD_TYPES, COLORS, SUPERTYPES};
+
+/// The basic land types (305.6), in W, U, B, R, G order.
+pub(super) const BASIC_LAND_TYPES: [&str; 5] = {
+    let pairs = crate::engine::characteristics::BASIC_LAND_TYPES;
+    [pairs[0].0, pairs[1].0, pairs[2].0, pairs[3].0, pairs[4].0]
+};
 
 /// What kind of subtype a word is (205.3g–m).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
