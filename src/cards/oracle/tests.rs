@@ -287,3 +287,42 @@ fn a_very_long_text_is_read_in_bounded_time() {
     assert!(got.iter().all(|c| c.model.is_err() && c.kind == Kind::Other));
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
+
+#[test]
+fn kinds_of_lines_levels_chapters_and_loyalty() {
+    let kinds = |name, types, subtypes, text| -> Vec<(Kind, bool)> {
+        compiled(name, types, subtypes, text).iter().map(|c| (c.kind, c.model.is_ok())).collect()
+    };
+    // A Class's later levels work only from that level on: left out, with the level's cost.
+    assert_eq!(
+        kinds("Druid Class", "enchantment", "class", "Whenever a land you control enters, you gain 1 life.\n{2}{G}: Level 2\nYou may play an additional land on each of your turns."),
+        [(Kind::Triggered, false), (Kind::Activated, false), (Kind::Static, false)]
+    );
+    assert_eq!(
+        kinds("Joraga Treespeaker", "creature", "elf druid", "Level up {1}{G}\nLEVEL 1-4\n1/2\n{T}: Add {G}{G}."),
+        [(Kind::Keyword, false), (Kind::Other, true), (Kind::Other, true), (Kind::Mana, false)]
+    );
+    assert_eq!(
+        kinds("History of Benalia", "enchantment", "saga", "I, II — Create a 2/2 white Knight creature token with vigilance.\nIII — Knights you control get +2/+1 until end of turn."),
+        [(Kind::Triggered, false), (Kind::Triggered, false)]
+    );
+    assert_eq!(
+        kinds("Jace Beleren", "planeswalker", "jace", "+2: Each player draws a card.\n−1: Target player draws a card."),
+        [(Kind::Activated, false), (Kind::Activated, false)]
+    );
+    // An ability word is not a keyword; the sentence after it is read.
+    assert_eq!(
+        kinds(
+            "Werebear",
+            "creature",
+            "human bear druid",
+            "{T}: Add {G}.\nThreshold — As long as seven or more cards are in your graveyard, Werebear gets +3/+3."
+        ),
+        [(Kind::Mana, true), (Kind::Static, false)]
+    );
+    // A spell's own colour is defined by its text (604.3).
+    assert_eq!(
+        kinds("Ghostfire", "instant", "", "Ghostfire is colorless.\nGhostfire deals 3 damage to any target."),
+        [(Kind::Cda, true), (Kind::Spell, true)]
+    );
+}
