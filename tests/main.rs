@@ -20,6 +20,7 @@ mod import;
 mod import_whole;
 mod index_lifecycle;
 mod loopback;
+mod oracle_coverage;
 mod parsers_never_panic;
 mod readonly_store;
 mod replacement_properties;

@@ -19,9 +19,18 @@ pub struct StaticAbilitySpec {
     pub id: Word,
     pub text: Word,
     /// A characteristic-defining ability (604.3): applied first in its layer, never dependent.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub cda: bool,
     pub effect: EffectBody,
+}
+
+impl Serialize for AbilitySpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            AbilitySpec::Text(text) => text.serialize(s),
+            AbilitySpec::Static(spec) => spec.serialize(s),
+        }
+    }
 }
 
 // Untagged enums lose serde's precise messages; this one says what is expected instead. It
@@ -44,5 +53,26 @@ impl<'de> Deserialize<'de> for AbilitySpec {
             }
         }
         d.deserialize_any(Visitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AbilitySpec;
+
+    /// Every ability of the library, written and read again, is the same ability.
+    #[test]
+    fn the_library_s_abilities_read_back_as_written() {
+        let library = crate::cards::library().expect("the library reads");
+        let mut checked = 0;
+        for entry in &library.entries {
+            for ability in &entry.card.abilities {
+                let written = serde_yaml::to_string(ability).expect("an ability writes");
+                let read: AbilitySpec = serde_yaml::from_str(&written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+                assert_eq!(&read, ability, "{written}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 200, "{checked}");
     }
 }

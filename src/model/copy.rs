@@ -89,6 +89,19 @@ impl CopyExcept {
     }
 }
 
+impl Serialize for CopySpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        if self.except.is_empty() {
+            return s.serialize_str(&self.of);
+        }
+        let mut map = s.serialize_map(Some(2))?;
+        map.serialize_entry("of", &self.of)?;
+        map.serialize_entry("except", &self.except)?;
+        map.end()
+    }
+}
+
 impl<'de> Deserialize<'de> for CopySpec {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]

@@ -137,7 +137,7 @@ pub struct AbilityChange {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remove: Vec<String>,
     /// "loses all abilities".
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub remove_all: bool,
 }
 
@@ -151,7 +151,7 @@ pub struct PtChange {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub modify: Option<[Amount; 2]>,
     /// 7e (7d in later editions): power and toughness are switched.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub switch: bool,
 }
 
@@ -202,6 +202,21 @@ impl<'de> Deserialize<'de> for Amount {
     }
 }
 
+impl Serialize for Amount {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Amount::Fixed(n) => s.serialize_i64(*n),
+            Amount::ManaValue => s.serialize_str("mana_value"),
+            Amount::Count(selector) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("count", selector)?;
+                map.end()
+            }
+        }
+    }
+}
+
 /// Layer 2: who gains control.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ControlSpec {
@@ -218,6 +233,20 @@ impl ControlSpec {
         match self {
             ControlSpec::Exchange(ids) => Some(ids),
             ControlSpec::Player(_) => None,
+        }
+    }
+}
+
+impl Serialize for ControlSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            ControlSpec::Player(player) => s.serialize_str(player),
+            ControlSpec::Exchange(ids) => {
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("exchange", ids)?;
+                map.end()
+            }
         }
     }
 }

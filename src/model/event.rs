@@ -310,10 +310,10 @@ pub struct ReplacementSpec {
     pub step: Option<String>,
     /// Part of the resolving spell or ability's own effect (614.14): applies only to events that
     /// spell or ability produces (`by`), before any other effect (616.1a).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub self_replacement: bool,
     /// "The next time": used up once it has applied (regeneration shields 614.8, 615.8).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub once: bool,
     /// For draws: the number of cards the instruction draws ("would draw two or more cards").
     /// An effect that refers to the number of cards modifies the whole instruction, before the
@@ -348,7 +348,7 @@ pub struct ReplacementSpec {
     pub up_to: Option<i64>,
     /// Regeneration (614.8): instead of being destroyed, the permanent is tapped and its damage
     /// removed.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub regenerate: bool,
     /// Redirection (614.9): the damage is dealt to this object or player instead, or to the one
     /// object a selector names ("enchanted creature": `{attached: true}`).
@@ -361,7 +361,7 @@ pub struct ReplacementSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<Position>,
     /// Enters tapped.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub tapped: bool,
     /// Enters with these counters.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -374,10 +374,10 @@ pub struct ReplacementSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<String>,
     /// The step, phase, turn or event is skipped: replaced by nothing (614.10).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub skip: bool,
     /// The event can't happen (101.2): not a replacement effect, it stops the event.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub cant: bool,
     /// The event is replaced by another one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -389,6 +389,15 @@ pub struct ReplacementSpec {
 pub enum RedirectSpec {
     To(String),
     Selector(Box<SelectorSpec>),
+}
+
+impl Serialize for RedirectSpec {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            RedirectSpec::To(to) => s.serialize_str(to),
+            RedirectSpec::Selector(selector) => selector.serialize(s),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for RedirectSpec {
@@ -495,7 +504,16 @@ pub enum Quantity {
 
 // Like `Amount`: a word or a number, with a message that says which.
 macro_rules! word_or_number {
-    ($ty:ident, $word:literal, $word_variant:expr, $number_variant:expr, $expecting:literal) => {
+    ($ty:ident, $word:literal, $word_variant:path, $number_variant:path, $expecting:literal) => {
+        impl Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                match self {
+                    $word_variant => s.serialize_str($word),
+                    $number_variant(n) => s.serialize_i64(*n),
+                }
+            }
+        }
+
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 struct Visitor;

@@ -4,7 +4,8 @@
 //! (`crate::engine`), which knows nothing of files.
 //!
 //! The types derive `Deserialize`: the files write effects, selectors and events in this very
-//! vocabulary, and read them straight into it. The file's own structure (a scenario's players,
+//! vocabulary, and read them straight into it. Abilities serialize back to the same vocabulary
+//! (defaults left out), so that a model made from Oracle text reads like the library's. The file's own structure (a scenario's players,
 //! objects, questions) stays in `crate::scenario::spec`.
 
 mod ability;
@@ -15,7 +16,6 @@ mod event;
 mod expect;
 mod selector;
 mod word;
-mod write;
 mod zone;
 
 pub use ability::{AbilitySpec, StaticAbilitySpec};
@@ -29,3 +29,8 @@ pub use expect::{ExpectSpec, ExpectedNumber};
 pub use selector::SelectorSpec;
 pub use word::{words, Word};
 pub use zone::{Position, Zone};
+
+/// For `skip_serializing_if`: a flag written only when set, as the files write it.
+fn is_false(flag: &bool) -> bool {
+    !*flag
+}

@@ -7,17 +7,17 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SelectorSpec {
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub all: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub objects: Option<Vec<String>>,
-    #[serde(default, rename = "self", skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, rename = "self", skip_serializing_if = "super::is_false")]
     pub itself: bool,
     /// The object the effect's source is attached to ("enchanted creature", "equipped creature").
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub attached: bool,
     /// Not the effect's source ("each other").
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub other: bool,
     /// All of these card types.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -48,7 +48,7 @@ pub struct SelectorSpec {
     /// Defaults to the battlefield.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub zone: Option<Zone>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub no_abilities: bool,
 }
 

@@ -6,7 +6,25 @@
 //! as unmodelled, with the reason, and never half-modelled. A wrong model is worse than an
 //! unmodelled one.
 
-use crate::model::AbilitySpec;
+mod condition;
+mod damage;
+mod keywords;
+mod kind;
+mod layers;
+mod nouns;
+mod reasons;
+mod replace;
+mod rules;
+mod self_ref;
+mod split;
+#[cfg(test)]
+mod tests;
+mod type_phrase;
+mod words;
+
+use crate::model::{AbilitySpec, EffectBody, StaticAbilitySpec, Word};
+use kind::Shape;
+use split::Line;
 
 /// What the compiler needs to know of a face.
 #[derive(Debug, Clone, Copy)]
@@ -69,14 +87,203 @@ pub struct Unmodelled {
 
 /// Every ability of the face, in the order of its text.
 pub fn compile(face: &FaceText) -> Vec<Compiled> {
-    // Until the compiler reads them, every line of the text is left out, whole.
-    face.oracle_text
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| Compiled {
-            text: line.trim().to_string(),
-            kind: Kind::Other,
-            model: Err(Unmodelled { why: "not read yet".to_string() }),
+    let mut drafts = Vec::new();
+    let mut gate: Option<&'static str> = None;
+    for line in split::lines(face.oracle_text) {
+        drafts.extend(line_abilities(face, &line, &mut gate));
+    }
+    numbered(drafts)
+}
+
+/// An ability compiled, before the face's static abilities are numbered. A few live while a face
+/// compiles: the size of the static variant costs nothing worth a box.
+#[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+enum Piece {
+    Text(String),
+    /// A static ability; an empty `text` is the ability's own text.
+    Static {
+        text: String,
+        cda: bool,
+        effect: EffectBody,
+    },
+}
+
+type Pieces = Result<Vec<Piece>, Unmodelled>;
+
+fn why(reason: impl Into<String>) -> Unmodelled {
+    Unmodelled { why: reason.into() }
+}
+
+fn unmodelled<T>(reason: impl Into<String>) -> Result<T, Unmodelled> {
+    Err(why(reason))
+}
+
+/// One ability's line, as printed, with what the compiler made of it.
+struct Draft {
+    text: String,
+    kind: Kind,
+    pieces: Pieces,
+}
+
+/// The abilities of one line: one, or one per keyword of a line of keywords. `gate` is set by a
+/// level or a Class's level, whose later abilities work only from that level on.
+fn line_abilities(face: &FaceText, line: &Line, gate: &mut Option<&'static str>) -> Vec<Draft> {
+    let draft = |kind, pieces| vec![Draft { text: line.text.clone(), kind, pieces }];
+    if line.text.len() > split::LONGEST {
+        return draft(Kind::Other, unmodelled("a line too long to be an ability"));
+    }
+    let plain = line.plain.as_str();
+    if plain.is_empty() {
+        // Reminder text alone: a basic land's mana ability (305.6) is written so.
+        let mana = split::reminders(&line.text).into_iter().find_map(|r| mana_reminder(&r));
+        return match mana {
+            Some(mana) => draft(Kind::Mana, Ok(vec![Piece::Text(mana)])),
+            None => draft(Kind::Other, Ok(vec![])),
+        };
+    }
+    if let Some(level) = rules::level_marker(plain) {
+        *gate = Some(level.gate);
+        return draft(level.kind, level.pieces);
+    }
+    if kind::chapter(plain) {
+        return draft(Kind::Triggered, unmodelled(reasons::TRIGGERED));
+    }
+    if let Some(parts) = keywords::line(plain, face.keywords) {
+        let one = parts.len() == 1;
+        return parts
+            .into_iter()
+            .map(|part| {
+                let pieces = match gate {
+                    Some(gate) => unmodelled(*gate),
+                    None => keywords::ability(&part),
+                };
+                let text = if one { line.text.clone() } else { part };
+                Draft { text, kind: Kind::Keyword, pieces }
+            })
+            .collect();
+    }
+    let (_, body) = split::ability_word(plain);
+    let norm = self_ref::normalise(face, body);
+    let (kind, pieces) = match kind::shape(face, &norm) {
+        Shape::Triggered => (Kind::Triggered, unmodelled(reasons::TRIGGERED)),
+        Shape::Activated => (Kind::Activated, unmodelled(reasons::ACTIVATED)),
+        Shape::Mana => (Kind::Mana, Ok(vec![Piece::Text(plain.to_string())])),
+        Shape::Spell => (Kind::Spell, Ok(vec![Piece::Text(plain.to_string())])),
+        Shape::Static => match static_ability(face, &norm) {
+            Ok(pieces) => (kind::of_pieces(&pieces), Ok(pieces)),
+            Err(e) => (kind::of_words(&norm), Err(e)),
+        },
+    };
+    let pieces = match (gate, pieces) {
+        (Some(gate), Ok(_)) => unmodelled(*gate),
+        (_, pieces) => pieces,
+    };
+    let pieces = pieces.map(|all| {
+        all.into_iter()
+            .map(|p| match p {
+                Piece::Static { text, cda, effect } if text.is_empty() => {
+                    Piece::Static { text: plain.to_string(), cda, effect }
+                }
+                other => other,
+            })
+            .collect()
+    });
+    draft(kind, pieces)
+}
+
+/// `{T}: Add {G}.` from a reminder text that holds a mana ability, quoted or not.
+fn mana_reminder(reminder: &str) -> Option<String> {
+    let start = reminder.find("{T}: Add ")?;
+    let rest = &reminder[start..];
+    let end = rest.find('.')? + 1;
+    Some(rest[..end].to_string())
+}
+
+/// A static ability: every sentence read whole, or the reason of the first that is not.
+fn static_ability(face: &FaceText, norm: &str) -> Pieces {
+    let mut pieces = Vec::new();
+    for sentence in split::sentences(norm) {
+        pieces.extend(static_sentence(face, &sentence)?);
+    }
+    if pieces.is_empty() {
+        return unmodelled("no sentence to read");
+    }
+    Ok(pieces)
+}
+
+/// One sentence of a static ability, by the first family of templates that knows its shape.
+fn static_sentence(face: &FaceText, sentence: &str) -> Pieces {
+    let families: [fn(&FaceText, &str) -> Option<Pieces>; 3] = [replace::sentence, rules::sentence, layers::sentence];
+    for family in families {
+        if let Some(pieces) = family(face, sentence) {
+            return pieces;
+        }
+    }
+    Err(reasons::of(sentence))
+}
+
+/// An ability in quotes that an effect grants (`have "{T}: Add {G}."`): a text, or a static
+/// ability with an id of its own, its `~` being the object that has it.
+fn granted(quoted: &str) -> Result<Vec<AbilitySpec>, Unmodelled> {
+    let face = FaceText { name: "", types: &[], subtypes: &[], oracle_text: quoted, keywords: &[] };
+    let mut gate = None;
+    let mut out = Vec::new();
+    for line in split::lines(quoted) {
+        for draft in line_abilities(&face, &line, &mut gate) {
+            match draft.kind {
+                // The engine does nothing with these but carry them: granted whole, as text.
+                Kind::Triggered | Kind::Activated | Kind::Mana | Kind::Spell => {
+                    out.push(AbilitySpec::Text(Word::new(&line.plain)));
+                }
+                _ => {
+                    let pieces = draft.pieces.map_err(|e| why(format!("it grants an ability left out: {}", e.why)))?;
+                    out.extend(pieces.into_iter().map(grant));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// An ability a keyword or a template makes for another object to have (layer 6): a text, or
+/// a static ability named by its text.
+fn grant(piece: Piece) -> AbilitySpec {
+    piece.into_spec(crate::cards::default_id)
+}
+
+impl Piece {
+    /// The ability in the model's vocabulary, a static one with the id `id` makes of its text.
+    fn into_spec(self, id: impl FnOnce(&str) -> String) -> AbilitySpec {
+        match self {
+            Piece::Text(text) => AbilitySpec::Text(Word::new(&text)),
+            Piece::Static { text, cda, effect } => AbilitySpec::Static(Box::new(StaticAbilitySpec {
+                id: Word::new(&id(&text)),
+                text: Word::new(&text),
+                cda,
+                effect,
+            })),
+        }
+    }
+}
+
+/// The face's abilities with their static abilities numbered in order: `effect` when there is
+/// one, `effect`, `effect-2`… when there are more.
+fn numbered(drafts: Vec<Draft>) -> Vec<Compiled> {
+    let mut n = 0;
+    let mut next_id = |_: &str| {
+        n += 1;
+        match n {
+            1 => "effect".to_string(),
+            _ => format!("effect-{n}"),
+        }
+    };
+    drafts
+        .into_iter()
+        .map(|d| Compiled {
+            text: d.text,
+            kind: d.kind,
+            model: d.pieces.map(|pieces| pieces.into_iter().map(|p| p.into_spec(&mut next_id)).collect()),
         })
         .collect()
 }
