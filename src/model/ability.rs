@@ -33,6 +33,20 @@ impl Serialize for AbilitySpec {
     }
 }
 
+impl AbilitySpec {
+    /// Every word of the ability: its text, and for a static ability those of its effect
+    /// (`EffectBody::for_every_word`).
+    pub fn for_every_word(&mut self, f: &mut impl FnMut(&mut Word)) {
+        match self {
+            AbilitySpec::Text(text) => f(text),
+            AbilitySpec::Static(s) => {
+                f(&mut s.text);
+                s.effect.for_every_word(f);
+            }
+        }
+    }
+}
+
 // Untagged enums lose serde's precise messages; this one says what is expected instead. It
 // visits the node in place rather than through a `serde_yaml::Value`, so that a problem inside a
 // static ability keeps its full path (`abilities[0].effect.pt.modfy`) and its place.

@@ -75,6 +75,31 @@ impl EffectBody {
         });
     }
 
+    /// Every word of the effect and of the abilities it grants, and the object a copy effect
+    /// copies: where a choice made as a card entered goes (a scenario's `chosen:`).
+    pub fn for_every_word(&mut self, f: &mut impl FnMut(&mut Word)) {
+        self.for_each_word(&mut *f);
+        if let Some(change) = &mut self.abilities {
+            for ability in &mut change.add {
+                ability.for_every_word(f);
+            }
+        }
+        if let Some(r) = &mut self.replacement {
+            if let Some(super::event::RedirectSpec::Selector(s)) = &mut r.redirect {
+                s.for_each_word(f);
+            }
+            if let Some(s) = r.condition.as_mut().and_then(|c| c.controls.as_mut()) {
+                s.for_each_word(f);
+            }
+        }
+        for copy in [self.copy.as_mut(), self.replacement.as_mut().and_then(|r| r.copy.as_mut())].into_iter().flatten()
+        {
+            let mut of = Word::new(&copy.of);
+            f(&mut of);
+            copy.of = of.to_string();
+        }
+    }
+
     fn for_each_word(&mut self, mut f: impl FnMut(&mut Word)) {
         for change in
             [&mut self.types, &mut self.subtypes, &mut self.supertypes, &mut self.colors].into_iter().flatten()

@@ -3,6 +3,10 @@
 //! `card` overriding the card's. Its id defaults to the card's name (`default_id`), its owner to
 //! the first player, and each static ability's id is prefixed by the object's
 //! (`humility-effect`), so that two objects of the same card stay apart.
+//!
+//! A card compiled from its Oracle text writes a choice made as it entered ("As … enters,
+//! choose a color") as a placeholder, `$chosen_color`; the object's `chosen: {color: blue}` gives
+//! it. An ability whose choice the scenario does not give is left out of the answer, and said so.
 
 use super::load::problem;
 use super::spans::{self, Spans};
@@ -40,6 +44,14 @@ pub(super) fn objects(
                 }
             },
         };
+        if let Some(chosen) = &entry.chosen {
+            for (key, value) in chosen {
+                if let Some((message, help)) = bad_choice(key, value) {
+                    let path = spans::child(&spans::child(&at, "chosen"), key);
+                    problems.push(problem(source, spans.key(&path), message, Some(help)));
+                }
+            }
+        }
         match made(entry, card, first_player) {
             Ok(object) => objects.push(object),
             Err(missing) => {
@@ -87,7 +99,21 @@ fn made(
     };
     let on_battlefield = entry.zone.is_none_or(|z| z == Zone::Battlefield);
     let counters = entry.counters.unwrap_or_else(|| printed_counters(&card, on_battlefield));
-    let abilities = entry.abilities.unwrap_or_else(|| card.abilities.iter().map(|a| prefixed(a, &id)).collect());
+    let mut unmodelled = entry.unmodelled.unwrap_or(card.unmodelled);
+    let abilities = match entry.abilities {
+        Some(given) => given,
+        None => {
+            let chosen = entry.chosen.unwrap_or_default();
+            let mut abilities = Vec::with_capacity(card.abilities.len());
+            for ability in &card.abilities {
+                match with_choices(ability, &chosen) {
+                    Some(ability) => abilities.push(prefixed(&ability, &id)),
+                    None => unmodelled.push(text_of(ability)),
+                }
+            }
+            abilities
+        }
+    };
     Ok(ObjectSpec {
         controller: entry.controller,
         zone: entry.zone,
@@ -104,11 +130,67 @@ fn made(
         attached_at: entry.attached_at,
         damage: entry.damage.unwrap_or(0),
         timestamp: entry.timestamp,
-        unmodelled: entry.unmodelled.unwrap_or(card.unmodelled),
+        unmodelled,
         id,
         name,
         owner,
     })
+}
+
+/// What may be chosen as a card enters, each written `$chosen_<what>` where the card's abilities
+/// use it.
+pub const CHOICES: [&str; 7] =
+    ["color", "creature_type", "basic_land_type", "card_type", "player", "card_name", "copy"];
+
+/// A choice the scenario gives that names nothing: what is wrong, and what to write.
+fn bad_choice(key: &str, value: &str) -> Option<(String, String)> {
+    use crate::engine::characteristics::{BASIC_LAND_TYPES, CARD_TYPES, COLORS};
+    let known: Vec<&str> = match key {
+        "color" => COLORS.to_vec(),
+        "card_type" => CARD_TYPES.to_vec(),
+        "basic_land_type" => BASIC_LAND_TYPES.iter().map(|(t, _)| *t).collect(),
+        "creature_type" | "player" | "card_name" | "copy" => return None,
+        _ => {
+            let help = match crate::suggest::closest(key, CHOICES) {
+                Some(k) => format!("did you mean `{k}`?"),
+                None => format!("what was chosen: `{}`", CHOICES.join("`, `")),
+            };
+            return Some((format!("unknown choice `{key}`"), help));
+        }
+    };
+    (!known.contains(&value.to_lowercase().as_str()))
+        .then(|| (format!("`{value}` is not a {}", key.replace('_', " ")), format!("one of `{}`", known.join("`, `"))))
+}
+
+/// The ability with the choices it needs put in; `None` when one it needs is not given.
+fn with_choices(ability: &AbilitySpec, chosen: &BTreeMap<String, String>) -> Option<AbilitySpec> {
+    let mut ability = ability.clone();
+    let mut missing = false;
+    ability.for_every_word(&mut |word| {
+        if let Some(what) = word.strip_prefix("$chosen_") {
+            match chosen.get(what) {
+                Some(value) => *word = Word::new(&placed(what, value)),
+                None => missing = true,
+            }
+        }
+    });
+    (!missing).then_some(ability)
+}
+
+/// A chosen value as the model writes it: colours and types in lower case; a player's name and
+/// an object's id as given.
+fn placed(what: &str, value: &str) -> String {
+    match what {
+        "player" | "copy" | "card_name" => value.to_string(),
+        _ => value.to_lowercase(),
+    }
+}
+
+fn text_of(ability: &AbilitySpec) -> String {
+    match ability {
+        AbilitySpec::Text(text) => text.to_string(),
+        AbilitySpec::Static(s) => s.text.to_string(),
+    }
 }
 
 /// A planeswalker's loyalty counters and a battle's defense counters as it enters with them
@@ -134,5 +216,43 @@ fn prefixed(ability: &AbilitySpec, prefix: &str) -> AbilitySpec {
             AbilitySpec::Static(s)
         }
         AbilitySpec::Text(_) => ability.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ability(yaml: &str) -> AbilitySpec {
+        serde_yaml::from_str(yaml).expect("an ability")
+    }
+
+    #[test]
+    fn a_choice_given_is_put_where_the_ability_uses_it() {
+        let lord = ability(
+            "{id: effect, text: Creatures you control of the chosen type get +1/+1., effect: {affects: {types: [creature], subtypes: [$chosen_creature_type], controller: you}, pt: {modify: [1, 1]}}}",
+        );
+        let chosen = BTreeMap::from([("creature_type".to_string(), "Elf".to_string())]);
+        let made = with_choices(&lord, &chosen).expect("the choice is given");
+        assert_eq!(made, ability("{id: effect, text: Creatures you control of the chosen type get +1/+1., effect: {affects: {types: [creature], subtypes: [elf], controller: you}, pt: {modify: [1, 1]}}}"));
+        assert_eq!(with_choices(&lord, &BTreeMap::new()), None, "not given: left out");
+        let plain = ability("flying");
+        assert_eq!(with_choices(&plain, &BTreeMap::new()), Some(plain));
+    }
+
+    #[test]
+    fn a_copy_s_choice_names_an_object() {
+        let clone = ability("{id: effect, text: Clone, effect: {replacement: {event: enter, object: {self: true}, copy: $chosen_copy}}}");
+        let chosen = BTreeMap::from([("copy".to_string(), "hill-giant".to_string())]);
+        let made = with_choices(&clone, &chosen).expect("given");
+        assert_eq!(made, ability("{id: effect, text: Clone, effect: {replacement: {event: enter, object: {self: true}, copy: hill-giant}}}"));
+    }
+
+    #[test]
+    fn choices_are_checked() {
+        assert_eq!(bad_choice("color", "Blue"), None);
+        assert!(bad_choice("color", "purple").is_some());
+        assert_eq!(bad_choice("colour", "blue").map(|(_, help)| help), Some("did you mean `color`?".to_string()));
+        assert_eq!(bad_choice("basic_land_type", "island"), None);
     }
 }

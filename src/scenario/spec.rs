@@ -133,6 +133,11 @@ pub struct ObjectEntry {
     /// and says so. A card brings its own.
     #[serde(default)]
     pub unmodelled: Option<Vec<String>>,
+    /// The choices made as the card entered (614.1c: "As … enters, choose a color"), by what was
+    /// chosen: `color`, `creature_type`, `basic_land_type`, `card_type`, `player`, `card_name`, or
+    /// `copy` (the object it entered as a copy of).
+    #[serde(default)]
+    pub chosen: Option<BTreeMap<String, String>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
