@@ -26,6 +26,9 @@ pub trait Imported {
 #[derive(Clone, Copy, Default)]
 pub struct Cards<'a> {
     imported: Option<&'a dyn Imported>,
+    /// The imported cards before the library: to compare a compiled card with the hand-modelled
+    /// one (the tests).
+    imported_first: bool,
 }
 
 /// A card found by its name.
@@ -44,11 +47,17 @@ pub struct NotFound {
 impl<'a> Cards<'a> {
     /// The library only: what a scenario reads when no card data is imported.
     pub fn library() -> Self {
-        Cards { imported: None }
+        Cards { imported: None, imported_first: false }
     }
 
     pub fn with_imported(imported: &'a dyn Imported) -> Self {
-        Cards { imported: Some(imported) }
+        Cards { imported: Some(imported), imported_first: false }
+    }
+
+    /// The imported cards first, then the library.
+    #[cfg(test)]
+    pub(crate) fn imported_first(imported: &'a dyn Imported) -> Self {
+        Cards { imported: Some(imported), imported_first: true }
     }
 
     pub fn has_imported(&self) -> bool {
@@ -59,8 +68,11 @@ impl<'a> Cards<'a> {
     /// data cannot be read.
     pub fn find(&self, name: &str) -> Result<Found, Result<NotFound, String>> {
         let folded = fold(name);
-        if let Some(indexed) = library::lookup(&folded) {
-            return Ok(Found::Library(indexed));
+        let library = || library::lookup(&folded).map(Found::Library);
+        if !self.imported_first {
+            if let Some(found) = library() {
+                return Ok(found);
+            }
         }
         if let Some(imported) = self.imported {
             if let Some(card) = imported.find(&folded).map_err(Err)? {
@@ -68,7 +80,7 @@ impl<'a> Cards<'a> {
                 return Ok(Found::Imported(Box::new(card), side));
             }
         }
-        Err(Ok(NotFound { closest: self.closest(&folded) }))
+        library().ok_or_else(|| Ok(NotFound { closest: self.closest(&folded) }))
     }
 
     /// The imported data of the card of that name, even where the library models it (its

@@ -15,6 +15,9 @@ pub mod store;
 pub mod synthetic;
 mod view;
 
+#[cfg(test)]
+mod tests;
+
 pub use library::{default_id, library, Card, Entry, FileProblems, Library};
 pub use lookup::{Cards, Found, Imported, MemoryCards, NotFound};
 pub use object::object_of;
