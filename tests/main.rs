@@ -2,6 +2,7 @@
 
 mod align;
 mod citations;
+mod cli_card_lookup;
 mod cli_cards;
 mod cli_cards_fetch;
 mod cli_cards_import;
