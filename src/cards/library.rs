@@ -126,20 +126,33 @@ pub struct Indexed {
     pub name: String,
     /// The name as compared (`names::fold`).
     folded: String,
+    /// The library file it is written in.
+    pub file: &'static str,
     /// The card's lines, from its `- name:` line to the next card's.
     source: &'static str,
-    /// The object the card makes; `None`: the card's lines do not read as a card (the library's
-    /// tests say why).
-    object: OnceLock<Option<CardObject>>,
+    /// The card, its `check` left unread; `None`: the card's lines do not read as a card (the
+    /// library's tests say why).
+    card: OnceLock<Option<(Card, CardObject)>>,
 }
 
 impl Indexed {
-    /// The object the card makes, read on first use.
+    /// The card as the library writes it, but its check; read on first use.
+    pub fn card(&self) -> Option<&Card> {
+        self.read().map(|(card, _)| card)
+    }
+
+    /// The object the card makes.
     pub fn object(&self) -> Option<&CardObject> {
-        self.object
+        self.read().map(|(_, object)| object)
+    }
+
+    fn read(&self) -> Option<&(Card, CardObject)> {
+        self.card
             .get_or_init(|| {
-                let cards: Vec<Card> = serde_yaml::from_str(&without(self.source, &UNUSED)).ok()?;
-                cards.first().map(Card::object)
+                let mut cards: Vec<Card> = serde_yaml::from_str(&without(self.source, &UNUSED)).ok()?;
+                let card = cards.pop()?;
+                let object = card.object();
+                Some((card, object))
             })
             .as_ref()
     }
@@ -147,9 +160,10 @@ impl Indexed {
 
 /// Every card of the library by the `- name:` line that starts it at the left margin, as every
 /// file of the library writes its cards (a test checks that this finds every card, in order).
-static INDEX: LazyLock<Vec<Indexed>> = LazyLock::new(|| FILES.iter().flat_map(|&(_, source)| index(source)).collect());
+static INDEX: LazyLock<Vec<Indexed>> =
+    LazyLock::new(|| FILES.iter().flat_map(|&(file, source)| index(file, source)).collect());
 
-fn index(source: &'static str) -> Vec<Indexed> {
+fn index(file: &'static str, source: &'static str) -> Vec<Indexed> {
     // Searched as one string, not line by line: a vector search over the 160 KB of the library,
     // run by every `judge resolve`.
     let first = source.starts_with("- name:").then_some(0);
@@ -169,7 +183,7 @@ fn index(source: &'static str) -> Vec<Indexed> {
             plain.to_string()
         };
         let folded = super::names::fold(&name);
-        out.push(Indexed { name, folded, source: &source[start..end], object: OnceLock::new() });
+        out.push(Indexed { name, folded, file, source: &source[start..end], card: OnceLock::new() });
     }
     out
 }

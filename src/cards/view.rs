@@ -125,7 +125,7 @@ pub fn view(found: &Found, cards: &Cards) -> Result<CardView, String> {
                 name: card.name.clone(),
                 named: card.name.clone(),
                 source: "library",
-                file: Some(entry.file),
+                file: Some(indexed.file),
                 layout: official.as_ref().map(|o| o.layout.clone()),
                 faces: vec![face],
                 rulings: official.map(|o| o.rulings).unwrap_or_default(),
