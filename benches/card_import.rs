@@ -2,8 +2,9 @@
 //! objects, about 160 MB, and 60,000 rulings): what `judge cards import` costs (target: under
 //! 10 s), and what a lookup of one card by name costs once the store is there — `CardStore::open`
 //! and `find` in a warm process, which is what `judge card NAME` does of the store (target: the
-//! whole process under 10 ms), and `judge cards info` as a whole process, which opens the store
-//! the same way. Peak memory of the import: `benches/card_import_peak.sh`.
+//! whole process under 10 ms), `judge card NAME` and `judge cards info` as whole processes, and a
+//! scenario of 10 imported cards named against the same written out (target: within 1.2×). Peak
+//! memory of the import: `benches/card_import_peak.sh`.
 //! Run: `cargo bench --bench card_import`. Results: docs/PERFORMANCE.md.
 
 use divan::Bencher;
@@ -83,4 +84,58 @@ fn judge_cards_info_process(bencher: Bencher) {
         assert!(output.status.success(), "{output:?}");
         output
     });
+}
+
+/// Guards `judge card NAME` as a whole process: the store opened, one record read, its text
+/// compiled and shown.
+#[divan::bench]
+fn judge_card_process(bencher: Bencher) {
+    let data = FILES.dir.path().join("data");
+    let name = synthetic::name(17_345);
+    bencher.bench(|| {
+        let output = Command::new(JUDGE).env_clear().arg("--data-dir").arg(&data).args(["card", &name]).output();
+        let output = output.expect("judge runs");
+        assert!(output.status.success(), "{output:?}");
+        output
+    });
+}
+
+/// A scenario of ten imported cards by name, and the same objects written out, once per run.
+static BOARDS: LazyLock<(PathBuf, PathBuf)> = LazyLock::new(|| {
+    let data = FILES.dir.path().join("data");
+    let store = store::StoreCards::of(&data).expect("the store is there");
+    let cards = judge::cards::Cards::with_imported(&store);
+    let objects: Vec<_> = (0..10)
+        .map(|n| cards.object(&synthetic::name(1_000 + 997 * n)).unwrap_or_else(|_| panic!("card {n}")))
+        .collect();
+    let (named, by_hand) = judge::scenario::synthetic_cards::imported_board(&objects);
+    let paths = (FILES.dir.path().join("named.yaml"), FILES.dir.path().join("by-hand.yaml"));
+    std::fs::write(&paths.0, named).expect("written");
+    std::fs::write(&paths.1, by_hand).expect("written");
+    // Once outside the timing: the first run of an edition places its citations and caches them.
+    resolve(&paths.0);
+    resolve(&paths.1);
+    paths
+});
+
+fn resolve(file: &PathBuf) -> std::process::Output {
+    let data = FILES.dir.path().join("data");
+    let output = Command::new(JUDGE).env_clear().arg("--data-dir").arg(&data).arg("resolve").arg(file).output();
+    let output = output.expect("judge runs");
+    assert!(output.status.success(), "{output:?}");
+    output
+}
+
+/// Guards naming imported cards in a scenario: the store opened, ten records read and compiled.
+#[divan::bench]
+fn ten_imported_cards_named(bencher: Bencher) {
+    let (named, _) = &*BOARDS;
+    bencher.bench(|| resolve(named));
+}
+
+/// The same ten objects written out, for the ratio.
+#[divan::bench]
+fn ten_imported_cards_written_out(bencher: Bencher) {
+    let (_, by_hand) = &*BOARDS;
+    bencher.bench(|| resolve(by_hand));
 }

@@ -47,3 +47,35 @@ fn what_the_compiler_leaves_out_is_said_in_the_answer() {
         run_in(data.path(), Path::new(SCENARIOS), &["resolve", "--strict", "lord-elvish-clancaller.yaml"]);
     assert_eq!(code, 2, "--strict fails on what is left out: {stderr}");
 }
+
+/// Ten imported permanents of every kind of the sample, named or written out as the cards make
+/// them: the same answer, byte for byte.
+#[test]
+fn naming_imported_cards_or_writing_them_out_gives_the_same_json() {
+    let data = imported();
+    let store = judge::cards::store::StoreCards::of(data.path()).expect("imported");
+    let cards = judge::cards::Cards::with_imported(&store);
+    let names = [
+        "Master of Etherium",
+        "Elvish Clancaller",
+        "Guardian Seraph",
+        "Kinjalli's Sunwing",
+        "Rancor",
+        "Kalitas, Traitor of Ghet",
+        "Teferi, Time Raveler",
+        "Tarmogoyf",
+        "Deserted Beach",
+        "Kalonian Hydra",
+    ];
+    let objects: Vec<_> = names.iter().map(|n| cards.object(n).unwrap_or_else(|_| panic!("{n}"))).collect();
+    let (named, by_hand) = judge::scenario::synthetic_cards::imported_board(&objects);
+    let dir = data_dir();
+    std::fs::write(dir.path().join("named.yaml"), &named).unwrap();
+    std::fs::write(dir.path().join("by-hand.yaml"), &by_hand).unwrap();
+    let resolve = |file: &str| run_in(data.path(), dir.path(), &["resolve", file, "--format", "json"]);
+    let (code, json, stderr) = resolve("named.yaml");
+    assert_eq!(code, 0, "{stderr}\n{named}");
+    let (code, written, stderr) = resolve("by-hand.yaml");
+    assert_eq!(code, 0, "{stderr}\n{by_hand}");
+    assert_eq!(json.replace("by-hand.yaml", "named.yaml"), written.replace("by-hand.yaml", "named.yaml"));
+}
