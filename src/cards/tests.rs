@@ -18,15 +18,7 @@ const REVIEWED: &[&str] = &[];
 
 /// The library card as imported card data: its characteristics and its Oracle text.
 fn as_data(card: &Card) -> CardData {
-    let capital = |w: &String| {
-        let mut chars = w.chars();
-        chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>()).unwrap_or_default()
-    };
-    let mut type_line: Vec<String> = card.supertypes.iter().chain(&card.types).map(capital).collect();
-    if !card.subtypes.is_empty() {
-        type_line.push("—".into());
-        type_line.extend(card.subtypes.iter().map(capital));
-    }
+    let type_line = super::view::type_line(&card.object());
     let letters = [("white", "W"), ("blue", "U"), ("black", "B"), ("red", "R"), ("green", "G")];
     let colors =
         letters.iter().filter(|(word, _)| card.colors.iter().any(|c| c == word)).map(|(_, l)| l.to_string()).collect();
@@ -38,7 +30,7 @@ fn as_data(card: &Card) -> CardData {
         faces: vec![Face {
             name: card.name.clone(),
             mana_cost: String::new(),
-            type_line: type_line.join(" "),
+            type_line,
             oracle_text: card.text.clone(),
             colors,
             power: card.power.map(|p| p.to_string()),

@@ -209,7 +209,7 @@ fn ability_text(ability: &AbilitySpec) -> String {
 }
 
 /// A type line written from an object's types, for a hand-modelled card without official data.
-fn type_line(object: &CardObject) -> String {
+pub(crate) fn type_line(object: &CardObject) -> String {
     let capital = |w: &String| {
         let mut chars = w.chars();
         chars.next().map(|c| c.to_uppercase().chain(chars).collect::<String>()).unwrap_or_default()
