@@ -162,17 +162,36 @@ fn bad_choice(key: &str, value: &str) -> Option<(String, String)> {
         .then(|| (format!("`{value}` is not a {}", key.replace('_', " ")), format!("one of `{}`", known.join("`, `"))))
 }
 
-/// The ability with the choices it needs put in; `None` when one it needs is not given.
+/// The ability with the choices it needs put in; `None` when one it needs is not given. A
+/// placeholder is a word (`$chosen_color`) or stands in one (`protection from $chosen_color`,
+/// the text of an ability granted).
 fn with_choices(ability: &AbilitySpec, chosen: &BTreeMap<String, String>) -> Option<AbilitySpec> {
     let mut ability = ability.clone();
     let mut missing = false;
     ability.for_every_word(&mut |word| {
-        if let Some(what) = word.strip_prefix("$chosen_") {
-            match chosen.get(what) {
-                Some(value) => *word = Word::new(&placed(what, value)),
-                None => missing = true,
+        if !word.contains("$chosen_") {
+            return;
+        }
+        let mut out = String::with_capacity(word.len());
+        let mut rest = word.as_str();
+        while let Some(at) = rest.find("$chosen_") {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + "$chosen_".len()..];
+            // The longest key first: none is the start of another, but say so.
+            let what = CHOICES.iter().filter(|k| after.starts_with(*k)).max_by_key(|k| k.len());
+            match what.and_then(|what| chosen.get(*what).map(|value| (what, value))) {
+                Some((what, value)) => {
+                    out.push_str(&placed(what, value));
+                    rest = &after[what.len()..];
+                }
+                None => {
+                    missing = true;
+                    return;
+                }
             }
         }
+        out.push_str(rest);
+        *word = Word::new(&out);
     });
     (!missing).then_some(ability)
 }
@@ -238,6 +257,17 @@ mod tests {
         assert_eq!(with_choices(&lord, &BTreeMap::new()), None, "not given: left out");
         let plain = ability("flying");
         assert_eq!(with_choices(&plain, &BTreeMap::new()), Some(plain));
+    }
+
+    #[test]
+    fn a_choice_inside_a_word_is_put_in_too() {
+        let granted = ability(
+            "{id: effect, text: Enchanted creature has protection from the chosen color., effect: {affects: {attached: true}, abilities: {add: [{id: protection-from-chosen-color, text: protection from $chosen_color, effect: {replacement: {event: damage, object: {self: true}, source: {colors: [$chosen_color]}, prevent: all}}}]}}}",
+        );
+        let chosen = BTreeMap::from([("color".to_string(), "Red".to_string())]);
+        let made = with_choices(&granted, &chosen).expect("given");
+        assert_eq!(made, ability("{id: effect, text: Enchanted creature has protection from the chosen color., effect: {affects: {attached: true}, abilities: {add: [{id: protection-from-chosen-color, text: protection from red, effect: {replacement: {event: damage, object: {self: true}, source: {colors: [red]}, prevent: all}}}]}}}"));
+        assert_eq!(with_choices(&granted, &BTreeMap::new()), None);
     }
 
     #[test]
