@@ -255,7 +255,7 @@ fn lose(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
 
 /// The abilities of a list: keywords and quoted abilities (`flying, first strike, and
 /// "{T}: Add {G}."`). Granted (`grant`), or, for `lose`, as the texts that name them.
-fn abilities(words: &str, granting: bool) -> Result<Vec<AbilitySpec>, Unmodelled> {
+pub(super) fn abilities(words: &str, granting: bool) -> Result<Vec<AbilitySpec>, Unmodelled> {
     let mut out = Vec::new();
     // Keywords are read a run at a time (`protection from black, from red` is one), in order.
     let mut run: Vec<String> = Vec::new();
