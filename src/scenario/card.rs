@@ -105,7 +105,7 @@ fn made(
         None => {
             let chosen = entry.chosen.unwrap_or_default();
             let mut abilities = Vec::with_capacity(card.abilities.len());
-            for ability in &card.abilities {
+            for ability in card.abilities.iter().filter(|a| on_battlefield || !copy_it_entered_as(a)) {
                 match with_choices(ability, &chosen) {
                     Some(ability) => abilities.push(prefixed(&ability, &id)),
                     None => unmodelled.push(text_of(ability)),
@@ -135,6 +135,18 @@ fn made(
         name,
         owner,
     })
+}
+
+/// Whether the ability is the copy effect a permanent that entered as a copy goes on having
+/// (`affects: {self: true}` with `copy`, as the Oracle compiler writes it beside the replacement
+/// effect of "you may have ~ enter as a copy"). It exists once the permanent has entered: a card
+/// elsewhere, which may yet enter, is left without it, so that as it enters (614.12) its own
+/// abilities are not already those of the copy and the replacement effect makes it one.
+fn copy_it_entered_as(ability: &AbilitySpec) -> bool {
+    match ability {
+        AbilitySpec::Static(s) => s.effect.copy.is_some() && s.effect.affects.as_ref().is_some_and(|a| a.itself),
+        AbilitySpec::Text(_) => false,
+    }
 }
 
 /// What may be chosen as a card enters, each written `$chosen_<what>` where the card's abilities
@@ -276,6 +288,16 @@ mod tests {
         let chosen = BTreeMap::from([("copy".to_string(), "hill-giant".to_string())]);
         let made = with_choices(&clone, &chosen).expect("given");
         assert_eq!(made, ability("{id: effect, text: Clone, effect: {replacement: {event: enter, object: {self: true}, copy: hill-giant}}}"));
+    }
+
+    #[test]
+    fn the_copy_effect_a_permanent_entered_with_is_told_from_the_replacement() {
+        let staying = ability("{id: effect-2, text: Clone, effect: {affects: {self: true}, copy: $chosen_copy}}");
+        let entering = ability("{id: effect, text: Clone, effect: {replacement: {event: enter, object: {self: true}, copy: $chosen_copy}}}");
+        let cytoshape_like = ability("{id: effect, text: x, effect: {affects: {attached: true}, copy: bears}}");
+        assert!(copy_it_entered_as(&staying));
+        assert!(!copy_it_entered_as(&entering));
+        assert!(!copy_it_entered_as(&cytoshape_like));
     }
 
     #[test]
