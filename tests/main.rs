@@ -18,6 +18,7 @@ mod cli_shell;
 mod engine_properties;
 mod import;
 mod import_whole;
+mod imported_scenarios;
 mod index_lifecycle;
 mod loopback;
 mod oracle_coverage;
