@@ -9,7 +9,9 @@
 //! latter is written as the permanent's own static ability with its timestamp: once it applies,
 //! the permanent has the abilities it copied, not this one, and the effect goes on applying as
 //! one that has started (613.6); `tests/fixtures/scenarios-imported/` shows it gives the answers
-//! of a copy effect written as a resolved effect (an Aura on the original, Humility).
+//! of a copy effect written as a resolved effect (an Aura on the original, Humility). A scenario
+//! gives it to a permanent on the battlefield only (`crate::scenario`): a card that has yet to
+//! enter does not have the copy effect its entering makes, and 614.12 would see it.
 
 use super::replace::replacement;
 use super::{layers, type_phrase, unmodelled, why, FaceText, Piece, Pieces, Unmodelled};
