@@ -173,9 +173,9 @@ fn free_words_plain(c: &Captures, name: &str) -> bool {
 
 /// Words with no verb of an effect the engine computes, but in a relative clause (`each player
 /// who has cast…`) or a perfect tense (`that player has cast`), and no quote or colon (an
-/// ability).
+/// ability) or comma (another clause).
 fn plain(words: &str) -> bool {
-    if words.contains(['"', ':', ';']) {
+    if words.contains(['"', ':', ';', ',']) {
         return false;
     }
     let tokens: Vec<&str> = words.split_whitespace().collect();
@@ -202,6 +202,10 @@ fn rule(face: &FaceText, printed: &str) -> Piece {
 /// `<objects> can't be blocked and have shroud`: a rule and a change of characteristics said of
 /// one subject, one effect each, when every predicate is read whole.
 fn mixed(face: &FaceText, printed: &str, lower: &str) -> Option<Pieces> {
+    // A condition may be said of every predicate (`gets +1/+1 and can't be blocked as long as …`).
+    if conditional(lower) {
+        return None;
+    }
     let at = PREDICATE_VERBS.iter().filter_map(|v| lower.find(&format!(" {v} "))).min()?;
     let (subject, preds) = (&printed[..at], &lower[at + 1..]);
     if !plain(&lower[..at]) {
@@ -266,6 +270,12 @@ fn predicates(preds: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Whether the words hold a condition, which may be said of more than the clause it ends.
+fn conditional(lower: &str) -> bool {
+    let lower = lower.replace(" if able", "");
+    ["as long as", "unless ", " if ", "during ", "while ", "until "].iter().any(|w| lower.contains(w))
+}
+
 /// `a and b`, `a, b, and c`.
 fn joined(parts: &[&str]) -> String {
     match parts {
@@ -279,6 +289,9 @@ fn joined(parts: &[&str]) -> String {
 /// Two clauses, each read whole (`You can't lose the game` and `your opponents can't win the
 /// game`).
 fn clauses(face: &FaceText, printed: &str, lower: &str) -> Option<Pieces> {
+    if conditional(lower) {
+        return None;
+    }
     let c = CLAUSES.captures(lower)?;
     let (a, b) = (c.name("a")?, c.name("b")?);
     let mut out = Vec::new();
@@ -334,6 +347,7 @@ mod tests {
         assert!(plain("for each other spell that player has cast this turn"));
         assert!(!plain("creatures you control get +1/+1 and ~"));
         assert!(!plain("and has shroud"));
+        assert!(!plain("as long as you control a swamp, ~"));
     }
 
     #[test]

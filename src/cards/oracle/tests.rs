@@ -265,6 +265,9 @@ fn what_the_model_cannot_say_is_left_out_with_its_reason() {
         // A rule of the game joined to an effect the engine computes is no rule of the game.
         ("Piker Lord", "creature", "goblin", "Creatures you control get +1/+1 and Goblin Piker can't block.", "attacking"),
         ("Chasm Lord", "creature", "goblin", "Creatures can't attack unless their controller gets 2 life.", "attacking"),
+        // A condition at the end may be said of both predicates: neither is read.
+        ("Cloak Lord", "artifact", "equipment", "Equipped creature gets +1/+1 and can't be blocked as long as you control a Swamp.", "attacking"),
+        ("Angel Lord", "creature", "angel", "You can't lose the game and your opponents can't win the game as long as you control a Swamp.", "condition"),
         ("Labyrinth", "creature", "spirit", "Each player can't draw more than one card each turn.", "this turn"),
         ("Leyline of Punishment", "enchantment", "", "Damage can't be prevented.", "can't be prevented"),
         ("Trinisphere", "artifact", "", "As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs three mana to cast.", "condition"),
