@@ -73,7 +73,7 @@ fn items(except: &str) -> Vec<String> {
     loop {
         let next = [", and it", " and it", ", it"]
             .iter()
-            .filter_map(|sep| outside_quotes_find(rest, sep).map(|at| (at, sep.len() - 2)))
+            .filter_map(|sep| super::split::outside_quotes(rest, sep).map(|at| (at, sep.len() - 2)))
             .min_by_key(|(at, _)| *at);
         match next {
             Some((at, skip)) => {
@@ -86,19 +86,6 @@ fn items(except: &str) -> Vec<String> {
             }
         }
     }
-}
-
-/// Where `needle` first stands in `text` outside quotes.
-fn outside_quotes_find(text: &str, needle: &str) -> Option<usize> {
-    let mut quoted = false;
-    for (at, c) in text.char_indices() {
-        if c == '"' {
-            quoted = !quoted;
-        } else if !quoted && text[at..].starts_with(needle) {
-            return Some(at);
-        }
-    }
-    None
 }
 
 /// One exception (707.9): a type, subtype or supertype added (707.9b), legendary taken away, an

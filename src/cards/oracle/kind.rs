@@ -30,7 +30,7 @@ pub(super) fn shape(face: &FaceText, norm: &str) -> Shape {
     if ["when ", "whenever ", "at the beginning ", "at end of ", "at the end of "].iter().any(|w| norm.starts_with(w)) {
         return Shape::Triggered;
     }
-    if let Some(colon) = super::split::outside_quotes(norm, ':') {
+    if let Some(colon) = super::split::outside_quotes(norm, ":") {
         let (cost, effect) = (&norm[..colon], norm[colon + 1..].trim());
         let clause = [" would ", "if ", "as long as", "instead"].iter().any(|w| cost.contains(w));
         if !clause {
