@@ -8,7 +8,7 @@ use regex::Regex;
 use std::sync::LazyLock;
 
 /// What is chosen, by the words that say it, and the key of the scenario's `chosen:` it is
-/// (`crate::scenario::CHOICES`).
+/// (`CHOICES` in `src/scenario/card.rs`).
 static CHOOSE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"^as ~ enters, choose (?P<what>a color|a creature type|a basic land type|a card type|a player|an opponent|an? [a-z, -]*card name)(?: other than [a-z]+)?$",
@@ -57,8 +57,8 @@ const CHOSEN: [(&str, &[&str]); 8] = [
     ("the chosen name", &["card_name"]),
 ];
 
-/// The sentence with the words of each choice the face makes as it enters (and only one of its
-/// kind) made the placeholder the scenario replaces (`the chosen type` → `$chosen_creature_type`,
+/// The sentence with the words of each choice the face makes as it enters (once, and only one
+/// of its kind) made the placeholder the scenario replaces (`the chosen type` → `$chosen_creature_type`,
 /// see `crate::scenario`'s `with_choices`); other choices' words left as they are, for the
 /// templates to leave out.
 pub(super) fn specific(face: &FaceText, s: &str) -> String {
@@ -68,7 +68,7 @@ pub(super) fn specific(face: &FaceText, s: &str) -> String {
     let made = choices(face);
     let mut out = s.to_string();
     for (words, keys) in CHOSEN {
-        let given: Vec<&str> = keys.iter().copied().filter(|k| made.contains(k)).collect();
+        let given: Vec<&str> = made.iter().copied().filter(|k| keys.contains(k)).collect();
         if let [one] = given[..] {
             out = super::self_ref::replace_words(&out, words, &format!("$chosen_{one}"));
         }
@@ -91,6 +91,8 @@ mod tests {
             specific(&automaton, "~ is the chosen type in addition to its other types"),
             "~ is $chosen_creature_type in addition to its other types"
         );
+        let twice = face("Twice", "As Twice enters, choose a color.\nAs Twice enters, choose a color.");
+        assert_eq!(specific(&twice, "creatures of the chosen color"), "creatures of the chosen color", "which one?");
         let sprawl = face("Utopia Sprawl", "Enchant Forest\nAs Utopia Sprawl enters, choose a color.");
         assert_eq!(specific(&sprawl, "creatures of the chosen color"), "creatures of $chosen_color");
         assert_eq!(specific(&sprawl, "creatures of the chosen type"), "creatures of the chosen type", "no type chosen");

@@ -234,8 +234,8 @@ fn static_ability(face: &FaceText, body: &str, norm: &str) -> Pieces {
 }
 
 /// One sentence of a static ability, by the first family of templates that knows its shape.
-/// "The chosen type" is first said in full (`the chosen creature type`), after the choice the
-/// face makes as it enters.
+/// The words of a choice the face makes as it enters are first made its placeholder (`the chosen
+/// type` → `$chosen_creature_type`, `choice::specific`).
 fn static_sentence(face: &FaceText, sentence: Sentence) -> Pieces {
     let specific = choice::specific(face, sentence.norm);
     let sentence = Sentence { norm: &specific, ..sentence };
