@@ -105,7 +105,7 @@ fn made(
         None => {
             let chosen = entry.chosen.unwrap_or_default();
             let mut abilities = Vec::with_capacity(card.abilities.len());
-            for ability in &card.abilities {
+            for ability in card.abilities.iter().filter(|a| on_battlefield || !copy_it_entered_as(a)) {
                 match with_choices(ability, &chosen) {
                     Some(ability) => abilities.push(prefixed(&ability, &id)),
                     None => unmodelled.push(text_of(ability)),
@@ -137,6 +137,18 @@ fn made(
     })
 }
 
+/// Whether the ability is the copy effect a permanent that entered as a copy goes on having
+/// (`affects: {self: true}` with `copy`, as the Oracle compiler writes it beside the replacement
+/// effect of "you may have ~ enter as a copy"). It exists once the permanent has entered: a card
+/// elsewhere, which may yet enter, is left without it, so that as it enters (614.12) its own
+/// abilities are not already those of the copy and the replacement effect makes it one.
+fn copy_it_entered_as(ability: &AbilitySpec) -> bool {
+    match ability {
+        AbilitySpec::Static(s) => s.effect.copy.is_some() && s.effect.affects.as_ref().is_some_and(|a| a.itself),
+        AbilitySpec::Text(_) => false,
+    }
+}
+
 /// What may be chosen as a card enters, each written `$chosen_<what>` where the card's abilities
 /// use it.
 pub const CHOICES: [&str; 7] =
@@ -162,17 +174,36 @@ fn bad_choice(key: &str, value: &str) -> Option<(String, String)> {
         .then(|| (format!("`{value}` is not a {}", key.replace('_', " ")), format!("one of `{}`", known.join("`, `"))))
 }
 
-/// The ability with the choices it needs put in; `None` when one it needs is not given.
+/// The ability with the choices it needs put in; `None` when one it needs is not given. A
+/// placeholder is a word (`$chosen_color`) or stands in one (`protection from $chosen_color`,
+/// the text of an ability granted).
 fn with_choices(ability: &AbilitySpec, chosen: &BTreeMap<String, String>) -> Option<AbilitySpec> {
     let mut ability = ability.clone();
     let mut missing = false;
     ability.for_every_word(&mut |word| {
-        if let Some(what) = word.strip_prefix("$chosen_") {
-            match chosen.get(what) {
-                Some(value) => *word = Word::new(&placed(what, value)),
-                None => missing = true,
+        if !word.contains("$chosen_") {
+            return;
+        }
+        let mut out = String::with_capacity(word.len());
+        let mut rest = word.as_str();
+        while let Some(at) = rest.find("$chosen_") {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + "$chosen_".len()..];
+            // The longest key first: none is the start of another, but say so.
+            let what = CHOICES.iter().filter(|k| after.starts_with(*k)).max_by_key(|k| k.len());
+            match what.and_then(|what| chosen.get(*what).map(|value| (what, value))) {
+                Some((what, value)) => {
+                    out.push_str(&placed(what, value));
+                    rest = &after[what.len()..];
+                }
+                None => {
+                    missing = true;
+                    return;
+                }
             }
         }
+        out.push_str(rest);
+        *word = Word::new(&out);
     });
     (!missing).then_some(ability)
 }
@@ -241,11 +272,32 @@ mod tests {
     }
 
     #[test]
+    fn a_choice_inside_a_word_is_put_in_too() {
+        let granted = ability(
+            "{id: effect, text: Enchanted creature has protection from the chosen color., effect: {affects: {attached: true}, abilities: {add: [{id: protection-from-chosen-color, text: protection from $chosen_color, effect: {replacement: {event: damage, object: {self: true}, source: {colors: [$chosen_color]}, prevent: all}}}]}}}",
+        );
+        let chosen = BTreeMap::from([("color".to_string(), "Red".to_string())]);
+        let made = with_choices(&granted, &chosen).expect("given");
+        assert_eq!(made, ability("{id: effect, text: Enchanted creature has protection from the chosen color., effect: {affects: {attached: true}, abilities: {add: [{id: protection-from-chosen-color, text: protection from red, effect: {replacement: {event: damage, object: {self: true}, source: {colors: [red]}, prevent: all}}}]}}}"));
+        assert_eq!(with_choices(&granted, &BTreeMap::new()), None);
+    }
+
+    #[test]
     fn a_copy_s_choice_names_an_object() {
         let clone = ability("{id: effect, text: Clone, effect: {replacement: {event: enter, object: {self: true}, copy: $chosen_copy}}}");
         let chosen = BTreeMap::from([("copy".to_string(), "hill-giant".to_string())]);
         let made = with_choices(&clone, &chosen).expect("given");
         assert_eq!(made, ability("{id: effect, text: Clone, effect: {replacement: {event: enter, object: {self: true}, copy: hill-giant}}}"));
+    }
+
+    #[test]
+    fn the_copy_effect_a_permanent_entered_with_is_told_from_the_replacement() {
+        let staying = ability("{id: effect-2, text: Clone, effect: {affects: {self: true}, copy: $chosen_copy}}");
+        let entering = ability("{id: effect, text: Clone, effect: {replacement: {event: enter, object: {self: true}, copy: $chosen_copy}}}");
+        let cytoshape_like = ability("{id: effect, text: x, effect: {affects: {attached: true}, copy: bears}}");
+        assert!(copy_it_entered_as(&staying));
+        assert!(!copy_it_entered_as(&entering));
+        assert!(!copy_it_entered_as(&cytoshape_like));
     }
 
     #[test]

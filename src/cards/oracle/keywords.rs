@@ -195,6 +195,9 @@ fn protection(text: &str) -> Pieces {
             "all colors" | "each color" => {
                 Some(SelectorSpec { colors: crate::model::words(&words::COLORS), ..Default::default() })
             }
+            "$chosen_player" => {
+                return unmodelled("protection from the chosen player: from what that player controls or owns (702.16k), which the model's selectors cannot say")
+            }
             _ => match nouns::quality(quality) {
                 Ok(s) => Some(s),
                 Err(e) => return Err(e),

@@ -30,7 +30,7 @@ pub(super) fn shape(face: &FaceText, norm: &str) -> Shape {
     if ["when ", "whenever ", "at the beginning ", "at end of ", "at the end of "].iter().any(|w| norm.starts_with(w)) {
         return Shape::Triggered;
     }
-    if let Some(colon) = super::split::outside_quotes(norm, ':') {
+    if let Some(colon) = super::split::outside_quotes(norm, ":") {
         let (cost, effect) = (&norm[..colon], norm[colon + 1..].trim());
         let clause = [" would ", "if ", "as long as", "instead"].iter().any(|w| cost.contains(w));
         if !clause {
@@ -49,20 +49,28 @@ pub(super) fn shape(face: &FaceText, norm: &str) -> Shape {
     Shape::Static
 }
 
-/// The kind of a static ability from what it compiled to.
-pub(super) fn of_pieces(pieces: &[Piece]) -> Kind {
-    let mut kind = Kind::Static;
-    for piece in pieces {
-        let Piece::Static { cda, effect, .. } = piece else { continue };
-        kind = match &effect.replacement {
-            _ if *cda => Kind::Cda,
-            Some(r) if r.cant => Kind::Cant,
-            Some(r) if r.prevent.is_some() || r.shield.is_some() => Kind::Prevention,
-            Some(_) => Kind::Replacement,
-            None => Kind::Static,
+/// The kind of a static ability from what it compiled to: its first effect that is not a rule
+/// of the game says it. A text (a choice made as it enters) and rules of the game alone are
+/// read from the words (`can't attack` is a "can't").
+pub(super) fn of_pieces(pieces: &[Piece], norm: &str) -> Kind {
+    let first = pieces.iter().find_map(|piece| match piece {
+        Piece::Static { cda, effect, .. } if effect.game_rule.is_none() => Some((*cda, effect)),
+        _ => None,
+    });
+    let Some((cda, effect)) = first else {
+        return match of_words(norm) {
+            Kind::Cant => Kind::Cant,
+            _ if pieces.iter().all(|p| matches!(p, Piece::Static { .. })) => Kind::Static,
+            words => words,
         };
+    };
+    match &effect.replacement {
+        _ if cda => Kind::Cda,
+        Some(r) if r.cant => Kind::Cant,
+        Some(r) if r.prevent.is_some() || r.shield.is_some() => Kind::Prevention,
+        Some(_) => Kind::Replacement,
+        None => Kind::Static,
     }
-    kind
 }
 
 /// The kind of a static ability the compiler could not read, from its words: "As this enters"

@@ -191,14 +191,18 @@ fn pt_modify(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
 /// `+1/+1` → (1, 1); `-1/-0` → (-1, 0).
 fn signed_pair(s: &str) -> Option<(i64, i64)> {
     let (p, t) = s.trim().split_once('/')?;
+    // A sign, then digits: `split_at(1)` would cut a sign of several bytes (`—`) in two.
     let signed = |x: &str| -> Option<i64> {
-        let (sign, digits) = x.split_at(1);
-        let n: i64 = digits.parse().ok()?;
-        match sign {
-            "+" => Some(n),
-            "-" => Some(-n),
-            _ => None,
+        let (negative, digits) = match (x.strip_prefix('+'), x.strip_prefix('-')) {
+            (Some(digits), _) => (false, digits),
+            (_, Some(digits)) => (true, digits),
+            _ => return None,
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
         }
+        let n: i64 = digits.parse().ok()?;
+        Some(if negative { -n } else { n })
     };
     Some((signed(p)?, signed(t)?))
 }
@@ -255,7 +259,7 @@ fn lose(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
 
 /// The abilities of a list: keywords and quoted abilities (`flying, first strike, and
 /// "{T}: Add {G}."`). Granted (`grant`), or, for `lose`, as the texts that name them.
-fn abilities(words: &str, granting: bool) -> Result<Vec<AbilitySpec>, Unmodelled> {
+pub(super) fn abilities(words: &str, granting: bool) -> Result<Vec<AbilitySpec>, Unmodelled> {
     let mut out = Vec::new();
     // Keywords are read a run at a time (`protection from black, from red` is one), in order.
     let mut run: Vec<String> = Vec::new();
@@ -343,6 +347,15 @@ fn effect(cda: bool, effect: EffectBody) -> Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn signed_pairs_read_a_sign_and_digits_only() {
+        assert_eq!(signed_pair("+1/-0"), Some((1, 0)));
+        assert_eq!(signed_pair("-2/+3"), Some((-2, 3)));
+        assert_eq!(signed_pair("—1/+1"), None);
+        assert_eq!(signed_pair("1/1"), None);
+        assert_eq!(signed_pair("+-1/+1"), None);
+    }
 
     #[test]
     fn predicates_split_only_before_a_verb() {

@@ -6,8 +6,11 @@
 //! as unmodelled, with the reason, and never half-modelled. A wrong model is worse than an
 //! unmodelled one.
 
+mod choice;
 mod condition;
+mod copy;
 mod damage;
+mod game_rule;
 mod keywords;
 mod kind;
 mod layers;
@@ -170,8 +173,8 @@ fn line_abilities(face: &FaceText, line: &Line, gate: &mut Option<&'static str>)
         Shape::Activated => (Kind::Activated, unmodelled(reasons::ACTIVATED)),
         Shape::Mana => (Kind::Mana, Ok(vec![Piece::Text(plain.to_string())])),
         Shape::Spell => (Kind::Spell, Ok(vec![Piece::Text(plain.to_string())])),
-        Shape::Static => match static_ability(face, &norm) {
-            Ok(pieces) => (kind::of_pieces(&pieces), Ok(pieces)),
+        Shape::Static => match static_ability(face, body, &norm) {
+            Ok(pieces) => (kind::of_pieces(&pieces, &norm), Ok(pieces)),
             Err(e) => (kind::of_words(&norm), Err(e)),
         },
     };
@@ -185,6 +188,7 @@ fn line_abilities(face: &FaceText, line: &Line, gate: &mut Option<&'static str>)
                 Piece::Static { text, cda, effect } if text.is_empty() => {
                     Piece::Static { text: plain.to_string(), cda, effect }
                 }
+                Piece::Text(text) if text.is_empty() => Piece::Text(plain.to_string()),
                 other => other,
             })
             .collect()
@@ -200,27 +204,55 @@ fn mana_reminder(reminder: &str) -> Option<String> {
     Some(rest[..end].to_string())
 }
 
-/// A static ability: every sentence read whole, or the reason of the first that is not.
-fn static_ability(face: &FaceText, norm: &str) -> Pieces {
+/// One sentence of a static ability: as the templates read it (`self_ref::normalise`), and as
+/// printed with its self-references by the face's name (`self_ref::named`), the words of a rule
+/// of the game, when the two cut into sentences alike.
+#[derive(Debug, Clone, Copy)]
+struct Sentence<'a> {
+    norm: &'a str,
+    printed: Option<&'a str>,
+}
+
+/// A static ability (`body` as printed, `norm` as read): every sentence read whole, or the
+/// reason of the first that is not.
+fn static_ability(face: &FaceText, body: &str, norm: &str) -> Pieces {
+    let norms = split::sentences(norm);
+    let printed = split::sentences(&self_ref::named(face, body));
     let mut pieces = Vec::new();
-    for sentence in split::sentences(norm) {
-        pieces.extend(static_sentence(face, &sentence)?);
+    for (i, norm) in norms.iter().enumerate() {
+        let printed = (printed.len() == norms.len()).then(|| printed[i].as_str());
+        pieces.extend(static_sentence(face, Sentence { norm, printed })?);
     }
     if pieces.is_empty() {
         return unmodelled("no sentence to read");
     }
-    Ok(pieces)
+    // A choice made as the face enters is the ability's whole text, the scenario's `chosen:`.
+    if pieces.len() > 1 && pieces.iter().any(|p| matches!(p, Piece::Text(_))) {
+        return unmodelled("a choice made as it enters, with other effects in the same ability");
+    }
+    Ok(game_rule::merged(face, pieces))
 }
 
 /// One sentence of a static ability, by the first family of templates that knows its shape.
-fn static_sentence(face: &FaceText, sentence: &str) -> Pieces {
-    let families: [fn(&FaceText, &str) -> Option<Pieces>; 3] = [replace::sentence, rules::sentence, layers::sentence];
+/// The words of a choice the face makes as it enters are first made its placeholder (`the chosen
+/// type` → `$chosen_creature_type`, `choice::specific`).
+fn static_sentence(face: &FaceText, sentence: Sentence) -> Pieces {
+    let specific = choice::specific(face, sentence.norm);
+    let sentence = Sentence { norm: &specific, ..sentence };
+    let families: [fn(&FaceText, &Sentence) -> Option<Pieces>; 6] = [
+        |face, s| choice::sentence(face, s.norm),
+        |face, s| copy::sentence(face, s.norm),
+        |face, s| replace::sentence(face, s.norm),
+        game_rule::sentence,
+        |face, s| rules::sentence(face, s.norm),
+        |face, s| layers::sentence(face, s.norm),
+    ];
     for family in families {
-        if let Some(pieces) = family(face, sentence) {
+        if let Some(pieces) = family(face, &sentence) {
             return pieces;
         }
     }
-    Err(reasons::of(sentence))
+    Err(reasons::of(sentence.norm))
 }
 
 /// An ability in quotes that an effect grants (`have "{T}: Add {G}."`): a text, or a static

@@ -11,7 +11,7 @@ use crate::model::{SelectorSpec, Word, Zone};
 /// What words after a noun add to its selector.
 type Narrow = fn(&mut SelectorSpec);
 
-const AFTER: [(&str, Narrow); 12] = [
+const AFTER: [(&str, Narrow); 16] = [
     (" you control", |s| s.controller = Some("you".into())),
     (" your opponents control", |s| s.controller = Some("opponents".into())),
     (" an opponent controls", |s| s.controller = Some("opponents".into())),
@@ -30,6 +30,11 @@ const AFTER: [(&str, Narrow); 12] = [
         s.controller = Some("you".into());
     }),
     (" with no abilities", |s| s.no_abilities = true),
+    // A choice made as the face entered (`choice::specific`), given by the scenario's `chosen:`.
+    (" of $chosen_creature_type", |s| s.subtypes.push(Word::new("$chosen_creature_type"))),
+    (" of $chosen_basic_land_type", |s| s.subtypes.push(Word::new("$chosen_basic_land_type"))),
+    (" of $chosen_card_type", |s| s.types.push(Word::new("$chosen_card_type"))),
+    (" of $chosen_color", |s| s.colors.push(Word::new("$chosen_color"))),
 ];
 
 /// The objects a phrase names: one selector, or several when the phrase joins kinds of objects
@@ -88,7 +93,7 @@ pub(super) fn quality(q: &str) -> Result<SelectorSpec, Unmodelled> {
     if q == "colorless" {
         return Ok(SelectorSpec { not_colors: crate::model::words(&words::COLORS), ..Default::default() });
     }
-    if let Some(c) = words::color(q) {
+    if let Some(c) = words::color(q).or((q == "$chosen_color").then_some(q)) {
         return Ok(SelectorSpec { colors: vec![Word::new(c)], ..Default::default() });
     }
     let one: Vec<&str> = q.split(' ').collect();
@@ -244,8 +249,13 @@ pub(super) fn reason(np: &str, word: &str) -> Unmodelled {
     if np.contains("token") {
         return why(format!("the selector `{np}` tells tokens from cards, which the model's selectors cannot"));
     }
+    if np.contains('$') {
+        return why(format!("the selector `{np}` uses a choice where the model's selectors cannot say it"));
+    }
     if np.contains("chosen") {
-        return why(format!("the selector `{np}` depends on a choice the model cannot ask"));
+        return why(format!(
+            "the selector `{np}` depends on a choice not made as the card entered, which no scenario gives"
+        ));
     }
     if has("power") || has("toughness") {
         return lacks("a power or toughness test");
@@ -336,6 +346,14 @@ mod tests {
         );
         assert_eq!(objects("skeletons you control and other zombies you control").unwrap().len(), 2);
         assert_eq!(objects("cards in graveyards").map_err(|e| e.why), Ok(vec![sel("{zone: graveyard}")]));
+        assert_eq!(
+            objects("other creatures you control of $chosen_creature_type").map_err(|e| e.why),
+            Ok(vec![sel("{types: [creature], subtypes: [$chosen_creature_type], controller: you, other: true}")])
+        );
+        assert_eq!(
+            objects("creatures you control of $chosen_color").map_err(|e| e.why),
+            Ok(vec![sel("{types: [creature], colors: [$chosen_color], controller: you}")])
+        );
     }
 
     #[test]
@@ -344,7 +362,7 @@ mod tests {
             ("creatures with flying", "a keyword or quality test"),
             ("creature tokens you control", "tokens"),
             ("attacking creatures", "a combat test"),
-            ("creatures of the chosen type", "a choice"),
+            ("creatures of the chosen type", "a choice not made as the card entered"),
             ("creatures with power 2 or less", "a power or toughness test"),
         ] {
             let e = objects(np).unwrap_err();

@@ -1,6 +1,6 @@
-//! Effects on players (613.9; 613.10 today) and on the rules of the game (613.10; 613.11
-//! today), for the few templates the library models the same way; and the level markers of
-//! leveler cards (711) and Classes (716), whose later abilities work only from a level on.
+//! Effects on players (613.9; 613.10 today), and the level markers of leveler cards (711) and
+//! Classes (716), whose later abilities work only from a level on. The rules of the game are
+//! `game_rule`'s.
 
 use super::{nouns, reasons, unmodelled, FaceText, Kind, Piece, Pieces};
 use crate::model::{EffectBody, PlayerEffectSpec};
@@ -36,32 +36,9 @@ pub(super) fn level_marker(plain: &str) -> Option<Level> {
     None
 }
 
-/// A game rule or an effect on players, when the sentence is one of their templates.
-pub(super) fn sentence(face: &FaceText, s: &str) -> Option<Pieces> {
-    let controller = match face.name {
-        "" => "The controller of this object".to_string(),
-        name => format!("The controller of {name}"),
-    };
-    let rule = match s {
-        "you may play an additional land on each of your turns" => {
-            format!("{controller} may play an additional land on each of their turns.")
-        }
-        "each player may play an additional land on each of their turns" => {
-            "Each player may play an additional land on each of their turns.".to_string()
-        }
-        "players may spend mana as though it were mana of any color" => {
-            "Players may spend mana as though it were mana of any color.".to_string()
-        }
-        "you may spend mana as though it were mana of any color" => {
-            format!("{controller} may spend mana as though it were mana of any color.")
-        }
-        _ => return players(s),
-    };
-    Some(Ok(vec![Piece::Static {
-        text: String::new(),
-        cda: false,
-        effect: EffectBody { game_rule: Some(rule), ..Default::default() },
-    }]))
+/// An effect on players, when the sentence is one of their templates.
+pub(super) fn sentence(_face: &FaceText, s: &str) -> Option<Pieces> {
+    players(s)
 }
 
 /// `You have hexproof.`, `Players have shroud.`: what players gain (613.9).

@@ -59,6 +59,46 @@ pub(super) fn normalise(face: &FaceText, plain: &str) -> String {
     out
 }
 
+/// `plain` as printed, with the face's references to itself made its name (`This creature
+/// attacks each combat if able.` → `Ulamog's Crusher attacks each combat if able.`): the words of
+/// a rule of the game, which an answer lists without their source. Quoted text is kept.
+pub(super) fn named(face: &FaceText, plain: &str) -> String {
+    const MARK: &str = "\u{1}";
+    let mut out = String::with_capacity(plain.len());
+    for (i, segment) in plain.split('"').enumerate() {
+        if i > 0 {
+            out.push('"');
+        }
+        if i % 2 == 1 {
+            out.push_str(segment);
+            continue;
+        }
+        let mut text = segment.to_string();
+        for name in self_names(face.name) {
+            text = replace_words(&text, &name, MARK);
+        }
+        let own = face.types.iter().chain(face.subtypes).map(|t| t.to_lowercase());
+        for word in THIS.iter().map(|w| w.to_string()).chain(own) {
+            for this in ["this", "This"] {
+                for w in [word.clone(), capitalised(&word)] {
+                    text = replace_words(&text, &format!("{this} {w}"), MARK);
+                }
+            }
+        }
+        out.push_str(&text.replace(MARK, face.name));
+    }
+    out
+}
+
+/// The word with its first letter in upper case.
+pub(super) fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// Self-references made `~`, lower case outside braces, `−` made `-`, old templates made new.
 fn own_words(face: &FaceText, text: &str) -> String {
     let mut text = text.replace('’', "'").replace('−', "-");
@@ -137,6 +177,13 @@ mod tests {
             normalise(&f, "Creatures you control have \"This creature gets +1/+1.\""),
             "creatures you control have \"This creature gets +1/+1.\""
         );
+        assert_eq!(
+            named(&f, "This creature can't block. Kalitas's \"this creature\" stays."),
+            "Kalitas, Traitor of Ghet can't block. Kalitas, Traitor of Ghet's \"this creature\" stays."
+        );
+        let aura = ["aura".to_string()];
+        let f = FaceText { name: "Pacifism", types: &creature, subtypes: &aura, oracle_text: "", keywords: &[] };
+        assert_eq!(named(&f, "Enchant creature. This Aura is red."), "Enchant creature. Pacifism is red.");
         let f = face("Blood Moon", &[]);
         assert_eq!(
             normalise(&f, "Nonbasic lands are Mountains. Blood Moonstone"),

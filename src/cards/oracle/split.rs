@@ -134,15 +134,15 @@ pub(super) fn sentences(plain: &str) -> Vec<String> {
     out
 }
 
-/// Where `c` first stands in `text` outside quotes.
-pub(super) fn outside_quotes(text: &str, wanted: char) -> Option<usize> {
+/// Where `wanted` (a sign, or words) first stands in `text` outside quotes.
+pub(super) fn outside_quotes(text: &str, wanted: &str) -> Option<usize> {
     let mut quoted = false;
     for (at, c) in text.char_indices() {
         match c {
             '"' => quoted = !quoted,
             '“' => quoted = true,
             '”' => quoted = false,
-            _ if c == wanted && !quoted => return Some(at),
+            _ if !quoted && text[at..].starts_with(wanted) => return Some(at),
             _ => {}
         }
     }

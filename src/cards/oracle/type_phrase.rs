@@ -73,6 +73,11 @@ pub(super) fn is(body: &mut EffectBody, affects: &SelectorSpec, phrase: &str) ->
                 continue;
             }
             ("a" | "an" | "and", _) => {}
+            // A choice made as the face entered (`choice::specific`).
+            ("$chosen_color", _) => said.colors.get_or_insert_with(Vec::new).push("$chosen_color"),
+            ("$chosen_creature_type", _) => said.subtypes.push((word.to_string(), SubtypeKind::Creature)),
+            ("$chosen_basic_land_type", _) => said.subtypes.push((word.to_string(), SubtypeKind::Land)),
+            ("$chosen_card_type", _) => said.types.push("$chosen_card_type"),
             ("colorless", _) => said.colors = Some(vec![]),
             (w, _) if words::color(w).is_some() => {
                 said.colors.get_or_insert_with(Vec::new).extend(words::color(w));
@@ -124,7 +129,10 @@ impl Said {
         }
         if !self.subtypes.is_empty() {
             let subtypes: Vec<Word> = self.subtypes.iter().map(|(s, _)| Word::new(s)).collect();
-            let basic = self.subtypes.iter().all(|(s, _)| words::BASIC_LAND_TYPES.contains(&s.as_str()));
+            let basic = self
+                .subtypes
+                .iter()
+                .all(|(s, _)| words::BASIC_LAND_TYPES.contains(&s.as_str()) || s == "$chosen_basic_land_type");
             let creature = self.subtypes.iter().all(|(_, k)| *k == SubtypeKind::Creature);
             let lands_only = self.types.is_empty() || self.types == ["land"];
             if keeps.subtypes || adds_types {
