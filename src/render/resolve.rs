@@ -386,11 +386,14 @@ fn write_answer_table(answer: &Answer, style: Style, out: &mut dyn Write) -> io:
             o.controller.clone(),
         ]);
     }
-    if answer.players.is_empty() && answer.game_rules.is_empty() {
-        t.write(style, out)?;
-        out.write_all(b"\n")?;
-    } else {
-        t.write_above_text(style, out)?;
+    // A call about events asks no object: its rules of the game stand alone, with no empty table.
+    if !answer.objects.is_empty() {
+        if answer.players.is_empty() && answer.game_rules.is_empty() {
+            t.write(style, out)?;
+            out.write_all(b"\n")?;
+        } else {
+            t.write_above_text(style, out)?;
+        }
     }
     for p in &answer.players {
         out.write_all(style.wrap(&format!("{} has: {}", p.name, p.has.join(", "))).as_bytes())?;
