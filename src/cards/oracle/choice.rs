@@ -4,7 +4,7 @@
 //! abilities that use it write the placeholder `$chosen_color` where the chosen value goes.
 
 use super::{FaceText, Piece, Pieces};
-use regex::Regex;
+use regex_lite::Regex;
 use std::sync::LazyLock;
 
 /// What is chosen, by the words that say it, and the key of the scenario's `chosen:` it is

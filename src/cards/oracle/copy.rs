@@ -16,7 +16,7 @@
 use super::replace::replacement;
 use super::{layers, type_phrase, unmodelled, why, FaceText, Piece, Pieces, Unmodelled};
 use crate::model::{CopyExcept, CopySpec, EffectBody, EventKindSpec, ReplacementSpec, SetChange, Word};
-use regex::Regex;
+use regex_lite::Regex;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 

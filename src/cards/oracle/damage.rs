@@ -7,7 +7,7 @@ use super::{nouns, unmodelled, why, words, Pieces, Unmodelled};
 use crate::model::{
     CountersInstead, EventKindSpec, InsteadSpec, PreventSpec, Quantity, RedirectSpec, ReplacementSpec, SelectorSpec,
 };
-use regex::Captures;
+use regex_lite::Captures;
 
 /// What a damage template does.
 #[derive(Clone, Copy, PartialEq, Eq)]

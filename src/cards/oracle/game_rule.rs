@@ -19,7 +19,7 @@
 
 use super::{layers, self_ref, static_sentence, unmodelled, FaceText, Piece, Pieces, Sentence};
 use crate::model::EffectBody;
-use regex::{Captures, Regex};
+use regex_lite::{Captures, Regex};
 use std::sync::LazyLock;
 
 /// What a rule says of objects after its subject: restrictions and requirements on attacking

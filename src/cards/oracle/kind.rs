@@ -4,7 +4,7 @@
 //! effect it generates.
 
 use super::{FaceText, Kind, Piece};
-use regex::Regex;
+use regex_lite::Regex;
 use std::sync::LazyLock;
 
 /// The shape of a line, before its static abilities are read.

@@ -8,7 +8,7 @@ use super::{condition, nouns, unmodelled, why, words, FaceText, Piece, Pieces};
 use crate::model::{
     CountSpec, EffectBody, EventKindSpec, InsteadSpec, Position, Quantity, ReplacementSpec, SelectorSpec, Zone,
 };
-use regex::{Captures, Regex};
+use regex_lite::{Captures, Regex};
 use std::sync::LazyLock;
 
 /// What a template makes of the sentence it matched.
