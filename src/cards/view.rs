@@ -76,10 +76,9 @@ pub struct AbilityView {
 pub fn view(found: &Found, cards: &Cards) -> Result<CardView, String> {
     match found {
         Found::Library(indexed) => {
-            let entry = super::library::library().ok().and_then(|l| l.find(&indexed.name)).ok_or_else(|| {
+            let card = indexed.card().ok_or_else(|| {
                 format!("the card `{}` of this build cannot be read: `cargo test cards` says why", indexed.name)
             })?;
-            let card = &entry.card;
             let official = cards.imported_data(&card.name).ok().flatten();
             let mut abilities: Vec<AbilityView> = card
                 .abilities
