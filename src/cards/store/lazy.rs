@@ -49,4 +49,11 @@ impl Imported for StoreCards {
             _ => Box::new(std::iter::empty()),
         }
     }
+
+    fn names_from(&self, prefix: &str) -> Box<dyn Iterator<Item = (&str, &str)> + '_> {
+        match self.store() {
+            Ok(Some(store)) => Box::new(store.keys_from(prefix).map(|(folded, shown, _)| (folded, shown))),
+            _ => Box::new(std::iter::empty()),
+        }
+    }
 }

@@ -125,8 +125,17 @@ impl CardStore {
     /// Every index key in order: (folded key, display name, card number) — for suggestions and
     /// for finding card names inside a question.
     pub fn keys(&self) -> impl Iterator<Item = (&str, &str, usize)> {
+        self.keys_from("")
+    }
+
+    /// The index keys from the first that is not less than `prefix`, in order, as [`CardStore::keys`]
+    /// gives them: those that begin with `prefix` come first. For finding the names a question
+    /// holds, word by word, without going through the whole index.
+    pub fn keys_from(&self, prefix: &str) -> impl Iterator<Item = (&str, &str, usize)> {
         let pool = &self.directory.pool;
-        self.directory.keys.iter().map(move |key| {
+        let keys = &self.directory.keys;
+        let start = keys.partition_point(|key| format::text(pool, key.folded).unwrap_or_default() < prefix);
+        keys[start..].iter().map(move |key| {
             // Both texts were checked in bounds when the store was opened.
             let text = |span| format::text(pool, span).unwrap_or_default();
             (text(key.folded), text(key.display), key.card as usize)

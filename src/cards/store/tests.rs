@@ -104,6 +104,11 @@ fn cards_are_found_by_their_names_and_their_faces_names() {
             ("lim-dul's vault", "Lim-Dûl's Vault", 2),
         ]
     );
+    let from = |prefix| store.keys_from(prefix).map(|(folded, _, _)| folded).collect::<Vec<_>>();
+    assert_eq!(from("fire"), ["fire", "fire // ice", "ice", "jotun grunt", "lim-dul's vault"]);
+    assert_eq!(from("j"), ["jotun grunt", "lim-dul's vault"]);
+    assert_eq!(from("m"), Vec::<&str>::new());
+    assert_eq!(from(""), keys.iter().map(|k| k.0).collect::<Vec<_>>());
     assert_eq!(store.cards().unwrap(), cards());
     for (number, card) in cards().iter().enumerate() {
         assert_eq!(&store.card(number).unwrap(), card);
