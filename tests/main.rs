@@ -26,6 +26,7 @@ mod replacement_properties;
 mod scenario_docs;
 mod scenario_traces;
 mod search_quality;
+mod search_quality_cards;
 mod search_quality_en;
 mod store_integrity;
 mod support;
