@@ -23,6 +23,9 @@ use std::ops::Range;
 /// Names looked at per word of the question at most: a common first word (`the`) begins
 /// hundreds of names in the whole card data, and none of them is long.
 const MAX_NAMES_PER_WORD: usize = 1_000;
+/// How many more of the question's words a card's text must have than another's for a short
+/// name to be that card: one word in common (`can`, `card`) says little.
+const CLEARLY_CLOSER: usize = 2;
 /// Cards read at most to find the planeswalkers a subtype names (Gideon, Jace).
 const MAX_SUBTYPE_CARDS: usize = 32;
 /// A single lower-case word counts as a name only from this length: `fog`, `opt`, `hit` and
@@ -224,7 +227,8 @@ fn choose(
     Ok(taken.into_iter().map(|(words, cards)| Mention { words, cards: closest(cards, &asked, lexicon) }).collect())
 }
 
-/// Of several cards a name may be, those whose text shares the most stems with the question.
+/// Of several cards a name may be, those whose text shares the most stems with the question,
+/// when they share at least [`CLEARLY_CLOSER`] more than any other; else all of them.
 fn closest(cards: Vec<CardData>, asked: &[String], lexicon: &dyn Lexicon) -> Vec<CardData> {
     if cards.len() < 2 {
         return cards;
@@ -238,6 +242,10 @@ fn closest(cards: Vec<CardData>, asked: &[String], lexicon: &dyn Lexicon) -> Vec
     };
     let scores: Vec<usize> = cards.iter().map(shared).collect();
     let best = scores.iter().copied().max().unwrap_or(0);
+    let next = scores.iter().copied().filter(|s| *s < best).max().unwrap_or(0);
+    if best < next + CLEARLY_CLOSER {
+        return cards;
+    }
     cards.into_iter().zip(scores).filter(|(_, s)| *s == best).map(|(c, _)| c).collect()
 }
 
@@ -374,7 +382,9 @@ mod tests {
 
     #[test]
     fn a_short_name_is_the_cards_whose_text_speaks_of_the_question_or_all() {
-        assert_eq!(found("Kalitas exiles my creature"), [one("Kalitas", &["Kalitas, Traitor of Ghet"])]);
+        let traitor = [one("Kalitas", &["Kalitas, Traitor of Ghet"])];
+        assert_eq!(found("Kalitas exiles my opponent's creature instead"), traitor);
+        assert_eq!(found("Kalitas exiles my creature")[0].1.len(), 2, "one word more is not enough");
         let both = found("kalitas and me");
         assert_eq!(both[0].1.len(), 2, "{both:?}");
         let teferis = found("my Teferi");
