@@ -14,6 +14,7 @@ mod cli_rule;
 mod cli_ruling;
 mod cli_scenario_errors;
 mod cli_search;
+mod cli_search_cards;
 mod cli_shell;
 mod engine_properties;
 mod import;
