@@ -21,10 +21,11 @@ pub trait Imported {
     /// Every name a card is found by, folded and as printed, in the order of the folded names.
     fn names(&self) -> Box<dyn Iterator<Item = (&str, &str)> + '_>;
     /// The names of [`Imported::names`] from the first that is not less than the folded
-    /// `prefix`: those that begin with it come first.
-    fn names_from(&self, prefix: &str) -> Box<dyn Iterator<Item = (&str, &str)> + '_> {
+    /// `prefix`: those that begin with it come first. An error says why the data cannot be read,
+    /// and ends them.
+    fn names_from(&self, prefix: &str) -> Box<dyn Iterator<Item = Result<(&str, &str), String>> + '_> {
         let prefix = prefix.to_string();
-        Box::new(self.names().skip_while(move |(key, _)| *key < prefix.as_str()))
+        Box::new(self.names().skip_while(move |(key, _)| *key < prefix.as_str()).map(Ok))
     }
 }
 
@@ -167,9 +168,9 @@ impl Imported for MemoryCards {
         Box::new(self.names.iter().map(|(key, shown, _)| (key.as_str(), shown.as_str())))
     }
 
-    fn names_from(&self, prefix: &str) -> Box<dyn Iterator<Item = (&str, &str)> + '_> {
+    fn names_from(&self, prefix: &str) -> Box<dyn Iterator<Item = Result<(&str, &str), String>> + '_> {
         let start = self.names.partition_point(|(key, _, _)| key.as_str() < prefix);
-        Box::new(self.names[start..].iter().map(|(key, shown, _)| (key.as_str(), shown.as_str())))
+        Box::new(self.names[start..].iter().map(|(key, shown, _)| Ok((key.as_str(), shown.as_str()))))
     }
 }
 
@@ -247,11 +248,11 @@ mod tests {
         let memory = imported();
         let listed = Listed(imported());
         for prefix in ["", "fire", "ice", "l", "z"] {
-            let names: Vec<(&str, &str)> = memory.names_from(prefix).collect();
-            assert_eq!(names, listed.names_from(prefix).collect::<Vec<_>>(), "{prefix}");
+            let names: Vec<(&str, &str)> = memory.names_from(prefix).map(Result::unwrap).collect();
+            assert_eq!(names, listed.names_from(prefix).map(Result::unwrap).collect::<Vec<_>>(), "{prefix}");
             assert_eq!(names.len(), memory.names().filter(|(key, _)| *key >= prefix).count(), "{prefix}");
         }
-        assert_eq!(memory.names_from("fire").next(), Some(("fire", "Fire")));
+        assert_eq!(memory.names_from("fire").next(), Some(Ok(("fire", "Fire"))));
     }
 
     #[test]

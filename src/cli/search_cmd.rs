@@ -39,7 +39,7 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
     }
     // Without card data, a question is searched as it always was.
     let named = match config.imported_cards() {
-        Some(cards) => cards.store().and_then(|_| index.named(&query, &cards)).unwrap_or_else(|error| {
+        Some(cards) => index.named(&query, &cards).unwrap_or_else(|error| {
             eprintln!("warning: the card data was not read, cards are not looked for in the question: {error}");
             Named::default()
         }),

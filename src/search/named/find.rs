@@ -67,16 +67,23 @@ struct Candidate {
 
 /// The cards a question names, in the order of the question.
 pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexicon) -> Result<Vec<Mention>, String> {
+    // A name is taken only with a word that looks like one (`plausible`): without any, the card
+    // data is not even opened.
+    let looks_like_a_name =
+        |word: &Word| (word.capital && !word.starts_sentence) || unusual(word, MIN_NAME_WORD, lexicon);
+    if !words.iter().any(looks_like_a_name) {
+        return Ok(Vec::new());
+    }
     let mut candidates = Vec::new();
     for (i, word) in words.iter().enumerate() {
         let before = candidates.len();
         let mut first_word_only: Vec<String> = Vec::new();
         for prefix in prefixes(word) {
-            let run = cards
-                .names_from(&prefix)
-                .take_while(|(key, _)| begins_with_word(key, &prefix))
-                .take(MAX_NAMES_PER_WORD);
-            for (key, shown) in run {
+            for name in cards.names_from(&prefix).take(MAX_NAMES_PER_WORD) {
+                let (key, shown) = name?;
+                if !begins_with_word(key, &prefix) {
+                    break;
+                }
                 // Alchemy's rebalanced cards (`A-Teferi, Time Raveler`) are not the paper cards
                 // a judge rules on; their `A` is never typed as part of the name.
                 if key.starts_with("a-") {
@@ -170,13 +177,16 @@ fn plausible(words: &[Word], span: Range<usize>, capitals: &[bool], lexicon: &dy
     let as_printed = typed.iter().zip(capitals).all(|(word, capital)| !capital || word.capital);
     let capitalised = as_printed && typed.iter().any(|w| w.capital && !w.starts_sentence);
     let shortest = if typed.len() == 1 { MIN_SINGLE_WORD } else { MIN_NAME_WORD };
-    let unusual = typed.iter().any(|w| {
-        w.loose.chars().count() >= shortest
-            && !lexicon.is_rules_word(&w.loose)
-            && !lexicon.is_stop_word(&w.loose)
-            && !lexicon.is_judges_word(&w.loose)
-    });
-    capitalised || unusual
+    capitalised || typed.iter().any(|w| unusual(w, shortest, lexicon))
+}
+
+/// A word of at least `shortest` letters that is neither the rules' nor a judges' nor a small
+/// one: a name's (`urborg`, `kalitas`, `moon`).
+fn unusual(word: &Word, shortest: usize, lexicon: &dyn Lexicon) -> bool {
+    word.loose.chars().count() >= shortest
+        && !lexicon.is_rules_word(&word.loose)
+        && !lexicon.is_stop_word(&word.loose)
+        && !lexicon.is_judges_word(&word.loose)
 }
 
 /// The mentions kept: the longest first, none overlapping another; at one place, full names
@@ -398,6 +408,31 @@ mod tests {
         let mut names = gideons[0].1.clone();
         names.sort();
         assert_eq!(names, ["Gideon Jura", "Gideon, Ally of Zendikar"]);
+    }
+
+    /// Card data that cannot be read: an error as soon as it is asked for.
+    struct Unreadable;
+
+    impl Imported for Unreadable {
+        fn find(&self, _: &str) -> Result<Option<CardData>, String> {
+            Err("damaged".into())
+        }
+        fn names(&self) -> Box<dyn Iterator<Item = (&str, &str)> + '_> {
+            Box::new(std::iter::empty())
+        }
+        fn names_from(&self, _: &str) -> Box<dyn Iterator<Item = Result<(&str, &str), String>> + '_> {
+            Box::new(std::iter::once(Err("damaged".into())))
+        }
+    }
+
+    #[test]
+    fn without_a_word_that_looks_like_a_name_the_card_data_is_not_read() {
+        let asked =
+            |question: &str| mentions(&super::super::words::words(question), &Unreadable, &Words).map(|m| m.len());
+        assert_eq!(asked("what to do on my turn"), Ok(0));
+        assert_eq!(asked("Turn it. Fire it."), Ok(0), "capitals that start sentences");
+        assert_eq!(asked("what about my Fog"), Err("damaged".into()));
+        assert_eq!(asked("what about kalitas"), Err("damaged".into()));
     }
 
     #[test]
