@@ -39,8 +39,10 @@ fn json(dir: &Path, args: &[&str]) -> Value {
 #[test]
 fn the_cards_named_are_searched_by_what_they_say_and_shown_after_the_hits() {
     let dir = data(true);
-    let (code, stdout, stderr) =
-        search(dir.path(), &["does Necropotence mean I don't draw in my draw step", "--edition", "mini", "--limit", "2"]);
+    let (code, stdout, stderr) = search(
+        dir.path(),
+        &["does Necropotence mean I don't draw in my draw step", "--edition", "mini", "--limit", "2"],
+    );
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stderr, "");
     insta::assert_snapshot!(stdout, @r"
@@ -76,7 +78,8 @@ fn the_cards_named_are_searched_by_what_they_say_and_shown_after_the_hits() {
 #[test]
 fn json_gains_the_cards_with_their_rulings_that_speak_of_the_question() {
     let dir = data(true);
-    let found = json(dir.path(), &["Rest in Peace is out, do my creatures dying trigger Blood Artist", "--edition", "mini"]);
+    let found =
+        json(dir.path(), &["Rest in Peace is out, do my creatures dying trigger Blood Artist", "--edition", "mini"]);
     let keys: Vec<&String> = found.as_object().unwrap().keys().collect();
     assert_eq!(keys, ["cards", "edition", "hints", "hits", "query"]);
     insta::assert_json_snapshot!(found["cards"], @r#"

@@ -136,9 +136,16 @@ impl SearchIndex {
         asked.dedup();
         let stems = |text: &str| lexicon.english_stems(text);
         for card in &mut named.cards {
-            card.terms = terms::terms(&card.card, &asked, &stems);
             if card.shown {
+                card.terms = terms::terms(&card.card, &asked, &stems);
                 card.rulings = rulings::matching(&card.card.rulings, &asked, stems);
+            } else {
+                // One of many cards a name may be: the words of its text count a fraction of
+                // their little each, and weighing them for a dozen cards would cost more than
+                // the search; what its type line, wording and keywords imply is kept, all its
+                // abilities alike.
+                card.terms = terms::terms(&card.card, &[], &stems);
+                card.terms.retain(|t| t.source != Source::Text);
             }
         }
         Ok(named)

@@ -49,6 +49,33 @@ struct Line {
     kind: Kind,
     what: &'static str,
     words: &'static str,
+    /// For a wording: its parts, and whether the first is tied to the sentence's start.
+    wording: Wording,
+}
+
+#[derive(Debug, Default)]
+struct Wording {
+    anchored: bool,
+    parts: Vec<&'static str>,
+    /// The first word of the first part: a text without it cannot have the wording.
+    key: &'static str,
+}
+
+impl Wording {
+    fn of(what: &'static str) -> Wording {
+        let (anchored, what) = match what.strip_prefix('^') {
+            Some(rest) => (true, rest),
+            None => (false, what),
+        };
+        let parts: Vec<&str> = what.split('…').map(str::trim).filter(|p| !p.is_empty()).collect();
+        let key = parts.first().and_then(|p| words_of(p).next()).unwrap_or_default();
+        Wording { anchored, parts, key }
+    }
+}
+
+/// The runs of letters and digits of a text.
+fn words_of(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty())
 }
 
 static LINES: LazyLock<Vec<Line>> = LazyLock::new(|| parse(TSV).0);
@@ -69,7 +96,9 @@ fn parse(tsv: &'static str) -> (Vec<Line>, Vec<usize>) {
         };
         match line.split('\t').collect::<Vec<_>>()[..] {
             [k, what, words] if kind(k).is_some() && !what.trim().is_empty() && !words.trim().is_empty() => {
-                lines.push(Line { kind: kind(k).unwrap_or(Kind::Text), what: what.trim(), words: words.trim() });
+                let kind = kind(k).unwrap_or(Kind::Text);
+                let wording = if kind == Kind::Text { Wording::of(what.trim()) } else { Wording::default() };
+                lines.push(Line { kind, what: what.trim(), words: words.trim(), wording });
             }
             _ => bad.push(index + 1),
         }
@@ -104,6 +133,7 @@ pub(crate) fn terms(card: &CardData, asked: &[String], stems: &dyn Fn(&str) -> V
         card.faces.iter().flat_map(|f| f.oracle_text.lines()).filter(|l| !l.trim().is_empty()).collect();
     let shared: Vec<usize> = abilities
         .iter()
+        .filter(|_| !asked.is_empty())
         .map(|line| {
             let mut words = stems(line);
             words.sort();
@@ -114,7 +144,7 @@ pub(crate) fn terms(card: &CardData, asked: &[String], stems: &dyn Fn(&str) -> V
     let most = shared.iter().copied().max().unwrap_or(0);
     let focus_of = |line: &str| {
         let at = abilities.iter().position(|a| *a == line);
-        if most == 0 || at.is_none_or(|at| shared[at] == most) {
+        if most == 0 || at.is_none_or(|at| shared.get(at) == Some(&most)) {
             1.0
         } else {
             ASIDE
@@ -149,7 +179,13 @@ pub(crate) fn terms(card: &CardData, asked: &[String], stems: &dyn Fn(&str) -> V
         for ability in face.oracle_text.lines().filter(|l| !l.trim().is_empty()) {
             let focus = focus_of(ability);
             let text = ability.to_lowercase();
-            for line in LINES.iter().filter(|l| l.kind == Kind::Text && says(&text, l.what)) {
+            let sentences = sentences(&text);
+            let mut words: Vec<&str> = words_of(&text).collect();
+            words.sort_unstable();
+            let may = |wording: &Wording| words.binary_search(&wording.key).is_ok();
+            for line in
+                LINES.iter().filter(|l| l.kind == Kind::Text && may(&l.wording) && says_in(&sentences, &l.wording))
+            {
                 add(line.words.to_string(), Source::Implied, focus);
             }
             let own = without_names(ability, card);
@@ -172,45 +208,55 @@ fn quoted(text: &str) -> String {
 
 /// Whether a text (lower case) has a wording of the file: its parts in order within one
 /// sentence, each a whole run of words; a leading `^` ties the first to the sentence's start.
-fn says(text: &str, wording: &str) -> bool {
-    let (anchored, wording) = match wording.strip_prefix('^') {
-        Some(rest) => (true, rest),
-        None => (false, wording),
-    };
-    let parts: Vec<&str> = wording.split('…').map(str::trim).filter(|p| !p.is_empty()).collect();
-    text.split(['\n', '.']).any(|sentence| {
-        // A planeswalker's loyalty cost is not part of the sentence it pays for.
-        let sentence = sentence.trim_start();
-        let sentence = match sentence.split_once(": ") {
-            Some((cost, rest)) if cost.chars().all(|c| "+-−0123456789x".contains(c)) => rest,
-            _ => sentence,
-        };
-        let mut from = 0;
-        for (i, part) in parts.iter().enumerate() {
-            match find_words(&sentence[from..], part) {
-                Some(at) if !(anchored && i == 0 && from + at != 0) => from += at + part.len(),
-                _ => return false,
-            }
-        }
-        !parts.is_empty()
-    })
+#[cfg(test)]
+fn says(text: &str, wording: &'static str) -> bool {
+    says_in(&sentences(text), &Wording::of(wording))
 }
 
-/// Where `part` first stands in `text` as whole words: not inside a longer word on either side.
-fn find_words(text: &str, part: &str) -> Option<usize> {
+/// The sentences of a text, a planeswalker's loyalty cost left out of the sentence it pays for.
+fn sentences(text: &str) -> Vec<&str> {
+    text.split(['\n', '.'])
+        .map(|sentence| {
+            let sentence = sentence.trim_start();
+            match sentence.split_once(": ") {
+                Some((cost, rest)) if cost.chars().all(|c| "+-−0123456789x".contains(c)) => rest,
+                _ => sentence,
+            }
+        })
+        .collect()
+}
+
+fn says_in(sentences: &[&str], wording: &Wording) -> bool {
+    !wording.parts.is_empty()
+        && sentences.iter().any(|sentence| {
+            let mut from = 0;
+            for (i, part) in wording.parts.iter().enumerate() {
+                match find_words(sentence, part, from) {
+                    Some(at) if !(wording.anchored && i == 0 && at != 0) => from = at + part.len(),
+                    _ => return false,
+                }
+            }
+            true
+        })
+}
+
+/// Where `part` first stands in `text` from `from` on as whole words: not inside a longer word
+/// on either side. Compared byte by byte: sentences are short, and a searcher's set-up cost more
+/// than the search, for each of the file's wordings in each ability of each card named.
+fn find_words(text: &str, part: &str, from: usize) -> Option<usize> {
     let word_char = |c: char| c.is_alphanumeric();
-    let mut from = 0;
-    while let Some(at) = text[from..].find(part).map(|a| a + from) {
-        let before = text[..at].chars().next_back();
-        let after = text[at + part.len()..].chars().next();
-        let starts = !part.starts_with(word_char) || !before.is_some_and(word_char);
-        let ends = !part.ends_with(word_char) || !after.is_some_and(word_char);
-        if starts && ends {
-            return Some(at);
+    let (haystack, needle) = (text.as_bytes(), part.as_bytes());
+    let first = *needle.first()?;
+    let last_start = haystack.len().checked_sub(needle.len())?;
+    (from..=last_start).find(|&at| {
+        haystack[at] == first && &haystack[at..at + needle.len()] == needle && {
+            let before = text[..at].chars().next_back();
+            let after = text[at + part.len()..].chars().next();
+            let starts = !part.starts_with(word_char) || !before.is_some_and(word_char);
+            let ends = !part.ends_with(word_char) || !after.is_some_and(word_char);
+            starts && ends
         }
-        from = at + part.chars().next().map_or(1, char::len_utf8);
-    }
-    None
+    })
 }
 
 /// The Oracle text without the card's own names (full, faces', before the comma), and without
