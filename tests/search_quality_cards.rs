@@ -26,12 +26,12 @@ use tantivy::{Index, TantivyDocument, Term};
 
 const QUESTIONS: &str = include_str!("data/search-questions-cards.txt");
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/cards");
-/// The goal on the held-out questions with card data (issue 28).
+/// The goal on the held-out questions with card data (issue 28): not met yet.
 const GOAL: f64 = 0.5;
-/// What has been reached, asserted so that no change loses it: the held-out MRR@10 without and
-/// with card data when these floors were set, less a little.
-const FLOOR_WITHOUT: f64 = 0.15;
-const FLOOR_WITH: f64 = 0.15;
+/// What has been reached, asserted so that no change loses it: MRR@10 when these floors were
+/// set (held-out: BM25 0.116, without card data 0.166, with 0.435; tuning: 0.081, 0.107, 0.479),
+/// less a little. [held-out?][BM25, without card data, with]
+const FLOORS: [[f64; 3]; 2] = [[0.07, 0.10, 0.45], [0.10, 0.15, 0.42]];
 
 struct Question {
     held_out: bool,
@@ -211,6 +211,9 @@ fn questions_that_name_cards_find_their_rule_with_the_cards_text() {
     let met = held_out[2].mrr() >= GOAL;
     println!("goal on the held-out questions with card data: MRR@10 {GOAL} ({})", if met { "met" } else { "not met" });
     assert!(unnamed.is_empty(), "questions where no card was found: {unnamed:?}\n{report}");
-    assert!(held_out[1].mrr() >= FLOOR_WITHOUT, "held-out MRR without cards fell below {FLOOR_WITHOUT}\n{report}");
-    assert!(held_out[2].mrr() >= FLOOR_WITH, "held-out MRR with cards fell below {FLOOR_WITH}\n{report}");
+    for (set, floors) in scores.iter().zip(FLOORS) {
+        for (score, floor) in set.iter().zip(floors) {
+            assert!(score.mrr() >= floor, "an MRR@10 fell below its floor {floor}\n{report}");
+        }
+    }
 }
