@@ -22,6 +22,7 @@ mod import_whole;
 mod index_lifecycle;
 mod loopback;
 mod parsers_never_panic;
+mod quality;
 mod readonly_store;
 mod replacement_properties;
 mod scenario_docs;

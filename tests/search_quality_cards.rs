@@ -14,9 +14,10 @@
 //! cargo test --test main search_quality_cards -- --nocapture
 //! ```
 
+use crate::quality::{answers_are_rules_of, questions, rank, Score};
 use crate::support::official_edition;
 use judge::cards::store::{self, StoreCards};
-use judge::corpus::{Edition, RuleId};
+use judge::corpus::Edition;
 use judge::search::SearchIndex;
 use std::path::Path;
 use tantivy::collector::TopDocs;
@@ -32,62 +33,6 @@ const GOAL: f64 = 0.5;
 /// set (held-out: BM25 0.116, without card data 0.166, with 0.435; tuning: 0.081, 0.107, 0.479),
 /// less a little. [held-out?][BM25, without card data, with]
 const FLOORS: [[f64; 3]; 2] = [[0.07, 0.10, 0.45], [0.10, 0.15, 0.42]];
-
-struct Question {
-    held_out: bool,
-    text: &'static str,
-    answers: Vec<&'static str>,
-}
-
-fn questions() -> Vec<Question> {
-    let mut out = Vec::new();
-    for (n, line) in QUESTIONS.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let [set, text, answers] = line.split('|').collect::<Vec<_>>()[..] else {
-            panic!("line {}: `set|question|answers`: {line}", n + 1)
-        };
-        let held_out = match set {
-            "held-out" => true,
-            "tuning" => false,
-            other => panic!("line {}: unknown set `{other}`", n + 1),
-        };
-        let answers: Vec<&str> = answers.split_whitespace().collect();
-        assert!(!answers.is_empty(), "line {}: no answer", n + 1);
-        out.push(Question { held_out, text: text.trim(), answers });
-    }
-    out
-}
-
-/// Rank (1-based) of the first accepted rule in a ranking, within the first 10.
-fn rank(ranking: &[String], answers: &[&str]) -> Option<usize> {
-    ranking.iter().take(10).position(|id| answers.contains(&id.as_str())).map(|p| p + 1)
-}
-
-#[derive(Default)]
-struct Score {
-    questions: usize,
-    reciprocal: f64,
-    within_5: usize,
-}
-
-impl Score {
-    fn add(&mut self, rank: Option<usize>) {
-        self.questions += 1;
-        self.reciprocal += rank.map_or(0.0, |r| 1.0 / r as f64);
-        self.within_5 += usize::from(rank.is_some_and(|r| r <= 5));
-    }
-
-    fn mrr(&self) -> f64 {
-        self.reciprocal / self.questions.max(1) as f64
-    }
-
-    fn show(&self) -> String {
-        format!("MRR@10 {:.3}, recall@5 {:.3}", self.mrr(), self.within_5 as f64 / self.questions.max(1) as f64)
-    }
-}
 
 /// Plain BM25: one document per rule, its text analysed by tantivy's English stemming analyzer;
 /// a question is its words, any of them.
@@ -148,15 +93,10 @@ fn imported_cards(dir: &Path) -> StoreCards {
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn questions_that_name_cards_find_their_rule_with_the_cards_text() {
-    let questions = questions();
+    let questions = questions(QUESTIONS);
     assert_eq!(questions.len(), 80);
     let edition = official_edition("20251114");
-    for q in &questions {
-        for answer in &q.answers {
-            let id = RuleId::parse(answer).unwrap_or_else(|_| panic!("`{answer}` in `{}`", q.text));
-            assert!(edition.get(id).is_some(), "`{}`: {answer} is not a rule of the 2025 CR", q.text);
-        }
-    }
+    answers_are_rules_of(&questions, &edition);
     let index = SearchIndex::in_memory(&edition).unwrap();
     let bm25 = Bm25::new(&edition);
     let dir = tempfile::tempdir().unwrap();

@@ -262,7 +262,6 @@ fn closest(cards: Vec<CardData>, asked: &[String], lexicon: &dyn Lexicon) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::data::Face;
     use crate::cards::MemoryCards;
 
     struct Words;
@@ -287,30 +286,10 @@ mod tests {
         }
     }
 
+    /// A card of one face, or of two halves for a name with ` // `.
     fn card(name: &str, type_line: &str, text: &str) -> CardData {
-        let faces: Vec<&str> = name.split(" // ").collect();
-        CardData {
-            name: name.into(),
-            layout: if faces.len() > 1 { "split".into() } else { "normal".into() },
-            oracle_id: None,
-            mana_value: 0.0,
-            faces: faces
-                .iter()
-                .map(|face| Face {
-                    name: (*face).into(),
-                    mana_cost: String::new(),
-                    type_line: type_line.into(),
-                    oracle_text: text.into(),
-                    colors: vec![],
-                    power: None,
-                    toughness: None,
-                    loyalty: None,
-                    defense: None,
-                })
-                .collect(),
-            keywords: vec![],
-            rulings: vec![],
-        }
+        let faces: Vec<(&str, &str, &str)> = name.split(" // ").map(|face| (face, type_line, text)).collect();
+        super::super::card_of(name, if faces.len() > 1 { "split" } else { "normal" }, &faces, &[])
     }
 
     fn cards() -> MemoryCards {

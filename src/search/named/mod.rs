@@ -196,3 +196,31 @@ impl find::Lexicon for EditionLexicon<'_> {
         self.english_stems(text)
     }
 }
+
+/// A card of these faces (name, type line, Oracle text) and keywords, for the tests.
+#[cfg(test)]
+pub(crate) fn card_of(name: &str, layout: &str, faces: &[(&str, &str, &str)], keywords: &[&str]) -> CardData {
+    use crate::cards::data::Face;
+    CardData {
+        name: name.into(),
+        layout: layout.into(),
+        oracle_id: None,
+        mana_value: 0.0,
+        faces: faces
+            .iter()
+            .map(|(name, type_line, text)| Face {
+                name: (*name).into(),
+                mana_cost: String::new(),
+                type_line: (*type_line).into(),
+                oracle_text: (*text).into(),
+                colors: vec![],
+                power: None,
+                toughness: None,
+                loyalty: None,
+                defense: None,
+            })
+            .collect(),
+        keywords: keywords.iter().map(|k| (*k).to_string()).collect(),
+        rulings: vec![],
+    }
+}

@@ -293,32 +293,8 @@ fn without_names(text: &str, card: &CardData) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::data::Face;
 
-    fn card(name: &str, layout: &str, faces: &[(&str, &str, &str)], keywords: &[&str]) -> CardData {
-        CardData {
-            name: name.into(),
-            layout: layout.into(),
-            oracle_id: None,
-            mana_value: 0.0,
-            faces: faces
-                .iter()
-                .map(|(name, type_line, text)| Face {
-                    name: (*name).into(),
-                    mana_cost: String::new(),
-                    type_line: (*type_line).into(),
-                    oracle_text: (*text).into(),
-                    colors: vec![],
-                    power: None,
-                    toughness: None,
-                    loyalty: None,
-                    defense: None,
-                })
-                .collect(),
-            keywords: keywords.iter().map(|k| (*k).to_string()).collect(),
-            rulings: vec![],
-        }
-    }
+    use super::super::card_of as card;
 
     fn words(text: &str) -> Vec<String> {
         text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
