@@ -15,7 +15,9 @@
 //!   for a typo: it is replaced by the closest words of the rules within one edit (two for long
 //!   words), found on the unstemmed `words` field, and these are searched like the others;
 //! - two neighbouring words of the question found close together, in order, in a rule add a
-//!   bonus, so that `champ bataille` favours `champ de bataille` over the two words far apart.
+//!   bonus, so that `champ bataille` favours `champ de bataille` over the two words far apart;
+//! - when the question names cards (`named/`), their names are not searched, and what the cards
+//!   say is, below the judge's words ([`Planner::card_units`]).
 
 use super::analyzer::{analyze, Analyzed};
 use super::named::{Source, Term as CardTerm};
@@ -65,8 +67,8 @@ pub(crate) const ECHO_WEIGHT: f32 = 0.8;
 /// The most words of a rule's name looked for in a card's text (`enters the battlefield tapped`).
 const MAX_NAME_WORDS: usize = 4;
 /// A single word of a card's text that names a rule counts as such when at most this many rules
-/// have it: keywords (`deathtouch` in 11 rules of the 2025 CR, `flash` in ~) do, the glossary's
-/// common words (`damage`, `creature`) do not.
+/// have it: keywords (`deathtouch`, `flash` and `lifelink` are in 9 to 11 rules of the 2025 CR)
+/// do, the glossary's common words (`damage` in 156, `creature` in 456) do not.
 const KEYWORD_RULES: u64 = 30;
 /// The rule the whole question names (a keyword, a glossary headword) comes before any other.
 const NAME_WEIGHT: f32 = 20.0;
@@ -284,16 +286,12 @@ impl Planner<'_> {
     /// share of its card, below the judge's words, standing for no word typed. `english`: whether
     /// the edition is in the cards' language; otherwise their words are searched through the
     /// vocabulary.
-    pub(crate) fn card_units(
-        &mut self,
-        cards: &[(Vec<CardTerm>, f32)],
-        english: bool,
-    ) -> tantivy::Result<Vec<Weighted>> {
+    pub(crate) fn card_units(&mut self, cards: &[(&[CardTerm], f32)], english: bool) -> tantivy::Result<Vec<Weighted>> {
         let mut units: Vec<Weighted> = Vec::new();
         for (terms, share) in cards {
             // What one card says twice (a wording of the file and a rule's name) counts once.
             let mut card: Vec<(Unit, f32)> = Vec::new();
-            for term in terms {
+            for term in terms.iter() {
                 let weight = term.focus
                     * match term.source {
                         Source::Keyword => CARD_KEYWORD_WEIGHT,

@@ -89,8 +89,8 @@ impl Named {
     }
 
     /// What each card says, with its share.
-    pub(crate) fn terms(&self) -> Vec<(Vec<Term>, f32)> {
-        self.cards.iter().map(|named| (named.terms.clone(), named.share)).collect()
+    pub(crate) fn terms(&self) -> Vec<(&[Term], f32)> {
+        self.cards.iter().map(|named| (named.terms.as_slice(), named.share)).collect()
     }
 }
 
