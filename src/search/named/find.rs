@@ -13,7 +13,8 @@
 //! after `a` or `an` is a type (`a Mountain`, `an Island`), never the card.
 //!
 //! A short name may stand for several cards (two Kalitases, a dozen Teferis): those whose text
-//! shares the most words with the rest of the question are kept, or all when none shares more.
+//! shares the most words with the rest of the question are kept when they share two more than
+//! any other, else all of them.
 
 use super::words::{loose, Word};
 use crate::cards::data::CardData;
