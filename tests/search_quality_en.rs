@@ -13,6 +13,7 @@
 //! cargo test --test main search_quality_en -- --nocapture
 //! ```
 
+use crate::quality::{answers_are_rules_of, questions, rank, Score};
 use crate::support::official_edition;
 use judge::corpus::RuleId;
 use judge::search::SearchIndex;
@@ -26,61 +27,6 @@ const GOAL: f64 = 0.85;
 /// MRR@10 when these floors were set, less a little.
 const FLOOR_HELD_OUT: f64 = 0.53;
 const FLOOR_ALL: f64 = 0.58;
-
-struct Question {
-    held_out: bool,
-    text: &'static str,
-    answers: Vec<&'static str>,
-}
-
-fn questions() -> Vec<Question> {
-    let mut out = Vec::new();
-    for (n, line) in QUESTIONS.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let parts: Vec<&str> = line.split('|').collect();
-        let [set, text, answers] = parts[..] else { panic!("line {}: `set|question|answers`: {line}", n + 1) };
-        let held_out = match set {
-            "held-out" => true,
-            "tuning" => false,
-            other => panic!("line {}: unknown set `{other}`", n + 1),
-        };
-        let answers: Vec<&str> = answers.split_whitespace().collect();
-        assert!(!answers.is_empty(), "line {}: no answer", n + 1);
-        out.push(Question { held_out, text: text.trim(), answers });
-    }
-    out
-}
-
-/// Rank (1-based) of the first accepted rule in a ranking, within the first 10.
-fn rank(ranking: &[String], answers: &[&str]) -> Option<usize> {
-    ranking.iter().take(10).position(|id| answers.contains(&id.as_str())).map(|p| p + 1)
-}
-
-#[derive(Default)]
-struct Score {
-    questions: usize,
-    reciprocal: f64,
-    within_5: usize,
-}
-
-impl Score {
-    fn add(&mut self, rank: Option<usize>) {
-        self.questions += 1;
-        self.reciprocal += rank.map_or(0.0, |r| 1.0 / r as f64);
-        self.within_5 += usize::from(rank.is_some_and(|r| r <= 5));
-    }
-
-    fn mrr(&self) -> f64 {
-        self.reciprocal / self.questions.max(1) as f64
-    }
-
-    fn show(&self) -> String {
-        format!("MRR@10 {:.3}, recall@5 {:.3}", self.mrr(), self.within_5 as f64 / self.questions.max(1) as f64)
-    }
-}
 
 /// Words of a text for the baseline: lower case, letters and digits, no short words.
 fn words(text: &str) -> BTreeSet<String> {
@@ -100,17 +46,12 @@ fn overlap_ranking(rules: &[(RuleId, BTreeSet<String>)], question: &str) -> Vec<
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn english_questions_find_their_rule_in_the_whole_cr() {
-    let questions = questions();
+    let questions = questions(QUESTIONS);
     assert!(questions.len() >= 120, "{} questions", questions.len());
     let held_out = questions.iter().filter(|q| q.held_out).count();
     assert!(held_out * 3 >= questions.len(), "{held_out} held-out of {}", questions.len());
     let edition = official_edition("20251114");
-    for q in &questions {
-        for answer in &q.answers {
-            let id = RuleId::parse(answer).unwrap_or_else(|_| panic!("`{answer}` in `{}`", q.text));
-            assert!(edition.get(id).is_some(), "`{}`: {answer} is not a rule of the 2025 CR", q.text);
-        }
-    }
+    answers_are_rules_of(&questions, &edition);
     let index = SearchIndex::in_memory(&edition).unwrap();
     let rule_words: Vec<(RuleId, BTreeSet<String>)> = edition.rules().map(|r| (r.id, words(&r.text))).collect();
     let (mut ours, mut baseline) = ([Score::default(), Score::default()], [Score::default(), Score::default()]);

@@ -20,6 +20,13 @@ pub trait Imported {
     fn find(&self, folded: &str) -> Result<Option<CardData>, String>;
     /// Every name a card is found by, folded and as printed, in the order of the folded names.
     fn names(&self) -> Box<dyn Iterator<Item = (&str, &str)> + '_>;
+    /// The names of [`Imported::names`] from the first that is not less than the folded
+    /// `prefix`: those that begin with it come first. An error says why the data cannot be read,
+    /// and ends them.
+    fn names_from(&self, prefix: &str) -> Box<dyn Iterator<Item = Result<(&str, &str), String>> + '_> {
+        let prefix = prefix.to_string();
+        Box::new(self.names().skip_while(move |(key, _)| *key < prefix.as_str()).map(Ok))
+    }
 }
 
 /// Where names are looked up: the library, then the imported cards when there are some.
@@ -172,6 +179,11 @@ impl Imported for MemoryCards {
     fn names(&self) -> Box<dyn Iterator<Item = (&str, &str)> + '_> {
         Box::new(self.names.iter().map(|(key, shown, _)| (key.as_str(), shown.as_str())))
     }
+
+    fn names_from(&self, prefix: &str) -> Box<dyn Iterator<Item = Result<(&str, &str), String>> + '_> {
+        let start = self.names.partition_point(|(key, _, _)| key.as_str() < prefix);
+        Box::new(self.names[start..].iter().map(|(key, shown, _)| Ok((key.as_str(), shown.as_str()))))
+    }
 }
 
 #[cfg(test)]
@@ -232,6 +244,27 @@ mod tests {
                 _ => panic!("{name} not found"),
             }
         }
+    }
+
+    #[test]
+    fn names_from_a_prefix_come_in_order_in_memory_as_by_default() {
+        struct Listed(MemoryCards);
+        impl Imported for Listed {
+            fn find(&self, folded: &str) -> Result<Option<CardData>, String> {
+                self.0.find(folded)
+            }
+            fn names(&self) -> Box<dyn Iterator<Item = (&str, &str)> + '_> {
+                self.0.names()
+            }
+        }
+        let memory = imported();
+        let listed = Listed(imported());
+        for prefix in ["", "fire", "ice", "l", "z"] {
+            let names: Vec<(&str, &str)> = memory.names_from(prefix).map(Result::unwrap).collect();
+            assert_eq!(names, listed.names_from(prefix).map(Result::unwrap).collect::<Vec<_>>(), "{prefix}");
+            assert_eq!(names.len(), memory.names().filter(|(key, _)| *key >= prefix).count(), "{prefix}");
+        }
+        assert_eq!(memory.names_from("fire").next(), Some(Ok(("fire", "Fire"))));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::outcome::{Outcome, Status};
 use super::rule_cmd;
 use crate::corpus::RuleRef;
 use crate::render::{self, Style};
-use crate::search::{self, BuildReason, Origin, SearchError, SearchIndex};
+use crate::search::{self, BuildReason, Named, Origin, SearchError, SearchIndex};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -37,12 +37,20 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
             eprintln!("note: built the search index of {} ({reason})", edition.name());
         }
     }
-    let search::Answer { hits, best } = index.answer(&query, usize::from(args.limit))?;
-    let hints = search::hints::hints(&edition, &index, &query, best.as_ref());
+    // Without card data, a question is searched as it always was.
+    let named = match config.imported_cards() {
+        Some(cards) => index.named(&query, &cards).unwrap_or_else(|error| {
+            eprintln!("warning: the card data was not read, cards are not looked for in the question: {error}");
+            Named::default()
+        }),
+        None => Named::default(),
+    };
+    let search::Answer { hits, best } = index.answer_about(&query, usize::from(args.limit), &named)?;
+    let hints = search::hints::hints(&edition, &index, &query, best.as_ref(), &named);
     let stdout = if args.json {
-        render::search::json(&query, &edition, &hits, &hints)
+        render::search::json(&query, &edition, &hits, &hints, &named)
     } else {
-        render::search::table(&query, &edition, &hits, &hints, style)
+        render::search::table(&query, &edition, &hits, &hints, &named, style)
     };
     let status = if hits.is_empty() { Status::NothingFound } else { Status::Found };
     Ok(Outcome { stdout, warnings: Vec::new(), status, written: Ok(()) })

@@ -1,10 +1,12 @@
-//! `judge search` output: hits best first, with their section and a highlighted snippet.
+//! `judge search` output: hits best first, with their section and a highlighted snippet; then the
+//! cards the question names, with their Oracle text and the rulings that speak of the question.
 
 use super::grid::Grid;
 use super::style::Style;
+use crate::cards::data::{CardData, Ruling};
 use crate::corpus::Outline;
 use crate::search::hints::Hint;
-use crate::search::Hit;
+use crate::search::{Hit, Named};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -14,11 +16,40 @@ struct SearchJson<'a> {
     hits: &'a [Hit],
     /// What the judge should know beside the hits, in sentences.
     hints: Vec<String>,
+    /// The cards the question names, when it names some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cards: Vec<CardJson<'a>>,
 }
 
-pub fn json(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint]) -> String {
+#[derive(Serialize)]
+struct CardJson<'a> {
+    name: &'a str,
+    /// The faces' type lines, ` // ` between two.
+    type_line: String,
+    /// The faces' Oracle texts, a line `//` between two.
+    oracle_text: String,
+    rulings: &'a [Ruling],
+}
+
+pub fn json(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], named: &Named) -> String {
     let hints = hints.iter().map(|h| sentence(h, edition)).collect();
-    super::to_json(&SearchJson { query, edition: edition.name(), hits, hints })
+    let cards = named
+        .cards
+        .iter()
+        .filter(|c| c.shown)
+        .map(|c| CardJson {
+            name: &c.card.name,
+            type_line: faces(&c.card, |f| &f.type_line, " // "),
+            oracle_text: faces(&c.card, |f| &f.oracle_text, "\n//\n"),
+            rulings: &c.rulings,
+        })
+        .collect();
+    super::to_json(&SearchJson { query, edition: edition.name(), hits, hints, cards })
+}
+
+/// A text of each face, `between` two.
+fn faces(card: &CardData, text: impl Fn(&crate::cards::data::Face) -> &String, between: &str) -> String {
+    card.faces.iter().map(|f| text(f).as_str()).collect::<Vec<_>>().join(between)
 }
 
 /// A hint as a sentence for the judge.
@@ -43,6 +74,24 @@ fn sentence(hint: &Hint, edition: &Outline) -> String {
                 text.push_str(&format!("; scenarios that name them: {}", scenarios.join(", ")));
             }
             text
+        }
+        Hint::Scenarios { cards, scenarios } => {
+            let quoted: Vec<String> = cards.iter().map(|n| format!("`{n}`")).collect();
+            format!(
+                "scenarios that name {}: {}; `judge resolve` answers a question about cards on a board",
+                quoted.join(", "),
+                scenarios.join(", ")
+            )
+        }
+        Hint::Ambiguous(names) => {
+            let each: Vec<String> = names
+                .iter()
+                .map(|a| format!("`{}` may be any of {} cards ({})", a.typed, a.names.len(), a.names.join("; ")))
+                .collect();
+            format!(
+                "{}: what they have in common was searched and their text is not shown; type more of the name to see it",
+                each.join("; ")
+            )
         }
         Hint::FewWords { found, asked, missing } => {
             let missing: Vec<String> = missing.iter().map(|w| format!("`{w}`")).collect();
@@ -79,12 +128,13 @@ fn heading(place: &(&str, Option<String>), before: Option<&(&str, Option<String>
     }
 }
 
-pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], style: Style) -> String {
+pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], named: &Named, style: Style) -> String {
     let mut out = style.wrap(&format!("Edition {} · {} · search: {query}", edition.name(), edition.lang()));
     out.push('\n');
     let notes: String = hints.iter().map(|h| style.wrap(&format!("note: {}.", sentence(h, edition))) + "\n").collect();
     if hits.is_empty() {
         out.push_str("No rule matches.\n");
+        out.push_str(&cards(named, style));
         out.push_str(&notes);
         return out;
     }
@@ -102,7 +152,37 @@ pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], style
             if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet(OPEN, CLOSE) };
         table.row([style.strong(&hit.id.to_string()), snippet]);
     }
-    out.push_str(&if notes.is_empty() { table.render(style) + "\n" } else { table.render_above_text(style) });
+    let cards = cards(named, style);
+    let above_text = !notes.is_empty() || !cards.is_empty();
+    out.push_str(&if above_text { table.render_above_text(style) } else { table.render(style) + "\n" });
+    out.push_str(&cards);
     out.push_str(&notes);
+    out
+}
+
+/// Each card shown: its name, each face's type line and Oracle text, and its rulings chosen for
+/// the question with their dates.
+fn cards(named: &Named, style: Style) -> String {
+    let width = usize::from(style.columns());
+    let mut out = String::new();
+    for named in named.cards.iter().filter(|c| c.shown) {
+        let card = &named.card;
+        if card.faces.len() > 1 {
+            out.push_str(&style.wrap(&format!("{} ({})", style.strong(&card.name), card.layout.replace('_', " "))));
+            out.push('\n');
+        }
+        for face in &card.faces {
+            out.push_str(&style.wrap(&format!("{} · {}", style.strong(&face.name), face.type_line)));
+            out.push('\n');
+            for ability in face.oracle_text.lines() {
+                out.push_str(&super::style::fill(ability, width, "  ", "    "));
+                out.push('\n');
+            }
+        }
+        for ruling in &named.rulings {
+            out.push_str(&super::style::fill(&ruling.text, width, &format!("  ruling {}: ", ruling.date), "    "));
+            out.push('\n');
+        }
+    }
     out
 }

@@ -3,8 +3,11 @@
 //!   613, 615 or 702): which, and how to get them (`rules-corpus/topics.tsv`);
 //! - the question is mostly names the rules never contain (cards): a scenario answers it, and
 //!   the scenarios that name the same cards;
+//! - the cards the question names (through the card data) that scenarios name, and the names
+//!   typed that may be several cards;
 //! - the best hit has less than two thirds of the words searched: the rules may say it otherwise.
 
+use super::named::{Ambiguous, Named};
 use super::query::Coverage;
 use super::SearchIndex;
 use crate::corpus::Outline;
@@ -51,11 +54,21 @@ pub enum Hint {
     CardNames { names: Vec<String>, scenarios: Vec<&'static str> },
     /// The best hit has `found` of the `asked` words searched; the `missing` ones, as typed.
     FewWords { found: usize, asked: usize, missing: Vec<String> },
+    /// Cards the question names (found in the card data), and the scenarios that name them.
+    Scenarios { cards: Vec<String>, scenarios: Vec<&'static str> },
+    /// Names typed that may be more cards than the answer shows.
+    Ambiguous(Vec<Ambiguous>),
 }
 
 /// The hints for a question in an edition, searched in its index, whose best hit has `best` of
-/// its words.
-pub fn hints(edition: &Outline, index: &SearchIndex, question: &str, best: Option<&Coverage>) -> Vec<Hint> {
+/// its words, and which names the cards of `named`.
+pub fn hints(
+    edition: &Outline,
+    index: &SearchIndex,
+    question: &str,
+    best: Option<&Coverage>,
+    named: &Named,
+) -> Vec<Hint> {
     let mut out = Vec::new();
     let words: Vec<String> = question.split_whitespace().map(fold).collect();
     let missing: Vec<(u16, &'static str)> = PARSED
@@ -66,12 +79,24 @@ pub fn hints(edition: &Outline, index: &SearchIndex, question: &str, best: Optio
     if !missing.is_empty() {
         out.push(Hint::MissingSections(missing));
     }
-    let names = card_names(index, question);
+    // Names the card data knows are no longer unknown words.
+    let names = if named.is_empty() { card_names(index, question) } else { card_names(index, &named.rest(question)) };
     if !names.is_empty() {
-        let mut scenarios: Vec<&'static str> = names.iter().flat_map(|n| crate::scenario::examples::about(n)).collect();
-        scenarios.sort();
-        scenarios.dedup();
-        out.push(Hint::CardNames { names, scenarios });
+        out.push(Hint::CardNames { scenarios: scenarios(&names), names });
+    }
+    if !named.is_empty() {
+        let cards: Vec<String> = named
+            .cards
+            .iter()
+            .filter(|c| c.shown && !crate::scenario::examples::about(&c.card.name).is_empty())
+            .map(|c| c.card.name.clone())
+            .collect();
+        if !cards.is_empty() {
+            out.push(Hint::Scenarios { scenarios: scenarios(&cards), cards });
+        }
+        if !named.ambiguous.is_empty() {
+            out.push(Hint::Ambiguous(named.ambiguous.clone()));
+        }
     }
     // Card names explain why the words are not found: saying it twice would be noise.
     let about_cards = out.iter().any(|h| matches!(h, Hint::CardNames { .. }));
@@ -79,6 +104,14 @@ pub fn hints(edition: &Outline, index: &SearchIndex, question: &str, best: Optio
         out.push(Hint::FewWords { found: best.found, asked: best.asked, missing: best.missing.clone() });
     }
     out
+}
+
+/// The scenarios of `scenarios/` that name any of these cards.
+fn scenarios(names: &[String]) -> Vec<&'static str> {
+    let mut scenarios: Vec<&'static str> = names.iter().flat_map(|n| crate::scenario::examples::about(n)).collect();
+    scenarios.sort();
+    scenarios.dedup();
+    scenarios
 }
 
 /// Capitalised words past the first that no rule of the edition has: card names, which the
@@ -116,31 +149,31 @@ mod tests {
     #[test]
     fn the_french_corpus_says_it_has_no_layers() {
         let (edition, index) = french();
-        let hints = hints(&edition, &index, "layer 7", None);
+        let hints = hints(&edition, &index, "layer 7", None, &Named::default());
         assert_eq!(hints, [Hint::MissingSections(vec![(613, "Interaction of Continuous Effects")])]);
-        assert!(super::hints(&edition, &index, "régénération", None).is_empty());
+        assert!(super::hints(&edition, &index, "régénération", None, &Named::default()).is_empty());
     }
 
     #[test]
     fn card_names_point_to_the_scenarios() {
         let (edition, index) = french();
-        let found = hints(&edition, &index, "does Humility turn off Opalescence", None);
+        let found = hints(&edition, &index, "does Humility turn off Opalescence", None, &Named::default());
         let Some(Hint::CardNames { names, scenarios }) = found.last() else { panic!("{found:?}") };
         assert_eq!(names, &["Humility", "Opalescence"]);
         assert!(scenarios.contains(&"scenarios/humility-then-opalescence.yaml"), "{scenarios:?}");
-        assert!(hints(&edition, &index, "who controls a triggered ability", None).is_empty());
+        assert!(hints(&edition, &index, "who controls a triggered ability", None, &Named::default()).is_empty());
     }
 
     #[test]
     fn a_best_hit_with_few_of_the_words_is_said_to_be_weak() {
         let (edition, index) = french();
         let coverage = |found, asked| Coverage { found, asked, missing: vec!["banane".into(); asked - found] };
-        let weak = hints(&edition, &index, "régénération banane", Some(&coverage(1, 3)));
+        let weak = hints(&edition, &index, "régénération banane", Some(&coverage(1, 3)), &Named::default());
         assert_eq!(weak, [Hint::FewWords { found: 1, asked: 3, missing: vec!["banane".into(); 2] }]);
-        assert!(!hints(&edition, &index, "régénération", Some(&coverage(1, 2))).is_empty());
+        assert!(!hints(&edition, &index, "régénération", Some(&coverage(1, 2)), &Named::default()).is_empty());
         for (found, asked) in [(2, 3), (3, 4), (3, 3), (0, 0)] {
             assert!(
-                hints(&edition, &index, "régénération", Some(&coverage(found, asked))).is_empty(),
+                hints(&edition, &index, "régénération", Some(&coverage(found, asked)), &Named::default()).is_empty(),
                 "{found}/{asked}"
             );
         }

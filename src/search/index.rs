@@ -4,10 +4,12 @@ use super::analyzer::{self, Kind};
 use super::build;
 use super::error::SearchError;
 use super::hit::{Hit, Snippets};
-use super::query::{Coverage, Planner};
+use super::named::Named;
+use super::query::{Coverage, Planner, Unit, ECHO_WEIGHT};
 use super::schema::{self, Fields, ORDER};
 use super::vocabulary::LazyVocabulary;
 use crate::corpus::{Edition, Lang, RuleId};
+use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::path::{Path, PathBuf};
 use tantivy::collector::TopDocs;
@@ -97,13 +99,19 @@ impl SearchIndex {
 
     /// Whether the text of some rule has the word (stemmed, as searched; not the examples).
     pub fn rules_have(&self, word: &str) -> bool {
+        self.rules_with(word) > 0
+    }
+
+    /// How many rules have the word in their text (stemmed, as searched; not the examples): for
+    /// a word of several terms, the fewest of any. 0 for a stop word.
+    pub fn rules_with(&self, word: &str) -> u64 {
         let searcher = self.reader.searcher();
         let terms = analyzer::analyze(&mut analyzer::analyzer(self.lang, Kind::Stemmed), word);
-        !terms.is_empty()
-            && terms.iter().all(|t| {
-                let term = tantivy::Term::from_field_text(self.fields.text, &t.text);
-                searcher.doc_freq(&term).is_ok_and(|n| n > 0)
-            })
+        let count = |t: &analyzer::Analyzed| {
+            let term = tantivy::Term::from_field_text(self.fields.text, &t.text);
+            searcher.doc_freq(&term).unwrap_or(0)
+        };
+        terms.iter().map(count).min().unwrap_or(0)
     }
 
     /// The length in characters of the longest word of the rules, as typos are corrected to.
@@ -134,6 +142,12 @@ impl SearchIndex {
     /// [`SearchIndex::search`], and how much of the question the best hit has.
     /// A question over the limits of [`super::check_size`] is an error.
     pub fn answer(&self, query: &str, limit: usize) -> Result<Answer, SearchError> {
+        self.answer_about(query, limit, &Named::default())
+    }
+
+    /// [`SearchIndex::answer`] for a question that names these cards ([`SearchIndex::named`]):
+    /// their names are not searched, what they say is, below the judge's own words.
+    pub fn answer_about(&self, query: &str, limit: usize, named: &Named) -> Result<Answer, SearchError> {
         super::check_size(query)?;
         let failed = |source| SearchError::Search { source };
         let searcher = self.reader.searcher();
@@ -150,11 +164,22 @@ impl SearchIndex {
             foreign: analyzer::analyzer(other(self.lang), Kind::Stemmed),
             vocabulary: &self.vocabulary,
         };
-        let plan = planner.plan(&super::synonyms::expand(query)).map_err(failed)?;
+        let asked = if named.is_empty() { Cow::Borrowed(query) } else { Cow::Owned(named.rest(query)) };
+        let mut plan = planner.plan(&super::synonyms::expand(&asked)).map_err(failed)?;
+        if !named.is_empty() {
+            // The judge's words that only describe the cards named.
+            let said = named.stems_said(&mut planner.stemmed);
+            for unit in plan.units.iter_mut().filter(|u| u.typed.is_some()) {
+                if matches!(&unit.unit, Unit::Term(term) if said.binary_search(term).is_ok()) {
+                    unit.weight *= ECHO_WEIGHT;
+                }
+            }
+            plan.units.extend(planner.card_units(&named.terms(), self.lang == Lang::En).map_err(failed)?);
+        }
         if plan.is_empty() {
             return Ok(Answer::default());
         }
-        let names = planner.names(query, &plan);
+        let names = planner.names(&asked, &plan);
         let query = plan.query(&self.fields, &names);
         // Sorted by score, then by the rule's place in the edition: document ids would follow
         // the segments, whose order nothing promises.

@@ -15,9 +15,12 @@
 //!   for a typo: it is replaced by the closest words of the rules within one edit (two for long
 //!   words), found on the unstemmed `words` field, and these are searched like the others;
 //! - two neighbouring words of the question found close together, in order, in a rule add a
-//!   bonus, so that `champ bataille` favours `champ de bataille` over the two words far apart.
+//!   bonus, so that `champ bataille` favours `champ de bataille` over the two words far apart;
+//! - when the question names cards (`named/`), their names are not searched, and what the cards
+//!   say is, below the judge's words ([`Planner::card_units`]).
 
 use super::analyzer::{analyze, Analyzed};
+use super::named::{Source, Term as CardTerm};
 use super::schema::Fields;
 use super::vocabulary::LazyVocabulary;
 use std::collections::BTreeSet;
@@ -39,6 +42,34 @@ const TYPO_WEIGHT: f32 = 0.7;
 /// rare word repeated outweigh all the others (tuning questions of `tests/search_quality_en.rs`:
 /// 0.635 without, 0.666 at 0.5 and at 1.0, 0.653 at 4; French questions 0.859 → 0.869).
 const ALL_WORDS_WEIGHT: f32 = 0.5;
+/// What a card the question names says counts less than the judge's own words, which say what
+/// about the card is asked. On the tuning questions of `tests/search_quality_cards.rs` (MRR@10):
+/// - what its wording implies in the rules' words (`named/terms.rs`: "would … instead" is a
+///   replacement effect) and the names of rules its text holds (`deathtouch`, `mana value`) say
+///   most: 0.44 at 0.8, 0.47 at 0.9;
+/// - its keywords: 0.47 at 0.5, the same at 0.7, 0.46 at 0.9;
+/// - what its type line and layout imply: 0.45 at 0.2, 0.43 at 0.5, 0.42 at 0.8, since every
+///   land, Aura or planeswalker brings the same rules whatever is asked;
+/// - the words of its text: 0.46 at 0.15, 0.47 at 0.2, 0.45 at 0.3. Neighbouring words of its
+///   text as a bonus, as the question's are, made it worse (0.42 at 0.05, 0.39 at 0.3).
+const CARD_IMPLIED_WEIGHT: f32 = 0.9;
+const CARD_KEYWORD_WEIGHT: f32 = 0.5;
+const CARD_TYPE_WEIGHT: f32 = 0.2;
+const CARD_TEXT_WEIGHT: f32 = 0.2;
+/// A unit that several cards give counts for each, up to this: two replacement effects make
+/// the question one about both (0.37 capped at 0.8, 0.40 at 1.0, 0.42 at 1.5, with the weights
+/// of the time).
+const CARD_TERM_MAX: f32 = 1.5;
+/// A judge's word that the named cards' text has too (`draw step` about Necropotence) says
+/// which card the question is about more than what it asks: it counts this much (0.47 at 1,
+/// 0.48 at 0.8, the same down to 0.4).
+pub(crate) const ECHO_WEIGHT: f32 = 0.8;
+/// The most words of a rule's name looked for in a card's text (`enters the battlefield tapped`).
+const MAX_NAME_WORDS: usize = 4;
+/// A single word of a card's text that names a rule counts as such when at most this many rules
+/// have it: keywords (`deathtouch`, `flash` and `lifelink` are in 9 to 11 rules of the 2025 CR)
+/// do, the glossary's common words (`damage` in 156, `creature` in 456) do not.
+const KEYWORD_RULES: u64 = 30;
 /// The rule the whole question names (a keyword, a glossary headword) comes before any other.
 const NAME_WEIGHT: f32 = 20.0;
 /// Two neighbouring words of the question found together in a rule add this much again.
@@ -249,6 +280,131 @@ impl Planner<'_> {
         }
         self.add_neighbours(&clauses, &analyzed, &translated, &mut units);
         Ok(Plan { units, all_known })
+    }
+
+    /// The units of what the cards a question names say (`named::Named::terms`), each term with the
+    /// share of its card, below the judge's words, standing for no word typed. `english`: whether
+    /// the edition is in the cards' language; otherwise their words are searched through the
+    /// vocabulary.
+    pub(crate) fn card_units(&mut self, cards: &[(&[CardTerm], f32)], english: bool) -> tantivy::Result<Vec<Weighted>> {
+        let mut units: Vec<Weighted> = Vec::new();
+        for (terms, share) in cards {
+            // What one card says twice (a wording of the file and a rule's name) counts once.
+            let mut card: Vec<(Unit, f32)> = Vec::new();
+            for term in terms.iter() {
+                let weight = term.focus
+                    * match term.source {
+                        Source::Keyword => CARD_KEYWORD_WEIGHT,
+                        Source::Implied => CARD_IMPLIED_WEIGHT,
+                        Source::Type => CARD_TYPE_WEIGHT,
+                        Source::Text => CARD_TEXT_WEIGHT,
+                    };
+                let mut found: Vec<(Unit, f32)> = match term.source {
+                    Source::Text => self.card_term_units(&super::synonyms::expand(&term.text), english)?,
+                    _ => self.card_term_units(&term.text, english)?,
+                }
+                .into_iter()
+                .map(|u| (u, weight))
+                .collect();
+                if term.source == Source::Text && english {
+                    let implied = term.focus * CARD_IMPLIED_WEIGHT;
+                    found.extend(self.card_rule_names(&term.text)?.into_iter().map(|u| (u, implied)));
+                }
+                for (unit, weight) in found {
+                    match card.iter_mut().find(|(u, _)| *u == unit) {
+                        Some((_, known)) => *known = known.max(weight),
+                        None => card.push((unit, weight)),
+                    }
+                }
+            }
+            // What several cards say counts for each: the question is likely about what they share.
+            for (unit, weight) in card {
+                let weight = weight * share;
+                match units.iter_mut().find(|u| u.unit == unit) {
+                    Some(known) => known.weight = (known.weight + weight).min(CARD_TERM_MAX),
+                    None => units.push(Weighted { unit, weight: weight.min(CARD_TERM_MAX), typed: None }),
+                }
+            }
+        }
+        Ok(units)
+    }
+
+    /// The runs of words of a card's text that name a rule (`topics.rs`: a keyword, a keyword
+    /// action, a glossary headword), longest first: `has deathtouch`, `mana value`. A single word
+    /// only when few rules have it: `damage` and `creature` are glossary headwords too.
+    fn card_rule_names(&mut self, text: &str) -> tantivy::Result<Vec<Unit>> {
+        let mut out = Vec::new();
+        for sentence in text.split(['.', ',', ';', ':', '(', ')', '\n', '"']) {
+            let tokens = analyze(&mut self.stemmed, sentence);
+            let mut start = 0;
+            while start < tokens.len() {
+                let mut taken = 1;
+                for len in (1..=MAX_NAME_WORDS.min(tokens.len() - start)).rev() {
+                    let run = &tokens[start..start + len];
+                    let key = run.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+                    let named = self.searcher.doc_freq(&Term::from_field_text(self.fields.name, &key))? > 0;
+                    let rare = len > 1
+                        || self.searcher.doc_freq(&Term::from_field_text(self.fields.text, &key))? <= KEYWORD_RULES;
+                    if named && rare {
+                        if let Some(unit) = unit_of(run, false).filter(|u| !out.contains(u)) {
+                            out.push(unit);
+                        }
+                        taken = len;
+                        break;
+                    }
+                }
+                start += taken;
+            }
+        }
+        Ok(out)
+    }
+
+    /// The distinct units of a card's words: each word the edition has, each phrase whose words
+    /// it all has; numbers left out (a cost, a loyalty ability's, a token's size).
+    fn card_term_units(&mut self, text: &str, english: bool) -> tantivy::Result<Vec<Unit>> {
+        let mut out: Vec<Unit> = Vec::new();
+        if !english {
+            let terms: Vec<String> = analyze(&mut self.foreign, text).into_iter().map(|a| a.text).collect();
+            for found in self.vocabulary.get().matches(&terms) {
+                let renderings: Vec<Unit> =
+                    found.targets.iter().filter_map(|t| unit_of(&analyze(&mut self.stemmed, t), false)).collect();
+                if !renderings.is_empty() && !out.contains(&Unit::Any(renderings.clone())) {
+                    out.push(Unit::Any(renderings));
+                }
+            }
+            return Ok(out);
+        }
+        for clause in clauses(text) {
+            let units = match clause {
+                Clause::Phrase(phrase) => {
+                    let tokens = analyze(&mut self.stemmed, phrase);
+                    let mut all = true;
+                    for token in &tokens {
+                        all &= self.known(&token.text)?;
+                    }
+                    if all {
+                        unit_of(&tokens, false).into_iter().collect()
+                    } else {
+                        Vec::new()
+                    }
+                }
+                Clause::Word(word) => {
+                    let mut units = Vec::new();
+                    for token in analyze(&mut self.stemmed, word) {
+                        if !token.text.chars().all(|c| c.is_ascii_digit()) && self.known(&token.text)? {
+                            units.push(Unit::Term(token.text));
+                        }
+                    }
+                    units
+                }
+            };
+            for unit in units {
+                if !out.contains(&unit) {
+                    out.push(unit);
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// Adds a bonus for each two neighbouring words of the question found close together in a
@@ -477,7 +633,7 @@ impl Plan {
         let words: Vec<&Unit> = self
             .units
             .iter()
-            .filter(|u| u.weight == 1.0 && !matches!(u.unit, Unit::Near(..)))
+            .filter(|u| u.weight == 1.0 && u.typed.is_some() && !matches!(u.unit, Unit::Near(..)))
             .map(|u| &u.unit)
             .collect();
         if words.len() >= 2 {

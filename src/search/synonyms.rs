@@ -45,6 +45,11 @@ fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether a word (lower case) is one of those judges say for the rules' words (`blink`, `etb`).
+pub(crate) fn is_said(word: &str) -> bool {
+    SYNONYMS.iter().any(|synonym| synonym.said.iter().any(|said| said == word))
+}
+
 /// The question with what the rules call each of its judges' words added at the end.
 pub(crate) fn expand(question: &str) -> String {
     let asked = words(question);
@@ -78,5 +83,11 @@ mod tests {
         assert_eq!(expand("Does it ETB tapped?"), "Does it ETB tapped? enters the battlefield");
         assert!(expand("what is its P/T").ends_with("power and toughness"));
         assert_eq!(expand("roll a die"), "roll a die");
+    }
+
+    #[test]
+    fn judges_words_are_known_as_such() {
+        assert!(is_said("flicker") && is_said("etb"));
+        assert!(!is_said("urborg"));
     }
 }

@@ -43,10 +43,21 @@ impl Imported for StoreCards {
         }
     }
 
+    /// A damaged part of the index ends the names: `find` says what is damaged.
     fn names(&self) -> Box<dyn Iterator<Item = (&str, &str)> + '_> {
         match self.store() {
-            Ok(Some(store)) => Box::new(store.keys().map(|(folded, shown, _)| (folded, shown))),
+            Ok(Some(store)) => Box::new(store.keys().map_while(Result::ok).map(|(folded, shown, _)| (folded, shown))),
             _ => Box::new(std::iter::empty()),
+        }
+    }
+
+    fn names_from(&self, prefix: &str) -> Box<dyn Iterator<Item = Result<(&str, &str), String>> + '_> {
+        match self.store() {
+            Ok(Some(store)) => Box::new(
+                store.keys_from(prefix).map(|key| key.map(|(folded, shown, _)| (folded, shown)).map_err(|e| said(&e))),
+            ),
+            Ok(None) => Box::new(std::iter::empty()),
+            Err(error) => Box::new(std::iter::once(Err(error))),
         }
     }
 }

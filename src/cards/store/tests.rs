@@ -92,7 +92,7 @@ fn cards_are_found_by_their_names_and_their_faces_names() {
     }
     assert_eq!(store.find("fire //").unwrap(), None);
     assert_eq!(store.find("").unwrap(), None);
-    let keys: Vec<(&str, &str, usize)> = store.keys().collect();
+    let keys: Vec<(&str, &str, usize)> = store.keys().map(Result::unwrap).collect();
     assert_eq!(
         keys,
         [
@@ -104,6 +104,11 @@ fn cards_are_found_by_their_names_and_their_faces_names() {
             ("lim-dul's vault", "Lim-Dûl's Vault", 2),
         ]
     );
+    let from = |prefix| store.keys_from(prefix).map(|key| key.unwrap().0).collect::<Vec<_>>();
+    assert_eq!(from("fire"), ["fire", "fire // ice", "ice", "jotun grunt", "lim-dul's vault"]);
+    assert_eq!(from("j"), ["jotun grunt", "lim-dul's vault"]);
+    assert_eq!(from("m"), Vec::<&str>::new());
+    assert_eq!(from(""), keys.iter().map(|k| k.0).collect::<Vec<_>>());
     assert_eq!(store.cards().unwrap(), cards());
     for (number, card) in cards().iter().enumerate() {
         assert_eq!(&store.card(number).unwrap(), card);
@@ -121,23 +126,29 @@ fn the_same_cards_make_the_same_bytes_and_an_empty_store_reads() {
     assert_eq!(store.find("fire").unwrap(), None);
 }
 
-/// What a read of the store gives: its info and keys when it opens, then each key's card.
+/// What a read of the store gives: its info and keys when it opens and its index reads, then
+/// each key's card.
 type Answer = Result<(StoreInfo, Vec<(String, String, usize)>), ()>;
 
 fn opened(dir: &Path) -> (Answer, Option<CardStore>) {
+    let refused = |e: CardStoreError| {
+        assert!(
+            matches!(e, CardStoreError::Damaged { .. } | CardStoreError::Outdated { .. }),
+            "refused as damaged: {e:?}"
+        );
+        (Err(()), None)
+    };
     match CardStore::open(dir) {
         Ok(Some(store)) => {
-            let keys = store.keys().map(|(f, d, n)| (f.to_string(), d.to_string(), n)).collect();
-            (Ok((store.info().clone(), keys)), Some(store))
+            let keys: Result<Vec<_>, _> =
+                store.keys().map(|key| key.map(|(f, d, n)| (f.to_string(), d.to_string(), n))).collect();
+            match keys {
+                Ok(keys) => (Ok((store.info().clone(), keys)), Some(store)),
+                Err(e) => refused(e),
+            }
         }
         Ok(None) => panic!("the file is there"),
-        Err(e) => {
-            assert!(
-                matches!(e, CardStoreError::Damaged { .. } | CardStoreError::Outdated { .. }),
-                "refused as damaged: {e:?}"
-            );
-            (Err(()), None)
-        }
+        Err(e) => refused(e),
     }
 }
 
@@ -216,23 +227,34 @@ fn another_format_or_another_file_is_named() {
     }
 }
 
-/// A directory written with a right checksum but wrong content (by hand, or by a broken writer)
-/// is refused for what is wrong, never read out of bounds.
+/// A directory and tables written with right checksums but wrong content (by hand, or by a
+/// broken writer) are refused for what is wrong by the read that meets it, never read out of
+/// bounds.
 #[test]
 fn a_directory_with_a_right_checksum_is_checked_all_the_same() {
     let good = bytes(&cards());
     let directory_len = u64::from_le_bytes(good[16..24].try_into().unwrap()) as usize;
-    let decoded = format::Directory::decode(&good[format::LEAD_LEN..format::LEAD_LEN + directory_len]).unwrap();
+    let tables_at = format::LEAD_LEN + directory_len;
+    let store = CardStore::open_file(&stored(&good).1).unwrap().unwrap();
+    let records_at = store.records_at;
+    let decoded = format::Directory::decode(&good[format::LEAD_LEN..tables_at], &good[tables_at..records_at]).unwrap();
     let reseal = |directory: &format::Directory| {
-        let encoded = directory.encode().unwrap();
+        let (encoded, tables) = directory.encode().unwrap();
         let mut out = format::lead(&encoded);
         out.extend_from_slice(&encoded);
-        out.extend_from_slice(&good[format::LEAD_LEN + directory_len..]);
+        out.extend_from_slice(&tables);
+        out.extend_from_slice(&good[records_at..]);
         out
     };
+    // Opened, then every key and every card read.
     let refused = |bytes: Vec<u8>| {
         let (dir, _) = stored(&bytes);
-        match CardStore::open(dir.path()) {
+        let read = CardStore::open(dir.path()).and_then(|store| {
+            let store = store.expect("the file is there");
+            store.keys().collect::<Result<Vec<_>, _>>()?;
+            store.cards()
+        });
+        match read {
             Err(CardStoreError::Damaged { reason, .. }) => reason,
             other => panic!("{other:?}"),
         }
@@ -244,12 +266,75 @@ fn a_directory_with_a_right_checksum_is_checked_all_the_same() {
     no_such_card.keys[0].card = 9;
     assert_eq!(refused(reseal(&no_such_card)), "index key 0 names card 9, of 4");
     let mut unordered = decoded.clone();
-    unordered.keys.swap(0, 1);
-    assert_eq!(refused(reseal(&unordered)), "index key 1 is out of order");
+    unordered.keys.swap(1, 2);
+    assert_eq!(refused(reseal(&unordered)), "index key 2 is out of order");
     let mut moved = decoded.clone();
     moved.cards[2].offset += 1;
     assert_eq!(refused(reseal(&moved)), "the record of card 2 is not where the one before it ends");
     let mut miscounted = decoded.clone();
     miscounted.info.cards = 5;
     assert_eq!(refused(reseal(&miscounted)), "it says it holds 5 cards and lists 4");
+}
+
+/// Enough cards for several blocks of the card table and of the name index: every name is
+/// found, the keys from any prefix are those of the whole index from it, across blocks.
+#[test]
+fn many_cards_in_many_blocks_are_found_and_listed_alike() {
+    let many: Vec<CardData> = (0..2_500)
+        .map(|n| match n % 5 {
+            0 => card(
+                &format!("Card {n:04} // Face {n:04}"),
+                vec![face(&format!("Card {n:04}"), ""), face(&format!("Face {n:04}"), "")],
+            ),
+            _ => card(&format!("Card {n:04}"), vec![face(&format!("Card {n:04}"), "")]),
+        })
+        .collect();
+    let mut sorted = many.clone();
+    sorted.sort_by_key(|c| fold(&c.name));
+    let (dir, _) = stored(&bytes(&sorted));
+    let store = CardStore::open(dir.path()).unwrap().unwrap();
+    assert!(store.directory.key_blocks() > 20 && store.directory.len_card_blocks() == 3);
+    let all: Vec<Key> = store.keys().map(Result::unwrap).collect();
+    assert_eq!(all.len(), 3_500, "a full name and two face names for each fifth card");
+    assert!(all.windows(2).all(|w| w[0].0 < w[1].0));
+    for prefix in ["", "card 0", "card 0127", "card 0128", "card 1", "face 0005", "face 2495", "g", "zz"] {
+        let from: Vec<Key> = store.keys_from(prefix).map(Result::unwrap).collect();
+        let expected: Vec<Key> = all.iter().copied().filter(|k| k.0 >= prefix).collect();
+        assert_eq!(from, expected, "{prefix}");
+    }
+    for (folded, _, number) in all.iter().step_by(7) {
+        assert_eq!(store.find(folded).unwrap().as_ref(), Some(&sorted[*number]), "{folded}");
+    }
+    assert_eq!(store.cards().unwrap(), sorted);
+    // Opening reads the directory: a few kilobytes, not the tables.
+    let directory_len = u64::from_le_bytes(bytes(&sorted)[16..24].try_into().unwrap());
+    assert!(directory_len < 10_000, "{directory_len}");
+}
+
+/// In a store of several blocks, damage to one block is refused by the reads that use it, and
+/// only by them.
+#[test]
+fn a_damaged_block_is_refused_by_the_reads_that_use_it() {
+    let many: Vec<CardData> =
+        (0..600).map(|n| card(&format!("Card {n:04}"), vec![face(&format!("Card {n:04}"), "")])).collect();
+    let good = bytes(&many);
+    let (dir, file) = stored(&good);
+    let store = CardStore::open(dir.path()).unwrap().unwrap();
+    let (tables_at, pool_at) = (store.tables_at, store.tables_at + 600 * 20 * 2);
+    drop(store);
+    // A byte of the names of key block 2 (keys 256 to 383), then of its table part.
+    for at in [pool_at + 300 * 2 * 9 + 3, tables_at + 300 * 20 + 1] {
+        let mut damaged = good.clone();
+        damaged[at] ^= 0x01;
+        fs::write(&file, &damaged).unwrap();
+        let store = CardStore::open(dir.path()).unwrap().unwrap();
+        assert_eq!(store.find("card 0001").unwrap().unwrap().name, "Card 0001", "another block reads");
+        match store.find("card 0300") {
+            Err(CardStoreError::Damaged { reason, .. }) => {
+                assert_eq!(reason, "the names of index block 2 do not match their checksum")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(store.keys().any(|k| k.is_err()));
+    }
 }

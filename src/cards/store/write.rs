@@ -19,8 +19,9 @@ pub(super) fn write(info: &StoreInfo, cards: &[CardData], out: &mut dyn Write) -
         entries.push(CardEntry { offset: start as u64, len, checksum: format::record_checksum(record, number) });
     }
     let (keys, pool) = index::build(cards)?;
-    let directory = Directory { info: info.clone(), cards: entries, keys, pool }.encode()?;
+    let (directory, tables) = Directory { info: info.clone(), cards: entries, keys, pool }.encode()?;
     out.write_all(&format::lead(&directory))?;
     out.write_all(&directory)?;
+    out.write_all(&tables)?;
     out.write_all(&records)
 }

@@ -1,0 +1,433 @@
+//! Finding the cards a question names, through the names of the imported card data.
+//!
+//! Each word of the question starts a look-up in the name index (sorted, so the names that begin
+//! with the word are one run of it): a name whose words follow in the question is a mention of
+//! its card, and so is a legendary's name before its comma (`Kalitas`, `Urborg`) and a
+//! planeswalker's subtype (`Gideon` for Gideon Jura). The longest mentions are taken first, and
+//! none overlaps another.
+//!
+//! Card names are often words of the game or of everyday English (`Shock`, `Fog`, `Turn`,
+//! `Island`, `Conspiracy`), so a mention must look like a name: typed with the capitals of the
+//! name, past the first word of a sentence; or holding a word that is neither the rules' nor a
+//! judges' word nor a small one (`urborg`, `kalitas`, `blood moon`). A single word of the rules
+//! after `a` or `an` is a type (`a Mountain`, `an Island`), never the card.
+//!
+//! A short name may stand for several cards (two Kalitases, a dozen Teferis): those whose text
+//! shares the most words with the rest of the question are kept when they share two more than
+//! any other, else all of them.
+
+use super::words::{loose, Word};
+use crate::cards::data::CardData;
+use crate::cards::Imported;
+use std::ops::Range;
+
+/// Names looked at per word of the question at most: a common first word (`the`) begins
+/// hundreds of names in the whole card data, and none of them is long.
+const MAX_NAMES_PER_WORD: usize = 1_000;
+/// How many more of the question's words a card's text must have than another's for a short
+/// name to be that card: one word in common (`can`, `card`) says little.
+const CLEARLY_CLOSER: usize = 2;
+/// Cards read at most to find the planeswalkers a subtype names (Gideon, Jace).
+const MAX_SUBTYPE_CARDS: usize = 32;
+/// A single lower-case word counts as a name only from this length: `fog`, `opt`, `hit` and
+/// `run` are card names too.
+const MIN_SINGLE_WORD: usize = 5;
+/// A word of a longer name makes it unusual from this length (`moon` of `blood moon`).
+const MIN_NAME_WORD: usize = 4;
+
+/// What the finder asks of the edition and of judges' language, about a loose word.
+pub(crate) trait Lexicon {
+    /// A word some rule of the edition has.
+    fn is_rules_word(&self, word: &str) -> bool;
+    /// A word search leaves out (`the`, `of`, `what`).
+    fn is_stop_word(&self, word: &str) -> bool;
+    /// A word judges say for a rules term (`flicker`, `blink`, `ETB`).
+    fn is_judges_word(&self, word: &str) -> bool;
+    /// The stems of a text, to compare a card's text with the question.
+    fn stems(&self, text: &str) -> Vec<String>;
+}
+
+/// Cards named in a question: the words that name them, and the card or cards they may be.
+#[derive(Debug, Clone)]
+pub(crate) struct Mention {
+    pub(crate) words: Range<usize>,
+    pub(crate) cards: Vec<CardData>,
+}
+
+/// One name found at a place of the question, before choosing.
+struct Candidate {
+    start: usize,
+    len: usize,
+    /// The folded key of the name index that finds the card.
+    key: String,
+    /// Whether the words are a short name (before a comma, or a planeswalker's subtype).
+    short: bool,
+    /// For each word of the name as printed, whether it is capitalised.
+    capitals: Vec<bool>,
+}
+
+/// The cards a question names, in the order of the question.
+pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexicon) -> Result<Vec<Mention>, String> {
+    // A name is taken only with a word that looks like one (`plausible`): without any, the card
+    // data is not even opened.
+    let looks_like_a_name =
+        |word: &Word| (word.capital && !word.starts_sentence) || unusual(word, MIN_NAME_WORD, lexicon);
+    if !words.iter().any(looks_like_a_name) {
+        return Ok(Vec::new());
+    }
+    let mut candidates = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let before = candidates.len();
+        let mut first_word_only: Vec<String> = Vec::new();
+        for prefix in prefixes(word) {
+            for name in cards.names_from(&prefix).take(MAX_NAMES_PER_WORD) {
+                let (key, shown) = name?;
+                if !begins_with_word(key, &prefix) {
+                    break;
+                }
+                // Alchemy's rebalanced cards (`A-Teferi, Time Raveler`) are not the paper cards
+                // a judge rules on; their `A` is never typed as part of the name.
+                if key.starts_with("a-") {
+                    continue;
+                }
+                let name = loose(key);
+                let mut matched = false;
+                if follows(words, i, &name) {
+                    candidates.push(Candidate::new(i, name.len(), key, false, shown));
+                    matched = true;
+                }
+                if let (Some(comma), Some(shown_comma)) = (key.find(','), shown.find(',')) {
+                    let short = loose(&key[..comma]);
+                    if follows(words, i, &short) {
+                        candidates.push(Candidate::new(i, short.len(), key, true, &shown[..shown_comma]));
+                        matched = true;
+                    }
+                }
+                if !matched && name.len() > 1 && name[0] == word.loose {
+                    first_word_only.push(key.to_string());
+                }
+            }
+        }
+        let full_here = candidates[before..].iter().any(|c| !c.short);
+        if !full_here && !first_word_only.is_empty() && plausible(words, i..i + 1, &[true], lexicon) {
+            candidates.extend(planeswalkers(word, &first_word_only, cards, i)?);
+        }
+    }
+    candidates.retain(|c| plausible(words, c.start..c.start + c.len, &c.capitals, lexicon));
+    choose(words, candidates, cards, lexicon)
+}
+
+impl Candidate {
+    /// `len` words from `start` name the card of `key`, printed `shown`.
+    fn new(start: usize, len: usize, key: &str, short: bool, shown: &str) -> Candidate {
+        let capitals = super::words::words(shown).iter().map(|w| w.capital).collect();
+        Candidate { start, len, key: key.to_string(), short, capitals }
+    }
+}
+
+/// How the name index may spell a typed word: as typed, and a possessive typed without its
+/// apostrophe (`painters` for `painter's`).
+fn prefixes(word: &Word) -> Vec<String> {
+    let mut out = vec![word.folded.clone()];
+    if let Some(stem) = word.folded.strip_suffix('s').filter(|s| s.len() > 1 && !word.folded.contains('\'')) {
+        out.push(format!("{stem}'s"));
+    }
+    out
+}
+
+/// Whether a key of the index begins with the word `prefix` whole: followed by nothing, a space
+/// or a punctuation mark, never by another letter. Keys are sorted, so those that go on with a
+/// letter come after all the others: the first of them ends the run.
+fn begins_with_word(key: &str, prefix: &str) -> bool {
+    key.strip_prefix(prefix).is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_lowercase()))
+}
+
+/// Whether the question's words from `at` on are the name's words.
+fn follows(words: &[Word], at: usize, name: &[String]) -> bool {
+    !name.is_empty()
+        && words.len() >= at + name.len()
+        && words[at..at + name.len()].iter().zip(name).all(|(typed, word)| &typed.loose == word)
+}
+
+/// The planeswalkers among the cards of these keys whose subtype is the word (`Gideon` for
+/// Gideon Jura and Gideon of the Trials).
+fn planeswalkers(word: &Word, keys: &[String], cards: &dyn Imported, at: usize) -> Result<Vec<Candidate>, String> {
+    let mut out = Vec::new();
+    for key in keys.iter().take(MAX_SUBTYPE_CARDS) {
+        let Some(card) = cards.find(key)? else { continue };
+        let named = card.faces.iter().any(|face| {
+            let (types, subtypes) = face.type_line.split_once('—').unwrap_or((&face.type_line, ""));
+            types.contains("Planeswalker") && loose(subtypes).contains(&word.loose)
+        });
+        if named {
+            out.push(Candidate { start: at, len: 1, key: key.clone(), short: true, capitals: vec![true] });
+        }
+    }
+    Ok(out)
+}
+
+/// Whether the words typed look like a card's name rather than words of the question.
+/// `capitals`: which words of the name are printed with a capital.
+fn plausible(words: &[Word], span: Range<usize>, capitals: &[bool], lexicon: &dyn Lexicon) -> bool {
+    let typed = &words[span];
+    if let [only] = typed {
+        if only.after_article && lexicon.is_rules_word(&only.loose) {
+            return false;
+        }
+    }
+    let as_printed = typed.iter().zip(capitals).all(|(word, capital)| !capital || word.capital);
+    let capitalised = as_printed && typed.iter().any(|w| w.capital && !w.starts_sentence);
+    let shortest = if typed.len() == 1 { MIN_SINGLE_WORD } else { MIN_NAME_WORD };
+    capitalised || typed.iter().any(|w| unusual(w, shortest, lexicon))
+}
+
+/// A word of at least `shortest` letters that is neither the rules' nor a judges' nor a small
+/// one: a name's (`urborg`, `kalitas`, `moon`).
+fn unusual(word: &Word, shortest: usize, lexicon: &dyn Lexicon) -> bool {
+    word.loose.chars().count() >= shortest
+        && !lexicon.is_rules_word(&word.loose)
+        && !lexicon.is_stop_word(&word.loose)
+        && !lexicon.is_judges_word(&word.loose)
+}
+
+/// The mentions kept: the longest first, none overlapping another; at one place, full names
+/// before short ones; a short name's cards narrowed to those whose text has most of the
+/// question's other words.
+fn choose(
+    words: &[Word],
+    mut candidates: Vec<Candidate>,
+    cards: &dyn Imported,
+    lexicon: &dyn Lexicon,
+) -> Result<Vec<Mention>, String> {
+    candidates.sort_by(|a, b| (b.len, a.start, a.short).cmp(&(a.len, b.start, b.short)));
+    let mut taken: Vec<(Range<usize>, Vec<CardData>)> = Vec::new();
+    let mut at = 0;
+    while at < candidates.len() {
+        let first = &candidates[at];
+        let span = first.start..first.start + first.len;
+        let same_place = candidates[at..].iter().take_while(|c| c.start == span.start && c.len == first.len).count();
+        let group = &candidates[at..at + same_place];
+        at += same_place;
+        if taken.iter().any(|(other, _)| other.start < span.end && span.start < other.end) {
+            continue;
+        }
+        let full = group.iter().any(|c| !c.short);
+        let mut found: Vec<CardData> = Vec::new();
+        for candidate in group.iter().filter(|c| !full || !c.short) {
+            if let Some(card) = cards.find(&candidate.key)? {
+                if !found.iter().any(|f| f.name == card.name) {
+                    found.push(card);
+                }
+            }
+        }
+        if !found.is_empty() {
+            taken.push((span, found));
+        }
+    }
+    let named: Vec<Range<usize>> = taken.iter().map(|(span, _)| span.clone()).collect();
+    let rest: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !named.iter().any(|span| span.contains(i)))
+        .map(|(_, w)| w.loose.as_str())
+        .collect();
+    let mut asked = lexicon.stems(&rest.join(" "));
+    asked.sort();
+    asked.dedup();
+    taken.sort_by_key(|(span, _)| span.start);
+    Ok(taken.into_iter().map(|(words, cards)| Mention { words, cards: closest(cards, &asked, lexicon) }).collect())
+}
+
+/// Of several cards a name may be, those whose text shares the most stems with the question,
+/// when they share at least [`CLEARLY_CLOSER`] more than any other; else all of them.
+fn closest(cards: Vec<CardData>, asked: &[String], lexicon: &dyn Lexicon) -> Vec<CardData> {
+    if cards.len() < 2 {
+        return cards;
+    }
+    let shared = |card: &CardData| {
+        let text: Vec<&str> = card.faces.iter().flat_map(|f| [f.type_line.as_str(), f.oracle_text.as_str()]).collect();
+        let mut stems = lexicon.stems(&text.join("\n"));
+        stems.sort();
+        stems.dedup();
+        asked.iter().filter(|a| stems.binary_search(a).is_ok()).count()
+    };
+    let scores: Vec<usize> = cards.iter().map(shared).collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let next = scores.iter().copied().filter(|s| *s < best).max().unwrap_or(0);
+    if best < next + CLEARLY_CLOSER {
+        return cards;
+    }
+    cards.into_iter().zip(scores).filter(|(_, s)| *s == best).map(|(c, _)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::MemoryCards;
+
+    struct Words;
+
+    impl Lexicon for Words {
+        fn is_rules_word(&self, word: &str) -> bool {
+            ["turn", "mountain", "island", "order", "frog", "fire", "burn", "land"].contains(&word)
+        }
+        fn is_stop_word(&self, word: &str) -> bool {
+            ["the", "of", "a", "an", "in", "to", "my", "do", "does", "what", "is", "on", "i", "it"].contains(&word)
+        }
+        fn is_judges_word(&self, word: &str) -> bool {
+            word == "flicker"
+        }
+        /// Lower case, a final `s` off, small words out.
+        fn stems(&self, text: &str) -> Vec<String> {
+            text.split(|c: char| !c.is_alphanumeric())
+                .map(str::to_lowercase)
+                .filter(|w| !w.is_empty() && !self.is_stop_word(w))
+                .map(|w| w.strip_suffix('s').map_or(w.clone(), str::to_string))
+                .collect()
+        }
+    }
+
+    /// A card of one face, or of two halves for a name with ` // `.
+    fn card(name: &str, type_line: &str, text: &str) -> CardData {
+        let faces: Vec<(&str, &str, &str)> = name.split(" // ").map(|face| (face, type_line, text)).collect();
+        super::super::card_of(name, if faces.len() > 1 { "split" } else { "normal" }, &faces, &[])
+    }
+
+    fn cards() -> MemoryCards {
+        MemoryCards::new(vec![
+            card("Blood Moon", "Enchantment", "Nonbasic lands are Mountains."),
+            card(
+                "Urborg, Tomb of Yawgmoth",
+                "Legendary Land",
+                "Each land is a Swamp in addition to its other land types.",
+            ),
+            card("Urborg Volcano", "Land", "This land enters tapped."),
+            card(
+                "Kalitas, Traitor of Ghet",
+                "Legendary Creature — Vampire Warrior",
+                "If a nontoken creature an opponent controls would die, instead exile that card.",
+            ),
+            card("Kalitas, Bloodchief of Ghet", "Legendary Creature — Vampire Warlock", "Destroy target creature."),
+            card(
+                "Teferi, Time Raveler",
+                "Legendary Planeswalker — Teferi",
+                "Each opponent can cast spells only any time they could cast a sorcery.",
+            ),
+            card("Teferi, Hero of Dominaria", "Legendary Planeswalker — Teferi", "Draw a card."),
+            card("Teferi's Protection", "Instant", "Your life total can't change."),
+            card("Gideon Jura", "Legendary Planeswalker — Gideon", "Destroy target tapped creature."),
+            card(
+                "Gideon, Ally of Zendikar",
+                "Legendary Planeswalker — Gideon",
+                "Create a 2/2 white Knight Ally creature token.",
+            ),
+            card("Painter's Servant", "Artifact Creature — Scarecrow", "Choose a color."),
+            card("Turn // Burn", "Instant", "Burn deals 2 damage to any target."),
+            card("Turn to Frog", "Instant", "Target creature loses all abilities."),
+            card("Fire // Ice", "Instant", "Fire deals 2 damage."),
+            card("Mountain", "Basic Land — Mountain", "({T}: Add {R}.)"),
+            card("Island", "Basic Land — Island", "({T}: Add {U}.)"),
+            card("Fog", "Instant", "Prevent all combat damage that would be dealt this turn."),
+            card("Flicker", "Sorcery", "Exile target nontoken permanent, then return it to the battlefield."),
+            card("Shock", "Instant", "Shock deals 2 damage to any target."),
+        ])
+    }
+
+    /// The words of each mention as typed, and the names of its cards.
+    fn found(question: &str) -> Vec<(String, Vec<String>)> {
+        let words = super::super::words::words(question);
+        let mentions = mentions(&words, &cards(), &Words).unwrap();
+        mentions
+            .into_iter()
+            .map(|m| {
+                let span = words[m.words.start].span.start..words[m.words.end - 1].span.end;
+                (question[span].to_string(), m.cards.into_iter().map(|c| c.name).collect())
+            })
+            .collect()
+    }
+
+    fn one(typed: &str, names: &[&str]) -> (String, Vec<String>) {
+        (typed.to_string(), names.iter().map(|n| n.to_string()).collect())
+    }
+
+    #[test]
+    fn full_names_and_a_legendarys_name_before_its_comma() {
+        assert_eq!(
+            found("does Blood Moon turn off Urborg"),
+            [one("Blood Moon", &["Blood Moon"]), one("Urborg", &["Urborg, Tomb of Yawgmoth"])]
+        );
+        let cards_of = |question| found(question).into_iter().map(|(_, cards)| cards).collect::<Vec<_>>();
+        assert_eq!(cards_of("blood moon and urborg"), cards_of("Blood Moon and Urborg"), "lower case too");
+        assert_eq!(found("Urborg Volcano enters tapped"), [one("Urborg Volcano", &["Urborg Volcano"])]);
+    }
+
+    #[test]
+    fn punctuation_and_apostrophes_are_not_needed() {
+        for typed in ["Teferi, Time Raveler", "teferi time raveler", "Teferi Time Raveler"] {
+            assert_eq!(found(&format!("under {typed} can I")), [one(typed, &["Teferi, Time Raveler"])], "{typed}");
+        }
+        assert_eq!(found("Painters Servant naming blue"), [one("Painters Servant", &["Painter's Servant"])]);
+        assert_eq!(found("Fire // Ice in my graveyard"), [one("Fire // Ice", &["Fire // Ice"])]);
+    }
+
+    #[test]
+    fn a_short_name_is_the_cards_whose_text_speaks_of_the_question_or_all() {
+        let traitor = [one("Kalitas", &["Kalitas, Traitor of Ghet"])];
+        assert_eq!(found("Kalitas exiles my opponent's creature instead"), traitor);
+        assert_eq!(found("Kalitas exiles my creature")[0].1.len(), 2, "one word more is not enough");
+        let both = found("kalitas and me");
+        assert_eq!(both[0].1.len(), 2, "{both:?}");
+        let teferis = found("my Teferi");
+        assert_eq!(teferis, [one("Teferi", &["Teferi, Hero of Dominaria", "Teferi, Time Raveler"])]);
+    }
+
+    #[test]
+    fn a_planeswalkers_subtype_names_it() {
+        let gideons = found("my Gideon is a creature");
+        assert_eq!(gideons.len(), 1);
+        let mut names = gideons[0].1.clone();
+        names.sort();
+        assert_eq!(names, ["Gideon Jura", "Gideon, Ally of Zendikar"]);
+    }
+
+    /// Card data that cannot be read: an error as soon as it is asked for.
+    struct Unreadable;
+
+    impl Imported for Unreadable {
+        fn find(&self, _: &str) -> Result<Option<CardData>, String> {
+            Err("damaged".into())
+        }
+        fn names(&self) -> Box<dyn Iterator<Item = (&str, &str)> + '_> {
+            Box::new(std::iter::empty())
+        }
+        fn names_from(&self, _: &str) -> Box<dyn Iterator<Item = Result<(&str, &str), String>> + '_> {
+            Box::new(std::iter::once(Err("damaged".into())))
+        }
+    }
+
+    #[test]
+    fn without_a_word_that_looks_like_a_name_the_card_data_is_not_read() {
+        let asked =
+            |question: &str| mentions(&super::super::words::words(question), &Unreadable, &Words).map(|m| m.len());
+        assert_eq!(asked("what to do on my turn"), Ok(0));
+        assert_eq!(asked("Turn it. Fire it."), Ok(0), "capitals that start sentences");
+        assert_eq!(asked("what about my Fog"), Err("damaged".into()));
+        assert_eq!(asked("what about kalitas"), Err("damaged".into()));
+    }
+
+    #[test]
+    fn names_that_are_words_of_the_rules_or_of_everyday_need_capitals() {
+        assert!(found("can I do it on my opponent's turn").is_empty());
+        assert!(found("Turn it sideways").is_empty(), "capitalised only to start a sentence");
+        assert_eq!(
+            found("Turn to Frog then Shock"),
+            [one("Turn to Frog", &["Turn to Frog"]), one("Shock", &["Shock"])]
+        );
+        assert!(found("what about a fog effect").is_empty(), "a short lower-case word");
+        assert_eq!(found("what about my Fog"), [one("Fog", &["Fog"])]);
+        assert!(found("when I flicker my creature").is_empty(), "a judges' word");
+        assert!(found("Blood Moon makes it a Mountain")[1..].is_empty(), "a land type after an article");
+        assert_eq!(found("can I tap my Island")[0].1, ["Island"]);
+        assert_eq!(found("Shock deals 2 damage"), [one("Shock", &["Shock"])], "a name no rule has");
+    }
+}
