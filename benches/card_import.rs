@@ -105,9 +105,10 @@ static BOARDS: LazyLock<(PathBuf, PathBuf)> = LazyLock::new(|| {
     let data = FILES.dir.path().join("data");
     let store = store::StoreCards::of(&data).expect("the store is there");
     let cards = judge::cards::Cards::with_imported(&store);
-    let objects: Vec<_> = (0..10)
-        .map(|n| cards.object(&synthetic::name(1_000 + 997 * n)).unwrap_or_else(|_| panic!("card {n}")))
-        .collect();
+    // Ten game cards spread over the store (the synthetic file also holds tokens and other
+    // objects an import passes over).
+    let objects: Vec<_> =
+        (0..).map(|n| 1_000 + 997 * n).filter_map(|n| cards.object(&synthetic::name(n)).ok()).take(10).collect();
     let (named, by_hand) = judge::scenario::synthetic_cards::imported_board(&objects);
     let paths = (FILES.dir.path().join("named.yaml"), FILES.dir.path().join("by-hand.yaml"));
     std::fs::write(&paths.0, named).expect("written");

@@ -14,6 +14,11 @@ pub fn fold(name: &str) -> String {
             TextAnalyzer::builder(RawTokenizer::default()).filter(LowerCaser).filter(AsciiFoldingFilter).build(),
         );
     }
+    // Most names: plain ASCII with single spaces, lower-cased as they are.
+    let plain_spaces = !name.contains("  ") && !name.bytes().any(|b| b.is_ascii_whitespace() && b != b' ');
+    if name.is_ascii() && plain_spaces && name.trim().len() == name.len() {
+        return name.to_ascii_lowercase();
+    }
     let plain: String = name
         .split_whitespace()
         .collect::<Vec<_>>()

@@ -3,17 +3,16 @@
 //! blue}` gives it (`crate::scenario`), so the ability that makes it is its text, and the
 //! abilities that use it write the placeholder `$chosen_color` where the chosen value goes.
 
+use super::template::Template;
 use super::{FaceText, Piece, Pieces};
-use regex_lite::Regex;
 use std::sync::LazyLock;
 
 /// What is chosen, by the words that say it, and the key of the scenario's `chosen:` it is
 /// (`CHOICES` in `src/scenario/card.rs`).
-static CHOOSE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static CHOOSE: LazyLock<Template> = LazyLock::new(|| {
+    Template::new(
         r"^as ~ enters, choose (?P<what>a color|a creature type|a basic land type|a card type|a player|an opponent|an? [a-z, -]*card name)(?: other than [a-z]+)?$",
     )
-    .expect("a regex")
 });
 
 /// The key of `chosen:` a choice's words name.

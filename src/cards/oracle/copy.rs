@@ -14,15 +14,14 @@
 //! enter does not have the copy effect its entering makes, and 614.12 would see it.
 
 use super::replace::replacement;
+use super::template::Template;
 use super::{layers, type_phrase, unmodelled, why, FaceText, Piece, Pieces, Unmodelled};
 use crate::model::{CopyExcept, CopySpec, EffectBody, EventKindSpec, ReplacementSpec, SetChange, Word};
-use regex_lite::Regex;
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-static ENTER_AS_COPY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^you may have ~ enter as a copy of (?P<what>.+?)(?:, except (?P<except>.+))?$").expect("a regex")
-});
+static ENTER_AS_COPY: LazyLock<Template> =
+    LazyLock::new(|| Template::new(r"^you may have ~ enter as a copy of (?P<what>.+?)(?:, except (?P<except>.+))?$"));
 
 /// What a scenario's choice names: on the battlefield as the permanent enters (707.5).
 const CHOSEN: &str = "$chosen_copy";

@@ -17,9 +17,10 @@
 //! (`Equipped creature can't be blocked and has shroud.`) makes one effect of each, when each half
 //! is read whole.
 
+use super::template::Template;
 use super::{layers, self_ref, static_sentence, unmodelled, FaceText, Piece, Pieces, Sentence};
 use crate::model::EffectBody;
-use regex_lite::{Captures, Regex};
+use regex_lite::Captures;
 use std::sync::LazyLock;
 
 /// What a rule says of objects after its subject: restrictions and requirements on attacking
@@ -33,7 +34,7 @@ const PLAYERS: &str =
 /// The templates of whole sentences, as `self_ref::named` writes them in lower case. Groups
 /// named `o…`, `f…`, `who` and `subject` are free words, checked by `plain`; `spells`, too, and
 /// it must not be the face itself.
-static RULES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
+static RULES: LazyLock<Vec<Template>> = LazyLock::new(|| {
     let activated = r"activated abilities(?: of (?P<f1>[^,]+?))?";
     let unless_mana = r"(?: unless they're mana abilities)?";
     let cost = r"(?:\{[^}]+\})+ (?:more|less)";
@@ -56,22 +57,21 @@ static RULES: LazyLock<Vec<Regex>> = LazyLock::new(|| {
         r"^(?P<f1>[^,]+?) entering(?: the battlefield)? (?:don't|doesn't) cause abilities to trigger$".into(),
         r"^all creatures able to block (?P<f1>[^,]+?) do so$".into(),
     ]
-    .iter()
-    .map(|re| Regex::new(re).expect("a template's regex"))
+    .into_iter()
+    .map(Template::new)
     .collect()
 });
 
 /// A predicate of a rule on objects, alone (`can't be blocked`), for sentences that join it to a
 /// change of characteristics.
-static OBJECT_RULE: LazyLock<Regex> = LazyLock::new(|| Regex::new(&format!(r"^(?:{OBJECT_RULES})$")).expect("a regex"));
+static OBJECT_RULE: LazyLock<Template> = LazyLock::new(|| Template::new(format!(r"^(?:{OBJECT_RULES})$")));
 
 /// Two clauses, each a "can't" with its own subject: `You can't lose the game and your
 /// opponents can't win the game.`
-static CLAUSES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+static CLAUSES: LazyLock<Template> = LazyLock::new(|| {
+    Template::new(
         r"^(?P<a>[^,]+? can't [^,]+?) and (?P<b>(?:you|your opponents|each opponent|players|each player) can't [^,]+)$",
     )
-    .expect("a regex")
 });
 
 /// The verbs of effects the engine computes: free words that hold one are not a rule's.

@@ -3,8 +3,8 @@
 //! of an instant or sorcery, or a static ability; and, for a static ability, which kind of
 //! effect it generates.
 
+use super::template::Template;
 use super::{FaceText, Kind, Piece};
-use regex_lite::Regex;
 use std::sync::LazyLock;
 
 /// The shape of a line, before its static abilities are read.
@@ -18,7 +18,7 @@ pub(super) enum Shape {
 }
 
 /// A saga's chapter line (714.2b: chapter abilities are triggered abilities).
-static CHAPTER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^[IVX]+(, [IVX]+)* —").expect("a regex"));
+static CHAPTER: LazyLock<Template> = LazyLock::new(|| Template::new(r"^[IVX]+(, [IVX]+)* —"));
 
 /// Whether a line as printed is a saga's chapter.
 pub(super) fn chapter(plain: &str) -> bool {

@@ -20,6 +20,7 @@ mod replace;
 mod rules;
 mod self_ref;
 mod split;
+mod template;
 #[cfg(test)]
 mod tests;
 mod type_phrase;

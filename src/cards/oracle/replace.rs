@@ -4,19 +4,20 @@
 //! increased; steps skipped; regeneration; and what can't happen among the model's events.
 
 use super::damage::{self, Act};
+use super::template::Template;
 use super::{condition, nouns, unmodelled, why, words, FaceText, Piece, Pieces};
 use crate::model::{
     CountSpec, EffectBody, EventKindSpec, InsteadSpec, Position, Quantity, ReplacementSpec, SelectorSpec, Zone,
 };
-use regex_lite::{Captures, Regex};
+use regex_lite::Captures;
 use std::sync::LazyLock;
 
 /// What a template makes of the sentence it matched.
 type Make = fn(&Captures) -> Pieces;
-type Template = (Regex, Make);
+type Sentence = (Template, Make);
 
 /// Templates, each a whole sentence (normalised, without its period).
-static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
+static TEMPLATES: LazyLock<Vec<Sentence>> = LazyLock::new(|| {
     let combat = r"(?P<combat>combat |noncombat )?";
     let who = r"(?P<who>you|an opponent|a player|each player|players|your opponents|each opponent)";
     let counted = r"(?P<kind>\S+ )?";
@@ -177,7 +178,7 @@ static TEMPLATES: LazyLock<Vec<Template>> = LazyLock::new(|| {
                 .collect())
         }),
     ];
-    t.into_iter().map(|(re, f)| (Regex::new(&re).expect("a template's regex"), f)).collect()
+    t.into_iter().map(|(re, f)| (Template::new(re), f)).collect()
 });
 
 /// A replacement, prevention or "can't" effect, when the sentence is one of the templates; a

@@ -102,16 +102,26 @@ pub(super) fn capitalised(word: &str) -> String {
 /// Self-references made `~`, lower case outside braces, `−` made `-`, old templates made new.
 fn own_words(face: &FaceText, text: &str) -> String {
     let mut text = text.replace('’', "'").replace('−', "-");
-    let names = self_names(face.name);
-    for name in &names {
-        text = replace_words(&text, name, "~");
+    for name in &self_names(face.name) {
+        if text.contains(name.as_str()) {
+            text = replace_words(&text, name, "~");
+        }
     }
     let mut text = super::words::lower_outside_braces(&text);
-    let own: Vec<String> = face.types.iter().chain(face.subtypes).map(|t| t.to_lowercase()).collect();
-    for word in THIS.iter().map(|w| w.to_string()).chain(own) {
-        text = replace_words(&text, &format!("this {word}"), "~");
+    // Most texts never say "this …": the phrases are looked for only in those that do.
+    if text.contains("this ") {
+        let own: Vec<String> = face.types.iter().chain(face.subtypes).map(|t| t.to_lowercase()).collect();
+        for word in THIS.iter().map(|w| w.to_string()).chain(own) {
+            let phrase = format!("this {word}");
+            if text.contains(&phrase) {
+                text = replace_words(&text, &phrase, "~");
+            }
+        }
     }
-    text.replace("enters the battlefield", "enters").replace("enter the battlefield", "enter")
+    if text.contains(" the battlefield") {
+        text = text.replace("enters the battlefield", "enters").replace("enter the battlefield", "enter");
+    }
+    text
 }
 
 /// The names by which a face's text names it: its name, and a legendary's name before the comma
