@@ -53,18 +53,38 @@ fn scenarios() {
     std::fs::write(dest, out).expect("OUT_DIR is writable");
 }
 
-/// The files of the card library (`rules-corpus/cards/*.yaml`), embedded by name.
+/// The files of the card library (`rules-corpus/cards/*.yaml`), embedded by name, and where each
+/// card is in them: (name, file, start, end), each card from its `- name:` line at the left
+/// margin to the next one, as every file of the library writes its cards (the library's tests
+/// check that this finds every card, as read whole). Found here rather than at each start of
+/// `judge`, which would search the 160 KB of the library.
 fn cards() {
     println!("cargo::rerun-if-changed=rules-corpus/cards");
     let dir = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("rules-corpus/cards");
-    let mut out = String::from("&[\n");
-    for path in yaml_files(&dir) {
+    let mut files = String::from("&[\n");
+    let mut index = String::from("&[\n");
+    for (number, path) in yaml_files(&dir).iter().enumerate() {
         let name = format!("rules-corpus/cards/{}", path.file_name().unwrap_or_default().to_string_lossy());
-        let _ = writeln!(out, "    ({name:?}, include_str!({:?})),", path.display().to_string());
+        let _ = writeln!(files, "    ({name:?}, include_str!({:?})),", path.display().to_string());
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let starts: Vec<usize> = (0..text.len())
+            .filter(|&at| {
+                (at == 0 || text.as_bytes()[at - 1] == b'\n') && text.as_bytes()[at..].starts_with(b"- name:")
+            })
+            .collect();
+        for (i, &start) in starts.iter().enumerate() {
+            let end = starts.get(i + 1).copied().unwrap_or(text.len());
+            let line = text[start..].lines().next().unwrap_or_default();
+            let card = line.trim_start_matches("- name:").split(" #").next().unwrap_or_default().trim();
+            let card = card.trim_matches('"').trim_matches('\'');
+            let _ = writeln!(index, "    ({card:?}, {number}, {start}, {end}),");
+        }
     }
-    out.push(']');
-    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("cards.rs");
-    std::fs::write(dest, out).expect("OUT_DIR is writable");
+    files.push(']');
+    index.push(']');
+    let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    std::fs::write(Path::new(&out_dir).join("cards.rs"), files).expect("OUT_DIR is writable");
+    std::fs::write(Path::new(&out_dir).join("cards_index.rs"), index).expect("OUT_DIR is writable");
 }
 
 /// The `.yaml` files of a directory, sorted by name (none when it cannot be read).

@@ -10,7 +10,7 @@ use crate::corpus::problem::Problem;
 use crate::model::{AbilitySpec, CardObject};
 use crate::scenario::load::load_list;
 use serde::Deserialize;
-use serde_yaml::{Mapping, Value};
+use serde_yaml::Value;
 use std::sync::{LazyLock, OnceLock};
 
 pub use super::check::Check;
@@ -158,35 +158,23 @@ impl Indexed {
     }
 }
 
-/// Every card of the library by the `- name:` line that starts it at the left margin, as every
-/// file of the library writes its cards (a test checks that this finds every card, in order).
-static INDEX: LazyLock<Vec<Indexed>> =
-    LazyLock::new(|| FILES.iter().flat_map(|&(file, source)| index(file, source)).collect());
+/// Where each card is in the library's files: (name, file, start, end), found when building
+/// (`build.rs`).
+const CARDS: &[(&str, usize, usize, usize)] = include!(concat!(env!("OUT_DIR"), "/cards_index.rs"));
 
-fn index(file: &'static str, source: &'static str) -> Vec<Indexed> {
-    // Searched as one string, not line by line: a vector search over the 160 KB of the library,
-    // run by every `judge resolve`.
-    let first = source.starts_with("- name:").then_some(0);
-    let starts: Vec<usize> = first.into_iter().chain(source.match_indices("\n- name:").map(|(at, _)| at + 1)).collect();
-    let mut out = Vec::with_capacity(starts.len());
-    for (i, &start) in starts.iter().enumerate() {
-        let end = starts.get(i + 1).copied().unwrap_or(source.len());
-        let line = source[start..].lines().next().unwrap_or_default();
-        let plain = line.trim_start_matches("- name:").trim();
-        // A plain name as it is; a quoted one, or one with a comment, as YAML reads it.
-        let name = if plain.starts_with(['"', '\'']) || plain.contains(" #") {
-            serde_yaml::from_str::<Vec<Mapping>>(line)
-                .ok()
-                .and_then(|items| items.first().and_then(|m| m.get("name")).and_then(Value::as_str).map(str::to_string))
-                .unwrap_or_default()
-        } else {
-            plain.to_string()
-        };
-        let folded = super::names::fold(&name);
-        out.push(Indexed { name, folded, file, source: &source[start..end], card: OnceLock::new() });
-    }
-    out
-}
+/// Every card of the library, read only as far as its name until a scenario names it.
+static INDEX: LazyLock<Vec<Indexed>> = LazyLock::new(|| {
+    CARDS
+        .iter()
+        .map(|&(name, file, start, end)| Indexed {
+            name: name.to_string(),
+            folded: super::names::fold(name),
+            file: FILES[file].0,
+            source: &FILES[file].1[start..end],
+            card: OnceLock::new(),
+        })
+        .collect()
+});
 
 /// The card of the library whose name folds to `folded` (`names::fold`).
 pub fn lookup(folded: &str) -> Option<&'static Indexed> {
