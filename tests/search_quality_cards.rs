@@ -90,6 +90,25 @@ fn imported_cards(dir: &Path) -> StoreCards {
     StoreCards::of(dir).expect("a store was written")
 }
 
+/// The questions of a file, checked against the 2025 CR, the three searches, and the card data.
+struct Setup {
+    questions: Vec<crate::quality::Question>,
+    index: SearchIndex,
+    bm25: Bm25,
+    cards: StoreCards,
+    /// Where the cards are: kept for as long as they are read.
+    _dir: tempfile::TempDir,
+}
+
+fn setup(file: &'static str) -> Setup {
+    let questions = questions(file);
+    let edition = official_edition("20251114");
+    answers_are_rules_of(&questions, &edition);
+    let dir = tempfile::tempdir().unwrap();
+    let cards = imported_cards(dir.path());
+    Setup { questions, index: SearchIndex::in_memory(&edition).unwrap(), bm25: Bm25::new(&edition), cards, _dir: dir }
+}
+
 /// What one question ranks: plain BM25, without card data, with it; and the cards found.
 struct Ranked {
     ranks: [Option<usize>; 3],
@@ -113,14 +132,8 @@ fn ranked(q: &crate::quality::Question, index: &SearchIndex, bm25: &Bm25, cards:
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn questions_that_name_cards_find_their_rule_with_the_cards_text() {
-    let questions = questions(QUESTIONS);
+    let Setup { questions, index, bm25, cards, _dir } = setup(QUESTIONS);
     assert_eq!(questions.len(), 80);
-    let edition = official_edition("20251114");
-    answers_are_rules_of(&questions, &edition);
-    let index = SearchIndex::in_memory(&edition).unwrap();
-    let bm25 = Bm25::new(&edition);
-    let dir = tempfile::tempdir().unwrap();
-    let cards = imported_cards(dir.path());
     // [held-out?][plain BM25, without card data, with card data]
     let mut scores: [[Score; 3]; 2] = Default::default();
     let mut unnamed = Vec::new();
@@ -182,14 +195,8 @@ const FRESH_FLOORS: [f64; 3] = [0.18, 0.23, 0.32];
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn a_second_held_out_set_measured_only() {
-    let questions = questions(FRESH);
+    let Setup { questions, index, bm25, cards, _dir } = setup(FRESH);
     assert!(questions.iter().all(|q| q.held_out) && questions.len() >= 30);
-    let edition = official_edition("20251114");
-    answers_are_rules_of(&questions, &edition);
-    let index = SearchIndex::in_memory(&edition).unwrap();
-    let bm25 = Bm25::new(&edition);
-    let dir = tempfile::tempdir().unwrap();
-    let cards = imported_cards(dir.path());
     let mut scores: [Score; 3] = Default::default();
     let mut unnamed = 0;
     for q in &questions {
