@@ -8,6 +8,7 @@ use std::path::Path;
 fn main() {
     scenarios();
     cards();
+    compiler_fingerprint();
     println!("cargo::rustc-check-cfg=cfg(shared_cr)");
     // Rebuilt when the directory appears or goes away.
     println!("cargo::rerun-if-changed=../shared/cr");
@@ -85,6 +86,35 @@ fn cards() {
     let out_dir = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
     std::fs::write(Path::new(&out_dir).join("cards.rs"), files).expect("OUT_DIR is writable");
     std::fs::write(Path::new(&out_dir).join("cards_index.rs"), index).expect("OUT_DIR is writable");
+}
+
+/// A fingerprint of the Oracle-text compiler: its code, the data it reads and the model it writes
+/// (FNV-1a over the files, in order). The card store keeps each card's reading with the fingerprint
+/// of the compiler that made it, and a build of another fingerprint reads the text again.
+fn compiler_fingerprint() {
+    let root = Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).to_path_buf();
+    let mut files = Vec::new();
+    for dir in ["src/cards/oracle", "src/model"] {
+        println!("cargo::rerun-if-changed={dir}");
+        let mut listed: Vec<_> = std::fs::read_dir(root.join(dir))
+            .map(|d| d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_file()).collect())
+            .unwrap_or_default();
+        listed.sort();
+        files.extend(listed);
+    }
+    for data in ["rules-corpus/keywords.tsv", "rules-corpus/subtypes.tsv"] {
+        println!("cargo::rerun-if-changed={data}");
+        files.push(root.join(data));
+    }
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for file in files {
+        for byte in std::fs::read(&file).unwrap_or_default() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("compiler.rs");
+    std::fs::write(dest, format!("{hash}")).expect("OUT_DIR is writable");
 }
 
 /// The `.yaml` files of a directory, sorted by name (none when it cannot be read).

@@ -26,6 +26,19 @@ pub struct CardData {
     /// Its official rulings, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rulings: Vec<Ruling>,
+    /// What the Oracle-text compiler read of each face, kept when the card was imported
+    /// (`reading.rs`); `None` for card data read from a file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reading: Option<Reading>,
+}
+
+/// The compiler's reading of a card's faces, and the fingerprint of the compiler that made it: a
+/// build with another compiler reads the text again.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reading {
+    pub compiler: u64,
+    /// Each face's abilities, in the order of the faces.
+    pub faces: Vec<Vec<super::oracle::Compiled>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -214,6 +214,7 @@ mod tests {
             faces,
             keywords: Vec::new(),
             rulings: Vec::new(),
+            reading: None,
         }
     }
 

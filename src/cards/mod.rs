@@ -11,6 +11,7 @@ mod lookup;
 pub mod names;
 mod object;
 pub mod oracle;
+pub mod reading;
 pub mod store;
 pub mod synthetic;
 mod view;

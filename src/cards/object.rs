@@ -1,18 +1,18 @@
 //! The object an imported card makes: its characteristics from the card data, always, and its
-//! abilities compiled from its Oracle text (`oracle/`), those the compiler leaves out listed as
-//! unmodelled.
+//! abilities compiled from its Oracle text (`oracle/`, kept at import: `reading.rs`), those the
+//! compiler leaves out listed as unmodelled.
 
 use super::data::{CardData, Face};
 use super::faces::{self, Side};
-use super::oracle::{self, FaceText};
 use crate::model::{AbilitySpec, CardObject, StaticAbilitySpec, Word};
 
 /// The object of that side of the card.
 pub fn object_of(card: &CardData, side: Side) -> CardObject {
-    let faces: Vec<&Face> = match side {
-        Side::Halves => card.faces.iter().collect(),
-        Side::Face(i) => card.faces.get(i).into_iter().collect(),
+    let numbers: Vec<usize> = match side {
+        Side::Halves => (0..card.faces.len()).collect(),
+        Side::Face(i) => (i..card.faces.len().min(i + 1)).collect(),
     };
+    let faces: Vec<&Face> = numbers.iter().map(|&i| &card.faces[i]).collect();
     let mut object = CardObject {
         name: match side {
             Side::Halves => card.name.clone(),
@@ -36,18 +36,11 @@ pub fn object_of(card: &CardData, side: Side) -> CardObject {
         object.loyalty = faces::number(face.loyalty.as_deref());
         object.defense = faces::number(face.defense.as_deref());
     }
-    for face in &faces {
-        let text = FaceText {
-            name: &face.name,
-            types: &object.types,
-            subtypes: &object.subtypes,
-            oracle_text: &face.oracle_text,
-            keywords: &card.keywords,
-        };
-        for compiled in oracle::compile(&text) {
-            match compiled.model {
-                Ok(abilities) => object.abilities.extend(abilities),
-                Err(_) => object.unmodelled.push(compiled.text),
+    for &face in &numbers {
+        for compiled in super::reading::face_abilities(card, face).iter() {
+            match &compiled.model {
+                Ok(abilities) => object.abilities.extend(abilities.iter().cloned()),
+                Err(_) => object.unmodelled.push(compiled.text.clone()),
             }
         }
     }

@@ -40,6 +40,7 @@ fn as_data(card: &Card) -> CardData {
         }],
         keywords: Vec::new(),
         rulings: Vec::new(),
+        reading: None,
     }
 }
 

@@ -7,7 +7,7 @@
 use super::data::{CardData, Ruling};
 use super::faces::Side;
 use super::lookup::{Cards, Found};
-use super::oracle::{self, FaceText, Kind};
+use super::oracle::Kind;
 use crate::model::{AbilitySpec, CardObject};
 use serde::Serialize;
 
@@ -135,7 +135,7 @@ pub fn view(found: &Found, cards: &Cards) -> Result<CardView, String> {
         Found::Imported(card, side) => {
             let object = super::object::object_of(card, *side);
             let faces = (card.faces.iter().enumerate())
-                .map(|(i, f)| face_view(f, super::faces::mana_value(card, Side::Face(i)), compiled(card, f)))
+                .map(|(i, f)| face_view(f, super::faces::mana_value(card, Side::Face(i)), compiled(card, i)))
                 .collect();
             let mut scenarios = crate::scenario::examples::naming(&card.name);
             for face in card.faces.iter().filter(|f| f.name != card.name) {
@@ -160,17 +160,10 @@ pub fn view(found: &Found, cards: &Cards) -> Result<CardView, String> {
 }
 
 /// Each ability of a face as the compiler reads it.
-fn compiled(card: &CardData, face: &super::data::Face) -> Vec<AbilityView> {
-    let line = super::faces::type_line(&face.type_line);
-    let text = FaceText {
-        name: &face.name,
-        types: &line.types,
-        subtypes: &line.subtypes,
-        oracle_text: &face.oracle_text,
-        keywords: &card.keywords,
-    };
-    oracle::compile(&text)
-        .into_iter()
+fn compiled(card: &CardData, face: usize) -> Vec<AbilityView> {
+    super::reading::face_abilities(card, face)
+        .iter()
+        .cloned()
         .map(|c| match c.model {
             Ok(model) => AbilityView { text: c.text, how: "compiled", kind: Some(c.kind), why: None, model },
             Err(left_out) => AbilityView {

@@ -113,7 +113,7 @@ fn card(key: &str, mut faces: Vec<FaceItem>) -> Option<CardData> {
             }
         })
         .collect();
-    Some(CardData { name, layout, oracle_id, mana_value, faces, keywords, rulings })
+    Some(CardData { name, layout, oracle_id, mana_value, faces, keywords, rulings, reading: None })
 }
 
 #[cfg(test)]

@@ -112,6 +112,7 @@ impl Item {
             faces,
             keywords: self.keywords.unwrap_or_default(),
             rulings: Vec::new(),
+            reading: None,
         }))
     }
 

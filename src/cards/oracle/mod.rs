@@ -46,7 +46,7 @@ pub struct FaceText<'a> {
 }
 
 /// What kind of ability a text is (113.3; keywords 702).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// A keyword ability (702), alone or in a line of keywords.
@@ -72,7 +72,7 @@ pub enum Kind {
 }
 
 /// One ability of a face, compiled or not.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Compiled {
     /// The ability's text as the Oracle text prints it, reminder text included.
     pub text: String,
@@ -82,12 +82,15 @@ pub struct Compiled {
     pub model: Result<Vec<AbilitySpec>, Unmodelled>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Unmodelled {
     /// Why, in a few words a judge reads beside the text (`a triggered ability: what it does
     /// is not modelled`, `"unless" on a choice the model cannot ask`).
     pub why: String,
 }
+
+/// The compiler's fingerprint (`build.rs`): what it reads of a text is the same as long as this is.
+pub const FINGERPRINT: u64 = include!(concat!(env!("OUT_DIR"), "/compiler.rs"));
 
 /// Every ability of the face, in the order of its text.
 pub fn compile(face: &FaceText) -> Vec<Compiled> {

@@ -74,7 +74,9 @@ pub fn import_sources(data_dir: &Path, sources: Vec<Source>, progress: bool) -> 
         read.push((source.file, source.shown, data));
     }
     let _lock = lock(data_dir)?;
-    let merged = merge(data_dir, read)?;
+    let mut merged = merge(data_dir, read)?;
+    // Each card's Oracle text read once here, not at each scenario that names it.
+    crate::cards::reading::read_all(&mut merged.cards);
     let target = path(data_dir);
     crate::atomic_file::write(&target, TEMPORARY_PREFIX, |out| write::write(&merged.imported.info, &merged.cards, out))
         .map_err(|source| CardImportError::Write { path: target.clone(), source })?;

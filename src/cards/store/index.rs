@@ -70,6 +70,7 @@ mod tests {
             faces: faces.iter().map(|f| face(f)).collect(),
             keywords: vec![],
             rulings: vec![],
+            reading: None,
         }
     }
 

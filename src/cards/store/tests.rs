@@ -29,6 +29,7 @@ fn card(name: &str, faces: Vec<Face>) -> CardData {
         faces,
         keywords: vec!["Haste".to_string()],
         rulings: vec![Ruling { date: "2020-01-01".to_string(), text: format!("About {name}.") }],
+        reading: None,
     }
 }
 

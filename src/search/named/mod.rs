@@ -222,5 +222,6 @@ pub(crate) fn card_of(name: &str, layout: &str, faces: &[(&str, &str, &str)], ke
             .collect(),
         keywords: keywords.iter().map(|k| (*k).to_string()).collect(),
         rulings: vec![],
+        reading: None,
     }
 }
