@@ -89,10 +89,10 @@ fn the_list_in_json() {
         json,
         json!({
             "editions": [
-                {"name": "fr-2011-02-04", "lang": "fr", "date": "2011-02-04", "rules": 102, "default": true},
-                {"name": "mini", "lang": "en", "date": "2024-04-01", "rules": 13, "default": false},
+                {"name": "fr-2011-02-04", "lang": "fr", "date": "2011-02-04", "rules": 102, "default": false},
+                {"name": "mini", "lang": "en", "date": "2024-04-01", "rules": 13, "default": true},
             ],
-            "default": {"name": "fr-2011-02-04", "requested": "fr-2011-02-04", "from": "embedded", "config_file": null},
+            "default": {"name": "mini", "requested": "mini", "from": "default", "config_file": null},
         })
     );
 }
@@ -213,8 +213,10 @@ fn rules_of_the_imported_edition() {
     assert_eq!(json["rules"][1]["id"], "614.1");
     assert_eq!(json["rules"][1]["cited_by"], json!(["101.1"]));
 
-    // The default edition is still the embedded one, where 614.2 is another rule.
+    // The default edition is now the imported English one; the embedded one is still named.
     let (_, json) = json_of(dir.path(), &["rule", "614.2", "--json"]);
+    assert_eq!(json["edition"], "mini");
+    let (_, json) = json_of(dir.path(), &["rule", "614.2", "--edition", "fr", "--json"]);
     assert_eq!(json["edition"], "fr-2011-02-04");
 
     let (code, stdout, stderr) = run(dir.path(), &["rule", "614.3", "--edition", "mini"]);
@@ -274,7 +276,7 @@ fn a_misspelt_term_shows_the_closest_entry_and_no_match_exits_1() {
 #[test]
 fn the_french_edition_has_no_glossary() {
     let dir = imported(Some("mini"));
-    for edition in [&[][..], &["--edition", "fr"][..], &["--edition", "fr-2011-02-04"][..]] {
+    for edition in [&["--edition", "fr"][..], &["--edition", "fr-2011-02-04"][..]] {
         let (code, stdout, stderr) = run(dir.path(), &[&["define", "trample"][..], edition].concat());
         assert_eq!(code, 2, "{edition:?}");
         assert!(stdout.is_empty());
@@ -314,7 +316,7 @@ fn search_and_index_of_the_imported_edition() {
     assert_eq!(json["hits"][0]["id"], "614.2");
     assert_eq!(json["hits"][0]["section"], "614. Replacement Effects");
     // The embedded edition's index is its own: rebuilding it leaves this one alone.
-    let (code, stdout, _) = run(dir.path(), &["index", "--rebuild"]);
+    let (code, stdout, _) = run(dir.path(), &["index", "--rebuild", "--edition", "fr"]);
     assert_eq!(code, 0);
     assert!(stdout.starts_with("index of fr-2011-02-04: built (rebuild asked for), 102 rules"), "{stdout}");
     assert_eq!(segments(), rebuilt);

@@ -88,10 +88,13 @@ impl Setup {
 }
 
 #[test]
-fn without_any_default_the_embedded_edition_is_read() {
+fn without_any_default_the_newest_english_edition_is_read_else_the_embedded_one() {
+    let setup = Setup::new();
+    assert_eq!(setup.rule_edition(&[], &[]), "fr-2011-02-04", "nothing imported");
     let setup = Setup::with_two_editions();
-    assert_eq!(setup.rule_edition(&[], &[]), "fr-2011-02-04");
-    assert_eq!(setup.rule_edition(&[("JUDGE_EDITION", "")], &[]), "fr-2011-02-04", "empty counts as unset");
+    assert_eq!(setup.rule_edition(&[], &[]), "mini-new", "the rules in force");
+    assert_eq!(setup.rule_edition(&[("JUDGE_EDITION", "")], &[]), "mini-new", "empty counts as unset");
+    assert_eq!(setup.resolve_edition(&[], Path::new(SCENARIO), &[]), "mini-new");
 }
 
 #[test]
@@ -216,8 +219,16 @@ fn the_list_marks_the_default_and_says_where_it_is_set() {
     let stdout = setup.ok(&[("JUDGE_EDITION", "latest")], &["corpus", "list"]);
     insta::assert_snapshot!(stdout);
     let stdout = setup.ok(&[], &["corpus", "list"]);
-    assert!(stdout.contains("fr-2011-02-04 (default)"), "{stdout}");
-    assert!(stdout.ends_with("default edition: fr-2011-02-04, set by the embedded default\n"), "{stdout}");
+    assert!(stdout.contains("mini-new (default)"), "{stdout}");
+    assert!(
+        stdout.contains("default edition: mini-new, set by default: the newest imported English edition"),
+        "{stdout}"
+    );
+    let json: Value = serde_json::from_str(&Setup::new().ok(&[], &["corpus", "list", "--json"])).unwrap();
+    assert_eq!(
+        (&json["default"]["name"], &json["default"]["from"]),
+        (&Value::from("fr-2011-02-04"), &Value::from("default"))
+    );
 
     setup.write_config("edition: en-2024-04-01\n");
     let json: Value = serde_json::from_str(&setup.ok(&[], &["corpus", "list", "--json"])).unwrap();

@@ -21,16 +21,16 @@ fn code(data: &Path, args: &[&str]) -> i32 {
 fn found_is_0() {
     let dir = with_mini();
     for args in [
-        &["rule", "614.12"][..],
-        &["rule", "614.1a-c", "101"],
+        &["rule", "614.12", "--edition", "fr"][..],
+        &["rule", "614.1a-c", "101", "--edition", "fr"],
         &["rule", "613.1", "--edition", "mini"],
-        &["search", "régénération"],
-        &["search", "614.12"],
+        &["search", "régénération", "--edition", "fr"],
+        &["search", "614.12", "--edition", "fr"],
         &["search", "self-replacement", "--edition", "mini"],
         &["define", "trample", "--edition", "mini"],
         &["corpus", "list"],
         &["corpus", "import", FIXTURE, "--edition", "mini2"],
-        &["index"],
+        &["index", "--edition", "fr"],
         &["index", "--edition", "mini", "--rebuild"],
         &["--help"],
         &["--version"],
@@ -46,11 +46,11 @@ fn found_is_0() {
 fn nothing_found_is_1() {
     let dir = with_mini();
     for args in [
-        &["rule", "614.99"][..],
+        &["rule", "614.99", "--edition", "fr"][..],
         &["rule", "613.4c", "--edition", "mini"],
-        &["search", "zorglub"],
+        &["search", "zorglub", "--edition", "fr"],
         &["search", "zorglub", "--json"],
-        &["search", "614.99"],
+        &["search", "614.99", "--edition", "fr"],
         &["define", "zzzzzz", "--edition", "mini"],
         &["define", "zzzzzz", "--edition", "mini", "--json"],
     ] {
@@ -58,7 +58,7 @@ fn nothing_found_is_1() {
     }
     // Some rules found and one not: what was found is printed, the missing one is reported, and
     // the code says that something was not found.
-    let (code, stdout, stderr) = run(dir.path(), &["rule", "614.12", "614.99"]);
+    let (code, stdout, stderr) = run(dir.path(), &["rule", "614.12", "614.99", "--edition", "fr"]);
     assert_eq!(code, 1);
     assert!(stdout.contains("│ 614.12 "), "{stdout}");
     assert!(stderr.contains("rule `614.99` is not in edition `fr-2011-02-04`"), "{stderr}");
@@ -126,12 +126,14 @@ fn errors_of_files_and_data_are_2() {
     assert!(stderr.contains("cannot read `/nonexistent/MagicCompRules.txt`"), "{stderr}");
     assert_eq!(code(dir.path(), &["define", "trample"]), 2, "the embedded edition has no glossary");
 
-    // A data directory that is a file: commands that need it fail; a lookup does not need it.
+    // A data directory that is a file: commands that need it fail, and the default edition is
+    // looked for in it; a lookup in the embedded edition named does not need it.
     let file = work.path().join("data-is-a-file");
     std::fs::write(&file, "").unwrap();
     assert_eq!(code(&file, &["search", "régénération"]), 2);
     assert_eq!(code(&file, &["corpus", "list"]), 2);
-    assert_eq!(code(&file, &["rule", "614.12"]), 0);
+    assert_eq!(code(&file, &["rule", "614.12"]), 2);
+    assert_eq!(code(&file, &["rule", "614.12", "--edition", "fr"]), 0);
 }
 
 #[test]

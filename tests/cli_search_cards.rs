@@ -144,7 +144,7 @@ fn a_name_of_many_cards_is_searched_by_what_they_share_and_said_to_be_ambiguous(
 #[test]
 fn the_french_edition_shows_the_cards_and_still_says_what_it_lacks() {
     let dir = data(true);
-    let found = json(dir.path(), &["Humility and Opalescence: which layer first", "--limit", "2"]);
+    let found = json(dir.path(), &["Humility and Opalescence: which layer first", "--limit", "2", "--edition", "fr"]);
     assert_eq!(found["edition"], "fr-2011-02-04");
     let names: Vec<&str> = found["cards"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["Humility", "Opalescence"]);

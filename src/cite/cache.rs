@@ -17,7 +17,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Bump when `place` changes what it finds, so that kept placements are computed again.
-const PLACE_VERSION: u32 = 3;
+const PLACE_VERSION: u32 = 4;
 const DIRECTORY: &str = "citations";
 
 /// The edition's placement: read from the data directory when it is there and current, else

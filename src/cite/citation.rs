@@ -4,6 +4,8 @@
 use super::placement::{Placed, Placement};
 use crate::corpus::{Edition, Rule, RuleId};
 use crate::engine::layer::Layer;
+use crate::model::meanings::{Change, CHANGES};
+use crate::model::Meanings;
 
 /// Citations for one edition.
 pub struct Citer<'e> {
@@ -83,6 +85,26 @@ impl<'e> Citer<'e> {
                 out.push((concept.to_string(), id));
             }
         }
+        out
+    }
+
+    /// The meaning of each rule whose meaning changed, in this edition: the engine answers by
+    /// them.
+    pub fn meanings(&self) -> Meanings {
+        (self.placement.meanings.iter()).fold(Meanings::of_2011(), |m, (concept, &year)| m.with(concept, year))
+    }
+
+    /// The cited rules whose meaning in this edition is not that of 2011, with the change the
+    /// engine applied, in rule order.
+    pub fn changed_meanings(&self, concepts: &[&str]) -> Vec<(RuleId, Change)> {
+        let mut out: Vec<(RuleId, Change)> = Vec::new();
+        for (concept, &year) in &self.placement.meanings {
+            let Some(change) = CHANGES.iter().find(|c| c.concept == concept && c.since == year) else { continue };
+            if let Some(id) = concepts.contains(&concept.as_str()).then(|| self.rule_for(concept)).flatten() {
+                out.push((id, *change));
+            }
+        }
+        out.sort_by_key(|(id, _)| *id);
         out
     }
 

@@ -56,15 +56,34 @@ pub fn place(edition: &Edition, table: &CitationTable, hints: Hints) -> Placemen
         .iter()
         .filter_map(|(name, p)| Some((name.clone(), words.wording(&edition.get(p.id_if_confident()?)?.text))))
         .collect();
-    let reworded = match edition.lang() {
-        Lang::En => (wording.iter())
-            .filter(|(name, now)| table.concepts[name.as_str()].wording.as_ref().is_some_and(|then| then != *now))
-            .map(|(name, _)| name.clone())
-            .collect(),
-        // The fingerprints are of English words.
-        Lang::Fr => Vec::new(),
+    let (reworded, meanings) = match edition.lang() {
+        Lang::En => meanings(table, &wording),
+        // The fingerprints are of English words; the French excerpts keep the rules of 2011.
+        Lang::Fr => (Vec::new(), BTreeMap::new()),
     };
-    Placement { concepts: placed, labels, wording, reworded, implements: table.implements.clone() }
+    Placement { concepts: placed, labels, wording, reworded, meanings, implements: table.implements.clone() }
+}
+
+/// The concepts whose wording the table does not know, and the year of each rule's meaning that
+/// is not 2011's.
+fn meanings(table: &CitationTable, wording: &BTreeMap<String, String>) -> (Vec<String>, BTreeMap<String, u16>) {
+    let mut reworded = Vec::new();
+    let mut meanings = BTreeMap::new();
+    for (name, now) in wording {
+        let concept = &table.concepts[name.as_str()];
+        // A concept written after 2011 has no wording to compare with.
+        if concept.wording.is_none() {
+            continue;
+        }
+        let year = concept.meaning_of(now).unwrap_or_else(|| {
+            reworded.push(name.clone());
+            concept.newest_meaning()
+        });
+        if year != 2011 {
+            meanings.insert(name.clone(), year);
+        }
+    }
+    (reworded, meanings)
 }
 
 /// The sections of the edition whose heading is each section key's name in its language.

@@ -13,9 +13,13 @@ pub struct Placement {
     /// Concept → the fingerprint of its rule's wording in this edition.
     pub wording: BTreeMap<String, String>,
     /// The concepts whose rule is worded otherwise than in the rules text the engine implements
-    /// (English editions only), and that text's date: worked out here so that citing needs no
-    /// table.
+    /// and than in every rewording whose meaning the table gives (English editions only), and
+    /// that text's date: worked out here so that citing needs no table.
     pub reworded: Vec<String>,
+    /// Concept → the year of its rule's meaning in this edition, for the rules whose meaning is
+    /// not that of 2011 (`crate::model::meanings`). A wording the table does not know takes the
+    /// newest meaning it knows, and is among `reworded`.
+    pub meanings: BTreeMap<String, u16>,
     pub implements: String,
 }
 

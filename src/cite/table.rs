@@ -53,6 +53,11 @@ pub struct Concept {
     /// The fingerprint of the rule's wording in the rules text the engine implements
     /// (`implements`), computed by `cite::place`'s `Words::wording` and checked by a test.
     pub wording: Option<String>,
+    /// The other wordings of the rule whose meaning the engine knows: fingerprint → the year of
+    /// that meaning (`crate::model::meanings`); 2011 for a rewording that keeps the meaning the
+    /// engine implements. A trace in an edition of any other wording names the rule to check.
+    #[serde(default)]
+    pub rewordings: BTreeMap<String, u16>,
 }
 
 static PARSED: LazyLock<CitationTable> =
@@ -68,6 +73,19 @@ impl Concept {
             Lang::En => &self.en,
             Lang::Fr => &self.fr,
         }
+    }
+
+    /// The year of the meaning of a wording of the rule, when the engine knows it.
+    pub fn meaning_of(&self, wording: &str) -> Option<u16> {
+        if self.wording.as_deref() == Some(wording) {
+            return Some(2011);
+        }
+        self.rewordings.get(wording).copied()
+    }
+
+    /// The year of the newest meaning the engine knows of the rule.
+    pub fn newest_meaning(&self) -> u16 {
+        self.rewordings.values().copied().max().unwrap_or(2011).max(2011)
     }
 
     /// Every number the concept is known to have had.
@@ -111,6 +129,20 @@ mod tests {
         }
         for concept in crate::engine::resolve::CONCEPTS {
             assert!(t.concepts.contains_key(*concept), "{concept}");
+        }
+    }
+
+    #[test]
+    fn every_change_of_meaning_the_engine_implements_is_a_meaning_of_the_table() {
+        for change in crate::model::meanings::CHANGES {
+            let concept = &table().concepts[change.concept];
+            assert!(concept.rewordings.values().any(|&y| y == change.since), "{change:?}");
+        }
+        for (name, concept) in &table().concepts {
+            for year in concept.rewordings.values().filter(|&&y| y != 2011) {
+                let implemented = crate::model::meanings::CHANGES.iter().any(|c| c.concept == name && c.since == *year);
+                assert!(implemented, "{name}: the table gives a meaning of {year} that the engine does not implement");
+            }
         }
     }
 }

@@ -202,7 +202,7 @@ pub struct ResolveArgs {
     /// The scenario file (YAML)
     pub file: PathBuf,
     /// The edition whose rules are cited
-    /// [default: the scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else fr-2011-02-04; `latest` is the newest imported English edition]
+    /// [default: the scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else the newest imported English edition (`latest`), else fr-2011-02-04]
     #[arg(long, value_name = "NAME")]
     pub edition: Option<String>,
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -226,7 +226,7 @@ pub struct RulingArgs {
     /// The scenario file (YAML)
     pub file: PathBuf,
     /// The edition whose rules are cited and quoted
-    /// [default: the scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else fr-2011-02-04; `latest` is the newest imported English edition]
+    /// [default: the scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else the newest imported English edition (`latest`), else fr-2011-02-04]
     #[arg(long, value_name = "NAME")]
     pub edition: Option<String>,
     #[arg(long, value_enum, default_value_t = RulingFormat::Markdown)]
@@ -238,12 +238,16 @@ pub struct CheckArgs {
     /// Scenario files, or directories to search for `*.yaml` files
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
+    /// The edition whose rules the answers follow
+    /// [default: each scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else the newest imported English edition (`latest`), else fr-2011-02-04]
+    #[arg(long, value_name = "NAME")]
+    pub edition: Option<String>,
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct EditionArg {
     /// The edition to read; `latest` is the newest imported English edition
-    /// [default: $JUDGE_EDITION, else the config file's `edition`, else fr-2011-02-04]
+    /// [default: $JUDGE_EDITION, else the config file's `edition`, else the newest imported English edition, else fr-2011-02-04]
     #[arg(long, value_name = "NAME")]
     pub edition: Option<String>,
 }

@@ -1,24 +1,42 @@
 //! `judge check PATH…`: every scenario valid, every expected answer met.
 
 use super::args::CheckArgs;
+use super::config::Config;
+use super::edition_choice::Choice;
 use super::outcome::{Outcome, Status};
 use super::scenario_file;
 use crate::cards::Cards;
 use crate::engine;
+use crate::model::Meanings;
 use miette::Diagnostic;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Exit 0 when every file is valid and meets its expectations, 1 when an answer differs, 2 when a
 /// file is invalid (reported as warnings, so that every file is checked). Quiet: only the files
 /// that differ or are invalid, and the count.
-pub fn run(args: &CheckArgs, cards: &Cards, quiet: bool) -> miette::Result<Outcome> {
+pub fn run(args: &CheckArgs, config: &Config, cards: &Cards, quiet: bool) -> miette::Result<Outcome> {
     let files = scenario_files(&args.paths)?;
     let mut stdout = String::new();
     let mut warnings = Vec::new();
     let (mut failed, mut invalid) = (0, 0);
+    let mut meanings = EditionMeanings::default();
+    // `--edition`, else the default, found once; a scenario's own `edition:` comes between them.
+    let mut default: Option<Choice> = None;
     for path in &files {
         let file = scenario_file::shown(path);
-        let board = match scenario_file::read(path, cards) {
+        let read = scenario_file::read(path, cards).and_then(|mut board| {
+            let choice = match (&args.edition, &board.edition) {
+                (None, Some(_)) => config.choose_for_scenario(None, board.edition.as_deref(), file.as_ref())?,
+                _ => match &default {
+                    Some(choice) => choice.clone(),
+                    None => default.insert(config.choose(args.edition.as_deref())?).clone(),
+                },
+            };
+            board.answer_by(meanings.of(config, &choice)?);
+            Ok(board)
+        });
+        let board = match read {
             Ok(board) => board,
             Err(report) => {
                 invalid += 1;
@@ -70,6 +88,26 @@ pub fn run(args: &CheckArgs, cards: &Cards, quiet: bool) -> miette::Result<Outco
         Status::Found
     };
     Ok(Outcome { stdout, warnings, status, written: Ok(()) })
+}
+
+/// The meanings of the rules in each edition the scenarios are answered by, each edition read
+/// once: the embedded edition keeps the rules of 2011 and is not read.
+#[derive(Default)]
+struct EditionMeanings {
+    imported: BTreeMap<String, Meanings>,
+}
+
+impl EditionMeanings {
+    fn of(&mut self, config: &Config, choice: &Choice) -> miette::Result<Meanings> {
+        let Some(name) = &choice.imported else { return Ok(Meanings::of_2011()) };
+        if let Some(m) = self.imported.get(name) {
+            return Ok(m.clone());
+        }
+        let edition = config.edition(choice)?;
+        let m = super::citer::citer(config, &edition).meanings();
+        self.imported.insert(name.clone(), m.clone());
+        Ok(m)
+    }
 }
 
 /// A directory given to `judge check` with no scenario file under it: most likely a wrong path,

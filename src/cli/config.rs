@@ -47,7 +47,8 @@ impl Config {
     }
 
     /// The default edition's name and where it is set: `JUDGE_EDITION` (empty counts as unset),
-    /// then the config file, then the embedded edition.
+    /// then the config file, then `latest` (the newest imported English edition), which
+    /// [`Config::resolve`] turns into the embedded edition when no English edition is imported.
     pub(crate) fn default_request(&self) -> Result<Requested, SettingsError> {
         if let Some(name) = std::env::var_os(ENV_VAR).filter(|v| !v.is_empty()) {
             // A name that is not UTF-8 is no edition's name; it is reported as such, with its place.
@@ -63,7 +64,7 @@ impl Config {
         if let Some((path, Settings { edition: Some(name) })) = file {
             return Ok(Requested { name, origin: Origin::ConfigFile(path) });
         }
-        Ok(Requested { name: embedded::NAME.to_string(), origin: Origin::Embedded })
+        Ok(Requested { name: LATEST.to_string(), origin: Origin::Default })
     }
 
     /// The edition `--edition` names, else the default.
@@ -99,9 +100,17 @@ impl Config {
         if requested.name != LATEST {
             return Ok(Choice { imported: Some(requested.name.clone()), requested });
         }
-        let editions = self.store()?.list().map_err(|e| CliError::Store(Box::new(e)))?;
+        let store = match self.store() {
+            // With no data directory, nothing is imported: the default is the embedded edition.
+            Err(CliError::NoDataDir) if requested.origin == Origin::Default => {
+                return Ok(Choice { imported: None, requested });
+            }
+            store => store?,
+        };
+        let editions = store.list().map_err(|e| CliError::Store(Box::new(e)))?;
         match edition_choice::latest(&editions) {
             Some(info) => Ok(Choice { imported: Some(info.name.clone()), requested }),
+            None if requested.origin == Origin::Default => Ok(Choice { imported: None, requested }),
             None => Err(CliError::NoLatest { origin: requested.origin.to_string() }),
         }
     }

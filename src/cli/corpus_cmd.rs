@@ -87,10 +87,19 @@ fn default_shown(
         Origin::ConfigFile(path) => Some(path.display().to_string()),
         _ => None,
     };
-    let written = requested.name.clone();
+    let mut written = requested.name.clone();
+    let mut place = place;
     let name = match config.resolve(requested) {
         Ok(choice) => {
             let name = choice.imported.clone().unwrap_or_else(|| embedded::NAME.to_string());
+            if choice.requested.origin == Origin::Default {
+                // Why this one: a judge rules by the rules in force.
+                place = match choice.imported {
+                    Some(_) => "default: the newest imported English edition, as neither `JUDGE_EDITION` nor the config file names one".into(),
+                    None => "default: the embedded edition, as no English edition is imported".into(),
+                };
+                written = name.clone();
+            }
             if editions.iter().any(|(info, _)| info.name == name) {
                 Some(name)
             } else {

@@ -1,6 +1,7 @@
 //! Which edition a command reads, and where its name came from: `--edition`, a scenario's
-//! `edition:` key, `JUDGE_EDITION`, the config file, or the embedded default. The place is kept so
-//! that an error about the name can say where to change it.
+//! `edition:` key, `JUDGE_EDITION`, the config file, or the default: the newest imported English
+//! edition, else the embedded one. The place is kept so that an error about the name can say
+//! where to change it.
 
 use crate::corpus::{EditionInfo, Lang};
 use std::fmt;
@@ -17,7 +18,9 @@ pub(crate) enum Origin {
     Scenario(PathBuf),
     Env,
     ConfigFile(PathBuf),
-    Embedded,
+    /// Nothing names one: the newest imported English edition, as a judge rules by the rules in
+    /// force, else the embedded edition.
+    Default,
 }
 
 impl Origin {
@@ -28,7 +31,7 @@ impl Origin {
             Origin::Scenario(_) => "scenario",
             Origin::Env => "env",
             Origin::ConfigFile(_) => "config",
-            Origin::Embedded => "embedded",
+            Origin::Default => "default",
         }
     }
 }
@@ -40,7 +43,7 @@ impl fmt::Display for Origin {
             Origin::Scenario(path) => write!(f, "the `edition:` key of `{}`", path.display()),
             Origin::Env => write!(f, "`{ENV_VAR}`"),
             Origin::ConfigFile(path) => write!(f, "the config file `{}`", path.display()),
-            Origin::Embedded => write!(f, "the embedded default"),
+            Origin::Default => write!(f, "the default (the newest imported English edition, else the embedded one)"),
         }
     }
 }

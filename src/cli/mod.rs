@@ -41,7 +41,7 @@ pub fn run(cli: Cli, style: Style, stdout: &mut dyn std::io::Write) -> miette::R
     let mut outcome = match &cli.command {
         Command::Rule(args) => rule_cmd::run(args, &config, style),
         Command::Resolve(args) => resolve_cmd::run(args, &config, &cards, style, quiet, stdout),
-        Command::Check(args) => check_cmd::run(args, &cards, quiet),
+        Command::Check(args) => check_cmd::run(args, &config, &cards, quiet),
         Command::Ruling(args) => ruling_cmd::run(args, &config, &cards),
         Command::Search(args) => search_cmd::run(args, &config, style),
         Command::Define(args) => define_cmd::run(args, &config, style),

@@ -53,11 +53,12 @@ pub fn run(
     quiet: bool,
     stdout: &mut dyn Write,
 ) -> miette::Result<Outcome> {
-    let board = scenario_file::read(&args.file, cards)?;
+    let mut board = scenario_file::read(&args.file, cards)?;
     let shown = scenario_file::shown(&args.file);
     let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), shown.as_ref())?;
     let edition = config.edition(&choice)?;
     let citer = citer::citer(config, &edition);
+    board.answer_by(citer.meanings());
     let judgement = engine::judge(&board)?;
     let answer = answer::answer(&board, &judgement.resolution);
     let report = render::resolve::Report {

@@ -28,11 +28,12 @@ struct ExpectationDiffers {
 
 /// Exit 1 when the file's expected answer differs, after printing the ruling all the same.
 pub fn run(args: &RulingArgs, config: &Config, cards: &Cards) -> miette::Result<Outcome> {
-    let board = scenario_file::read(&args.file, cards)?;
+    let mut board = scenario_file::read(&args.file, cards)?;
     let shown = scenario_file::shown(&args.file);
     let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), shown.as_ref())?;
     let edition = config.edition(&choice)?;
     let citer = citer::citer(config, &edition);
+    board.answer_by(citer.meanings());
     let judgement = engine::judge(&board)?;
     let ruling = ruling::build(&board, &judgement, &citer);
     let stdout = match args.format {

@@ -3,6 +3,7 @@
 use super::characteristics::Characteristics;
 use super::events::event::{Event, Pending};
 use super::timestamp::Timestamp;
+use crate::model::meanings::{Meanings, APNAP_TIMESTAMPS};
 use crate::model::{EffectBody, ExpectSpec, Zone};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
@@ -33,9 +34,28 @@ pub struct Board {
     pub choose: Vec<String>,
     /// The distinct outcomes expected.
     pub expect_outcomes: Option<Vec<ExpectedOutcome>>,
+    /// What is expected where some rules have an older meaning (`older_rules`), and, first, by
+    /// the rules in force: `expect` and `expect_outcomes` are set from them by the meanings.
+    pub older: Vec<OlderExpectation>,
+    pub in_force: (Vec<(usize, ExpectSpec)>, Option<Vec<ExpectedOutcome>>),
+    /// Each object's timestamp as the scenario gives it, `timestamp_order` read as the active
+    /// player's order for all (613.6g); [`Board::answer_by`] orders them by the meanings.
+    pub timestamps_given: Vec<Timestamp>,
+    /// The meaning of the rules whose meaning changed, in the edition the answer is given in
+    /// ([`Board::answer_by`]); those of 2011 until told.
+    pub meanings: Meanings,
     /// Each object's index by its id (`Board::index_ids`), so that finding an object named by a
     /// selector or an event is not a scan of the board.
     pub(crate) ids: FxHashMap<String, usize>,
+}
+
+/// The expected answer where each rule named has the meaning of that year; what it leaves out is
+/// expected as by the rules in force.
+#[derive(Clone, Debug)]
+pub struct OlderExpectation {
+    pub when: Vec<(String, u16)>,
+    pub expect: Option<Vec<(usize, ExpectSpec)>>,
+    pub expect_outcomes: Option<Vec<ExpectedOutcome>>,
 }
 
 /// One outcome a scenario expects: the events that happen and, when it says so, what the
@@ -89,6 +109,49 @@ pub struct ResolvedEffect {
 }
 
 impl Board {
+    /// The board as the rules of an edition read it: their meanings, and what the scenario
+    /// expects under them.
+    pub fn answer_by(&mut self, meanings: Meanings) {
+        (self.expect, self.expect_outcomes) = self.in_force.clone();
+        if let Some(older) = self.older.iter().find(|o| o.when.iter().all(|(c, y)| meanings.year(c) == *y)) {
+            if let Some(expect) = &older.expect {
+                self.expect = expect.clone();
+            }
+            if let Some(outcomes) = &older.expect_outcomes {
+                self.expect_outcomes = Some(outcomes.clone());
+            }
+        }
+        for (o, given) in self.objects.iter_mut().zip(&self.timestamps_given) {
+            o.timestamp = *given;
+        }
+        if meanings.holds(APNAP_TIMESTAMPS) {
+            self.stamp_in_apnap_order();
+        }
+        self.meanings = meanings;
+    }
+
+    /// 613.7m since 2021: of the objects stamped at one time, the active player's come first, in
+    /// the order the scenario gives them, then each other player's in turn order. Before, the
+    /// active player ordered them all (the scenario's `timestamp_order` as given). The objects of
+    /// one time keep the places they had among what else was stamped then.
+    fn stamp_in_apnap_order(&mut self) {
+        let players = self.players.len().max(1);
+        let seat = |o: &ObjectDef| (o.printed.controller + players - self.active) % players;
+        let mut times: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
+        for (i, o) in self.objects.iter().enumerate().filter(|(_, o)| o.timestamp.order > 0) {
+            times.entry(o.timestamp.time).or_default().push(i);
+        }
+        for group in times.into_values() {
+            let mut places: Vec<u32> = group.iter().map(|&i| self.objects[i].timestamp.order).collect();
+            places.sort_unstable();
+            let mut apnap = group;
+            apnap.sort_by_key(|&i| (seat(&self.objects[i]), self.objects[i].timestamp.order));
+            for (i, order) in apnap.into_iter().zip(places) {
+                self.objects[i].timestamp.order = order;
+            }
+        }
+    }
+
     pub fn object_index(&self, id: &str) -> Option<usize> {
         match self.ids.get(id) {
             Some(&i) if self.objects.get(i).is_some_and(|o| o.id == id) => Some(i),

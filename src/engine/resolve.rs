@@ -42,6 +42,7 @@ pub const CONCEPTS: &[&str] = &[
     "timestamp-resolved",
     "timestamp-attached",
     "timestamp-static",
+    "timestamp-simultaneous",
     "dependency",
     "dependency-waits",
     "dependency-reevaluated",
@@ -613,6 +614,10 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
         Reason::Timestamp { waiting, .. } => {
             out.push("timestamp-order");
             out.push(timestamp_concept(board, effect));
+            // Stamped at the same time as something else: placed by 613.7m's order.
+            if effect.timestamp.order > 0 {
+                out.push("timestamp-simultaneous");
+            }
             if !waiting.is_empty() {
                 out.extend(["dependency", "dependency-waits"]);
             }

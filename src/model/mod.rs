@@ -14,6 +14,7 @@ mod copy;
 mod effect;
 mod event;
 mod expect;
+pub mod meanings;
 mod selector;
 mod word;
 mod zone;
@@ -26,6 +27,7 @@ pub use effect::{
 };
 pub use event::*;
 pub use expect::{ExpectSpec, ExpectedNumber};
+pub use meanings::Meanings;
 pub use selector::SelectorSpec;
 pub use word::{words, Word};
 pub use zone::{Position, Zone};

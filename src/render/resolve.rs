@@ -107,8 +107,12 @@ struct JsonReport<'a> {
     /// Abilities the model cannot express, left out of the answer.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     unmodelled: Vec<Unmodelled<'a>>,
-    /// Cited rules reworded since the rules text the engine implements: check those steps.
+    /// Cited rules reworded since the rules text the engine implements in a way whose meaning
+    /// it does not know: check those steps.
     reworded: Vec<JsonReworded>,
+    /// Cited rules whose meaning in this edition is a newer one, which the answer follows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    meanings: Vec<JsonMeaning>,
     answer: &'a Answer,
     trace: Vec<JsonStep<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -173,6 +177,13 @@ struct JsonReworded {
 }
 
 #[derive(Serialize)]
+struct JsonMeaning {
+    id: RuleId,
+    since: u16,
+    what: &'static str,
+}
+
+#[derive(Serialize)]
 struct JsonCitation {
     id: RuleId,
     in_edition: bool,
@@ -195,6 +206,9 @@ pub fn json(r: &Report, out: &mut dyn Write) -> io::Result<()> {
         unplaced: r.unplaced(),
         unmodelled: r.unmodelled(),
         reworded: r.reworded().into_iter().map(|(concept, id)| JsonReworded { concept, id }).collect(),
+        meanings: (r.citer.changed_meanings(&r.concepts()).into_iter())
+            .map(|(id, c)| JsonMeaning { id, since: c.since, what: c.what })
+            .collect(),
         answer: r.answer,
         trace: r
             .steps
@@ -413,6 +427,9 @@ fn footer(r: &Report) -> String {
         let list: Vec<String> = quoted_in_english.iter().map(ToString::to_string).collect();
         out.push_str(&format!("\nQuoted in English from edition {}: {}.", english.name(), list.join(", ")));
     }
+    for (id, change) in r.citer.changed_meanings(&r.concepts()) {
+        out.push_str(&format!("\nBy this edition's rule {id} (its meaning since {}): {}.", change.since, change.what));
+    }
     let reworded = r.reworded();
     if !reworded.is_empty() {
         let mut ids: Vec<RuleId> = reworded.iter().map(|(_, id)| *id).collect();
@@ -420,7 +437,7 @@ fn footer(r: &Report) -> String {
         ids.dedup();
         let list: Vec<String> = ids.iter().map(ToString::to_string).collect();
         out.push_str(&format!(
-            "\nReworded since the rules of {} that the engine implements: {}. Check those steps against this text.",
+            "\nReworded since the rules of {} in a way whose meaning the engine does not know: {}. Check those steps against this text.",
             r.citer.implements(),
             list.join(", ")
         ));

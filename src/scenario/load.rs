@@ -3,8 +3,8 @@
 
 use super::spans::{self, Span, Spans};
 use super::spec::{
-    AskSpec, EventSpec, ExpectSpec, ExpectedOutcomeSpec, ObjectEntry, ObjectSpec, PlayerSpec, ResolvedEffectSpec,
-    ScenarioSpec,
+    AskSpec, EventSpec, ExpectSpec, ExpectedOutcomeSpec, ObjectEntry, ObjectSpec, OlderRulesSpec, PlayerSpec,
+    ResolvedEffectSpec, ScenarioSpec,
 };
 use crate::cards::Cards;
 use crate::corpus::problem::Problem;
@@ -14,7 +14,7 @@ use serde_path_to_error::Segment;
 use serde_yaml::Value;
 use std::collections::BTreeMap;
 
-const TOP_LEVEL: [&str; 12] = [
+const TOP_LEVEL: [&str; 13] = [
     "title",
     "question",
     "edition",
@@ -27,6 +27,7 @@ const TOP_LEVEL: [&str; 12] = [
     "events",
     "choose",
     "expect_outcomes",
+    "older_rules",
 ];
 const REQUIRED: [&str; 2] = ["title", "players"];
 
@@ -75,6 +76,7 @@ pub fn load(source: &str, cards: &Cards) -> Result<Loaded, Vec<Problem>> {
             "events" => parts.events = checker.list(key, value),
             "choose" => parts.choose = checker.item(value, at),
             "expect_outcomes" => parts.expect_outcomes = checker.list(key, value),
+            "older_rules" => parts.older_rules = checker.list(key, value),
             other => checker.unknown(other),
         }
     }
@@ -117,6 +119,7 @@ struct Parts {
     events: Option<Vec<EventSpec>>,
     choose: Option<Vec<String>>,
     expect_outcomes: Option<Vec<ExpectedOutcomeSpec>>,
+    older_rules: Option<Vec<OlderRulesSpec>>,
 }
 
 impl Parts {
@@ -136,6 +139,7 @@ impl Parts {
             events: self.events.unwrap_or_default(),
             choose: self.choose.unwrap_or_default(),
             expect_outcomes: self.expect_outcomes,
+            older_rules: self.older_rules.unwrap_or_default(),
         })
     }
 }

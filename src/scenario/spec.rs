@@ -30,6 +30,21 @@ pub struct ScenarioSpec {
     pub choose: Vec<String>,
     /// Every distinct outcome of the events, in any order; checked when given.
     pub expect_outcomes: Option<Vec<ExpectedOutcomeSpec>>,
+    /// What is expected where rules whose meaning changed have an older meaning.
+    pub older_rules: Vec<OlderRulesSpec>,
+}
+
+/// `older_rules:` the answer expected in editions where each rule named has the meaning of the
+/// year given (`crate::model::meanings`), in place of `expect` or `expect_outcomes`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OlderRulesSpec {
+    /// Concept of the rule → the year of its meaning (`enters-look-ahead: 2011`).
+    pub when: BTreeMap<String, u16>,
+    #[serde(default)]
+    pub expect: Option<BTreeMap<String, ExpectSpec>>,
+    #[serde(default)]
+    pub expect_outcomes: Option<Vec<ExpectedOutcomeSpec>>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -9,12 +9,13 @@ use super::spec::{
     SetChange, Zone,
 };
 use crate::corpus::problem::Problem;
-use crate::engine::board::{Board, ObjectDef, ResolvedEffect};
+use crate::engine::board::{Board, ObjectDef, OlderExpectation, ResolvedEffect};
 use crate::engine::characteristics::{
     Ability, Characteristics, Origin, BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES,
 };
 use crate::engine::timestamp::Timestamp;
-use crate::model::Word;
+use crate::model::meanings::CHANGES;
+use crate::model::{Meanings, Word};
 use crate::suggest;
 use std::collections::{BTreeMap, HashMap};
 
@@ -128,23 +129,18 @@ impl Validator<'_> {
             None if !spec.events.is_empty() => Vec::new(),
             None => (0..objects.len()).filter(|i| objects[*i].zone == Zone::Battlefield).collect(),
         };
-        let expect = spec
-            .expect
-            .iter()
-            .filter_map(|(id, e)| {
-                // The id is the key: `phantom:` in `expect`, not what is expected of it.
-                let index = self.object_placed(id, |spans| spans.key(&child("expect", id)))?;
-                self.expectation(&At::Path("expect").key(id), e, &players);
-                Some((index, e.clone()))
-            })
-            .collect();
+        let expect = self.expected("expect", &spec.expect, &players);
         let events = self.pending_events(&objects, &players);
-        let expect_outcomes = self.expected_outcomes(&objects, &players);
+        let expect_outcomes =
+            spec.expect_outcomes.as_ref().map(|o| self.expected_outcomes("expect_outcomes", o, &objects, &players));
+        let older = self.older_rules(&objects, &players);
         let choose = self.fixed_choices();
         let life = spec.players.iter().map(|p| p.life).collect();
         let unlisted_hand = self.hands(&objects);
         let ids = Board::index_ids(&objects);
-        Board {
+        let in_force = (expect.clone(), expect_outcomes.clone());
+        let timestamps_given = objects.iter().map(|o| o.timestamp).collect();
+        let mut board = Board {
             title: spec.title.clone(),
             question: spec.question.clone(),
             edition: spec.edition.clone(),
@@ -161,8 +157,74 @@ impl Validator<'_> {
             events,
             choose,
             expect_outcomes,
+            older,
+            in_force,
+            timestamps_given,
+            meanings: Meanings::of_2011(),
             ids,
+        };
+        // Until an edition says otherwise, the rules of 2011, as in the embedded edition.
+        board.answer_by(Meanings::of_2011());
+        board
+    }
+
+    /// The characteristics expected of objects, `expect` being written at `path`.
+    fn expected(
+        &mut self,
+        path: &str,
+        expect: &BTreeMap<String, ExpectSpec>,
+        players: &[String],
+    ) -> Vec<(usize, ExpectSpec)> {
+        expect
+            .iter()
+            .filter_map(|(id, e)| {
+                // The id is the key: `phantom:` in `expect`, not what is expected of it.
+                let index = self.object_placed(id, |spans| spans.key(&child(path, id)))?;
+                self.expectation(&At::Path(path).key(id), e, players);
+                Some((index, e.clone()))
+            })
+            .collect()
+    }
+
+    /// `older_rules`: each entry names rules whose meaning changed, with a year of one of their
+    /// meanings, and what is expected then.
+    fn older_rules(&mut self, objects: &[ObjectDef], players: &[String]) -> Vec<OlderExpectation> {
+        let spec = self.spec;
+        let mut older = Vec::new();
+        for (i, o) in spec.older_rules.iter().enumerate() {
+            let at = item("older_rules", i);
+            let when_at = child(&at, "when");
+            if o.when.is_empty() {
+                self.error(&when_at, "`when` names no rule".into(), Some(meanings_known()));
+            }
+            for (concept, year) in &o.when {
+                let known = CHANGES.iter().filter(|c| c.concept == concept).map(|c| c.since);
+                let years: Vec<u16> = std::iter::once(2011).chain(known).collect();
+                if years.len() == 1 {
+                    self.error(
+                        &child(&when_at, concept),
+                        format!("`{concept}` is no rule whose meaning changed"),
+                        Some(meanings_known()),
+                    );
+                } else if !years.contains(year) {
+                    let years: Vec<String> = years.iter().map(ToString::to_string).collect();
+                    self.error(
+                        &child(&when_at, concept),
+                        format!("`{concept}` has no meaning of {year}"),
+                        Some(format!("its meanings are of {}", years.join(", "))),
+                    );
+                }
+            }
+            if o.expect.is_none() && o.expect_outcomes.is_none() {
+                self.error(&at, "`older_rules` entry with no `expect` or `expect_outcomes`".into(), None);
+            }
+            let expect = o.expect.as_ref().map(|e| self.expected(&child(&at, "expect"), e, players));
+            let expect_outcomes = (o.expect_outcomes.as_ref())
+                .map(|e| self.expected_outcomes(&child(&at, "expect_outcomes"), e, objects, players));
+            let when = o.when.iter().map(|(c, y)| (c.clone(), *y)).collect();
+            older.push(OlderExpectation { when, expect, expect_outcomes });
         }
+        older
     }
 
     fn players(&mut self, players: &[String]) {
@@ -636,4 +698,11 @@ impl Place {
             Place::Effect(i, key) => child(&item("effects", i), key),
         }
     }
+}
+
+/// The rules whose meaning changed that `older_rules` may name, for a help text.
+fn meanings_known() -> String {
+    let known: Vec<String> =
+        CHANGES.iter().map(|c| format!("`{}: 2011` ({} since {})", c.concept, c.what, c.since)).collect();
+    format!("the rules whose meaning changed: {}", known.join("; "))
 }

@@ -3,7 +3,8 @@
 
 use super::spans::{child, item, At};
 use super::spec::{
-    ConditionSpec, EnterSpec, EventKindSpec, EventSpec, InsteadSpec, PreventSpec, RedirectSpec, ReplacementSpec, Zone,
+    ConditionSpec, EnterSpec, EventKindSpec, EventSpec, ExpectedOutcomeSpec, InsteadSpec, PreventSpec, RedirectSpec,
+    ReplacementSpec, Zone,
 };
 use super::validate::Validator;
 use crate::engine::board::{ExpectedOutcome, ObjectDef};
@@ -95,18 +96,20 @@ impl Validator<'_> {
             .collect()
     }
 
+    /// The outcomes expected, `outcomes` being written at `path`.
     pub(super) fn expected_outcomes(
         &mut self,
+        path: &str,
+        outcomes: &[ExpectedOutcomeSpec],
         objects: &[ObjectDef],
         players: &[String],
-    ) -> Option<Vec<ExpectedOutcome>> {
-        let outcomes = self.spec.expect_outcomes.as_ref()?;
+    ) -> Vec<ExpectedOutcome> {
         if self.spec.events.is_empty() {
-            self.error("expect_outcomes", "`expect_outcomes` without `events`".into(), None);
+            self.error(path, "`expect_outcomes` without `events`".into(), None);
         }
         let mut all = Vec::new();
         for (i, outcome) in outcomes.iter().enumerate() {
-            let at = item("expect_outcomes", i);
+            let at = item(path, i);
             let mut list = |key: &str, specs: &[EventSpec]| {
                 let path = child(&at, key);
                 let mut events = Vec::new();
@@ -123,7 +126,7 @@ impl Validator<'_> {
                 .map(|left| left.iter().filter(|(_, n)| **n > 0).map(|(id, n)| (id.clone(), *n)).collect::<Vec<_>>());
             all.push(ExpectedOutcome { events, then, remaining });
         }
-        Some(all)
+        all
     }
 
     /// An event as an expected outcome states it happened: a draw of N cards is N draws.

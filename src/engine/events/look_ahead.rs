@@ -6,19 +6,24 @@ use crate::engine::board::Board;
 use crate::engine::characteristics::Characteristics;
 use crate::engine::resolve::resolve;
 use crate::engine::world::World;
+use crate::model::meanings::EXISTING_EFFECTS_SEE_ENTERING;
 use crate::model::{ReplacementSpec, Zone};
 
-/// 614.12: the permanent as it would exist on the battlefield — its own static abilities apply,
-/// effects from any other source are ignored — and the effects of its own that affect only it.
-/// `as_copy`: the values it enters with as a copy, in place of its own (706.5).
+/// 614.12: the permanent as it would exist on the battlefield, and the effects of its own that
+/// affect only it. Its own static abilities apply; so do the continuous effects that already
+/// exist and would apply to it, by the rules since 2017, where before 2017 effects from any other
+/// source were ignored. `as_copy`: the values it enters with as a copy, in place of its own (706.5).
 pub fn look_ahead(
     board: &Board,
     object: usize,
     controller: usize,
     as_copy: Option<Characteristics>,
 ) -> (Characteristics, Vec<Replacer>) {
+    let others_apply = board.meanings.holds(EXISTING_EFFECTS_SEE_ENTERING);
     let mut alone = board.clone();
-    alone.resolved.clear();
+    if !others_apply {
+        alone.resolved.clear();
+    }
     alone.events.clear();
     for (i, o) in alone.objects.iter_mut().enumerate() {
         if i == object {
@@ -28,7 +33,7 @@ pub fn look_ahead(
             o.zone = Zone::Battlefield;
             o.printed.controller = controller;
             o.counters.clear();
-        } else {
+        } else if !others_apply {
             o.printed.abilities.retain(|a| a.generates.is_none());
         }
     }

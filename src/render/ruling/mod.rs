@@ -129,7 +129,7 @@ fn reworded_note(r: &Ruling) -> Option<String> {
     let list: Vec<String> = r.reworded.iter().map(ToString::to_string).collect();
     (!list.is_empty()).then(|| {
         format!(
-            "Worded otherwise than in the rules of {} that this ruling's reasoning follows: {}. Check those steps against the text quoted here.",
+            "Reworded since the rules of {} in a way whose meaning this ruling's reasoning does not know: {}. Check those steps against the text quoted here.",
             r.implements,
             list.join(", ")
         )
