@@ -166,9 +166,9 @@ fn quiet_resolve_prints_the_answer_only() {
     let quiet = ok(&["-q", "resolve", EVENTS]);
     assert_eq!(
         quiet,
-        "Outcome 1: Progenitus is exiled from the battlefield\n\
+        "Outcome 1: Progenitus is destroyed: exiled from the battlefield\n\
          Alice chooses leyline-exiles (among leyline-exiles, guardian-shuffles)\n\
-         Outcome 2: Progenitus is put into Alice's library from the battlefield\n\
+         Outcome 2: Progenitus is destroyed: put into Alice's library from the battlefield\n\
          Alice chooses guardian-shuffles (among leyline-exiles, guardian-shuffles)\n"
     );
     // JSON is for scripts: `--quiet` leaves it whole.

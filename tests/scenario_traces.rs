@@ -75,7 +75,7 @@ fn json_outcomes_name_each_choice_with_its_player_and_rule() {
             assert!(step.get("effect").is_some() && step["rules"].is_array(), "{step}");
         }
     }
-    assert_eq!(outcomes[0]["result"][0], "Progenitus is exiled from the battlefield");
+    assert_eq!(outcomes[0]["result"][0], "Progenitus is destroyed: exiled from the battlefield");
     assert_eq!(outcomes[1]["trace"][0]["stopped"][0]["effect"], "leyline-exiles");
     assert_eq!(outcomes[1]["trace"][0]["rules"], serde_json::json!(["614.1a", "616.1", "616.1c", "616.1d"]));
     // A scenario without events has no `outcomes` key.

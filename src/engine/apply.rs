@@ -1,8 +1,8 @@
 //! What one part of an effect does to one object, layer by layer (613.1, 613.3).
 
 use super::characteristics::{
-    add_unique, is_creature_type, land_type_ability, remove_uncorrelated_subtypes, Ability, Characteristics, Origin,
-    LAND_TYPES,
+    add_unique, drop_ungained_subtypes, is_creature_type, land_type_ability, remove_uncorrelated_subtypes, Ability,
+    Characteristics, Origin, LAND_TYPES,
 };
 use super::copy::copy;
 use super::effect::Effect;
@@ -69,6 +69,7 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
         }
         Layer::Type => {
             let c = &mut world.objects[object];
+            let subtypes_before = changes_subtypes(body).then(|| c.subtypes.clone());
             if let Some(change) = &body.types {
                 // 204.1a in 2011, 205.1a today: a card type removed takes its subtypes with it.
                 // A change that only adds card types removes none: no copy of the old ones then
@@ -97,7 +98,9 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
             if let Some(change) = &body.supertypes {
                 change_set(&mut c.supertypes, change);
             }
-            if let Some(lands) = &body.land_types {
+            // 305.7 sets a land's types; an object that is no land gains none (205.3d), nor
+            // loses its abilities for them.
+            if let Some(lands) = body.land_types.as_ref().filter(|_| c.has_type("land")) {
                 set_land_types(c, lands);
             }
             if let Some(kinds) = &body.creature_types {
@@ -105,6 +108,13 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
                 for kind in kinds {
                     add_unique(&mut c.subtypes, *kind);
                 }
+            }
+            // 205.3d: a subtype added to an object without a card type it corresponds to (a
+            // creature type to a noncreature, nonkindred object) is not gained. The card types
+            // are the object's once this effect has changed them: "becomes an artifact creature
+            // and a Golem" gains Golem.
+            if let Some(before) = subtypes_before {
+                drop_ungained_subtypes(c, &before);
             }
         }
         Layer::Color => {
@@ -138,6 +148,11 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
             std::mem::swap(&mut c.power, &mut c.toughness);
         }
     }
+}
+
+/// Whether a layer-4 effect changes subtypes, so that which it can add is to be checked (205.3d).
+fn changes_subtypes(body: &crate::model::EffectBody) -> bool {
+    body.subtypes.is_some() || body.land_types.is_some() || body.creature_types.is_some()
 }
 
 /// Layer 6: abilities removed, then `granted` added (the abilities of `change.add`).
@@ -284,6 +299,51 @@ pub fn apply_counters(c: &mut Characteristics, power: i64, toughness: i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Alice's `thing` (an object written as in a scenario, id `thing`), and one layer-4 effect
+    /// on it, `change` (its changes written as in a scenario): the object's subtypes and
+    /// abilities once the layers are done.
+    fn after_layer_four(thing: &str, change: &str) -> (Vec<String>, Vec<String>) {
+        let text = format!(
+            "title: subtypes\nplayers: [{{name: Alice, active: true}}]\nobjects:\n  \
+             - {{id: thing, name: Thing, owner: Alice, timestamp: 1, {thing}}}\n\
+             effects:\n  \
+             - {{id: change, text: It changes., controller: Alice, timestamp: 2, \
+             effect: {{affects: {{objects: [thing]}}, {change}}}}}\n"
+        );
+        let board = crate::scenario::read("subtypes.yaml", &text).unwrap_or_else(|e| panic!("{e:?}"));
+        let c = &crate::engine::resolve::resolve(&board).characteristics[0];
+        let words = |w: &[Word]| w.iter().map(|w| w.to_string()).collect();
+        (words(&c.subtypes), c.abilities.iter().map(|a| a.text.to_string()).collect())
+    }
+
+    /// 205.3d: a creature type added to an artifact that is not a creature is not gained; one
+    /// added with the creature type, by the same effect, is.
+    #[test]
+    fn a_creature_type_needs_a_creature() {
+        let artifact = "types: [artifact], subtypes: [equipment]";
+        assert_eq!(after_layer_four(artifact, "subtypes: {add: [illusion]}").0, ["equipment"]);
+        assert_eq!(
+            after_layer_four(artifact, "types: {add: [creature]}, subtypes: {add: [golem]}").0,
+            ["equipment", "golem"]
+        );
+        assert_eq!(after_layer_four(artifact, "creature_types: [elf]").0, ["equipment"]);
+        let tribal = "types: [tribal, enchantment], subtypes: [goblin]";
+        assert_eq!(after_layer_four(tribal, "subtypes: {add: [zombie]}").0, ["goblin", "zombie"]);
+    }
+
+    /// 205.3d: a land type needs a land, an artifact type an artifact; a creature's land type
+    /// gives it no mana ability, and land types set on a nonland take none of its abilities.
+    #[test]
+    fn other_subtypes_need_their_type() {
+        let creature = "types: [creature], subtypes: [bear], power: 2, toughness: 2, abilities: [trample]";
+        let (subtypes, abilities) = after_layer_four(creature, "subtypes: {add: [forest, equipment, elf]}");
+        assert_eq!((subtypes, abilities), (vec!["bear".to_string(), "elf".into()], vec!["trample".to_string()]));
+        let (subtypes, abilities) = after_layer_four(creature, "land_types: [mountain]");
+        assert_eq!((subtypes, abilities), (vec!["bear".to_string()], vec!["trample".to_string()]));
+        let arbor = "types: [land, creature], subtypes: [forest, dryad], power: 1, toughness: 1";
+        assert_eq!(after_layer_four(arbor, "land_types: [swamp]").0, ["dryad", "swamp"]);
+    }
 
     #[test]
     fn counters_that_change_power_and_toughness() {

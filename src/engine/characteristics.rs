@@ -309,6 +309,18 @@ pub fn remove_uncorrelated_subtypes(c: &mut Characteristics, before: &[Word]) ->
     c.subtypes.len() < count
 }
 
+/// 205.3d (in the rules of 2012-10-01 and since; not in those of 2011): an object can't gain a
+/// subtype that doesn't correspond to one of its card types. `before` are its subtypes before
+/// the change: of those it has now and did not have, the ones that correspond to none of its
+/// card types are not gained. Its own subtypes stay, whatever its types. True when one was not
+/// gained.
+pub fn drop_ungained_subtypes(c: &mut Characteristics, before: &[Word]) -> bool {
+    let count = c.subtypes.len();
+    let types = &c.types;
+    c.subtypes.retain(|s| before.contains(s) || correlated_types(s).iter().any(|t| types.iter().any(|x| x == t)));
+    c.subtypes.len() < count
+}
+
 /// True when a type change took subtypes away with a card type (204.1a in 2011, 205.1a today):
 /// `types` and `subtypes` are the object's before the change, `after` the object after it.
 pub fn lost_correlated_subtypes(types: &[Word], subtypes: &[Word], after: &Characteristics) -> bool {

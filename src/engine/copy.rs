@@ -2,7 +2,7 @@
 //! the copy effect's exceptions change as part of the copying.
 
 use super::apply::change_set;
-use super::characteristics::{Ability, Characteristics, Origin};
+use super::characteristics::{drop_ungained_subtypes, Ability, Characteristics, Origin};
 use crate::model::{Characteristic, CopyExcept, EffectBody};
 
 /// `copier` becoming a copy of an object whose copiable values are `original`: it takes them
@@ -34,6 +34,7 @@ pub fn copy(copier: &Characteristics, original: &Characteristics, except: &CopyE
     if let Some(name) = &except.name {
         c.name = name.clone();
     }
+    let copied_subtypes = c.subtypes.clone();
     for (list, change) in [
         (&mut c.types, &except.types),
         (&mut c.subtypes, &except.subtypes),
@@ -44,6 +45,9 @@ pub fn copy(copier: &Characteristics, original: &Characteristics, except: &CopyE
             change_set(list, change);
         }
     }
+    // 205.3d: "except it's an Illusion in addition to its other types" copying a noncreature
+    // (an animated Chimeric Staff is an artifact, 706.2) does not make it an Illusion.
+    drop_ungained_subtypes(&mut c, &copied_subtypes);
     c.sort_colors();
     for spec in &except.abilities {
         let gained = Ability::from_spec(spec, Origin::RulesText, None);

@@ -52,6 +52,10 @@ pub fn sentence(step: &EventStep) -> String {
         Some(Note::Vanished { why }) => text.push_str(&format!(": {why}")),
         Some(Note::CantBePrevented) => text.push_str("; it prevents nothing: the damage can't be prevented"),
         Some(Note::CantBeRegenerated) => text.push_str("; it does nothing: the permanent can't be regenerated"),
+        Some(Note::StillDestroyed { still }) => {
+            let verb = if still.len() == 1 { "applies" } else { "apply" };
+            text.push_str(&format!("; it is still destroyed, only elsewhere: {} still {verb}", still.join(", ")))
+        }
         None => {}
     }
     for s in &step.stopped {

@@ -33,7 +33,7 @@ pub fn event(env: &Env, e: &Event) -> String {
             };
             let from = zone(*from);
             match (to, position) {
-                (Zone::Exile, _) => format!("{} is exiled from the {from}", name(*object)),
+                (Zone::Exile, _) => format!("{} {verb}exiled from the {from}", name(*object)),
                 (Zone::Library, Some(Position::Top)) => {
                     format!("{} {verb}put on top of {whose} from the {from}", name(*object))
                 }

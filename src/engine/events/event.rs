@@ -106,13 +106,22 @@ pub struct EnteredAs {
 }
 
 impl Event {
-    /// The event as an expected outcome states it: a copy without the effect that made it.
+    /// The event as an expected outcome states it: a copy without the effect that made it; a
+    /// destruction sent elsewhere than the graveyard as the move it became (`move: {to: exile}`),
+    /// since `destroy:` states a permanent put into the graveyard.
     pub fn as_stated(&self) -> Event {
         match self {
             Event::Enter { copy: Some(c), .. } => {
                 let mut e = self.clone();
                 if let Event::Enter { copy, .. } = &mut e {
                     *copy = Some(EnteredAs { by: None, ..*c });
+                }
+                e
+            }
+            Event::Move { to, destroy: true, .. } if *to != Zone::Graveyard => {
+                let mut e = self.clone();
+                if let Event::Move { destroy, no_regeneration, .. } = &mut e {
+                    (*destroy, *no_regeneration) = (false, false);
                 }
                 e
             }

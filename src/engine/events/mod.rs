@@ -142,7 +142,7 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
     let with_remaining = expected.iter().any(|e| e.remaining.is_some());
     // State-based actions are performed at the same time (704.3): their order is not compared.
     let then = |t: &[Event]| {
-        let mut t = if with_then { t.to_vec() } else { Vec::new() };
+        let mut t: Vec<Event> = if with_then { t.iter().map(Event::as_stated).collect() } else { Vec::new() };
         t.sort();
         t
     };

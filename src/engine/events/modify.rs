@@ -36,6 +36,11 @@ pub enum Note {
     Vanished {
         why: String,
     },
+    /// A destroyed permanent sent to another zone instead is still being destroyed (701.6a in
+    /// 2011, 701.8a today): these effects on its destruction still apply to it.
+    StillDestroyed {
+        still: Vec<String>,
+    },
 }
 
 pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
@@ -78,17 +83,7 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
     } else if let Some(to) = &s.redirect {
         redirect(env, r, event, to, left)
     } else if let Some(zone) = s.zone {
-        match event {
-            Event::Move { object, from, .. } => unchanged(vec![Event::Move {
-                object: *object,
-                from: *from,
-                to: zone,
-                position: s.position.filter(|_| zone == crate::model::Zone::Library),
-                destroy: false,
-                no_regeneration: false,
-            }]),
-            _ => unchanged(vec![event.clone()]),
-        }
+        unchanged(vec![sent_elsewhere(r, event, zone)])
     } else if s.skip {
         unchanged(Vec::new())
     } else if let Some(instead) = &s.instead {
@@ -103,6 +98,26 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
         out.used = 1;
     }
     out
+}
+
+/// A zone change sent to `zone` instead. An effect that watches where the object goes ("would be
+/// put into a graveyard", "would die") changes only that: a destruction stays a destruction
+/// (701.6a in 2011, 701.8a today: to destroy is to move to the graveyard), which regeneration can
+/// still replace when the process of 616.1 is repeated (616.1d in 2011, 616.1f today). An effect
+/// that watches the destruction itself replaces it whole.
+fn sent_elsewhere(r: &Replacer, event: &Event, zone: Zone) -> Event {
+    let Event::Move { object, from, destroy, no_regeneration, .. } = *event else {
+        return event.clone();
+    };
+    let still_destroyed = destroy && r.spec.event != Some(EventKindSpec::Destroy);
+    Event::Move {
+        object,
+        from,
+        to: zone,
+        position: r.spec.position.filter(|_| zone == Zone::Library),
+        destroy: still_destroyed,
+        no_regeneration: still_destroyed && no_regeneration,
+    }
 }
 
 /// The events of an `instead`, for the player the watched event happens to, or for each player
@@ -263,4 +278,62 @@ fn enters(env: &Env, effect: u16, event: &Event) -> Modified {
         }
     }
     Modified { events: vec![e], used: 0, note: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::event::Event;
+    use super::super::replacer::Env;
+    use super::modify;
+    use crate::engine::resolve::resolve;
+    use crate::model::Zone;
+
+    /// Bob's Grizzly Bears, Alice's effect sending it to exile instead, watching `watches`
+    /// (`{event: move, to: graveyard}` or `{event: destroy}`), and the event `event`; the event as
+    /// that effect modifies it.
+    fn sent_to_exile(watches: &str, event: &str) -> Event {
+        let text = format!(
+            "title: exile instead\nplayers: [{{name: Alice, active: true}}, {{name: Bob}}]\nobjects:\n  \
+             - {{id: bears, name: Grizzly Bears, owner: Bob, types: [creature], power: 2, toughness: 2}}\n\
+             effects:\n  \
+             - {{id: exile, text: Exile it instead., controller: Alice, timestamp: 5, \
+             effect: {{replacement: {{{watches}, object: {{objects: [bears]}}, zone: exile}}}}}}\n\
+             events:\n  - {event}\n"
+        );
+        let board = crate::scenario::read("exile.yaml", &text).unwrap_or_else(|e| panic!("{e:?}"));
+        let env = Env::new(&board, &resolve(&board));
+        let modified = modify(&env, 0, &board.events[0].event, 0);
+        assert_eq!(modified.events.len(), 1);
+        modified.events[0].clone()
+    }
+
+    fn destroyed(event: &Event) -> (Zone, bool, bool) {
+        match event {
+            Event::Move { to, destroy, no_regeneration, .. } => (*to, *destroy, *no_regeneration),
+            other => panic!("a zone change, not {other:?}"),
+        }
+    }
+
+    /// 701.8a: Rest in Peace changes where a destroyed permanent goes; it is still destroyed, and
+    /// still can't be regenerated.
+    #[test]
+    fn a_destruction_sent_elsewhere_is_still_a_destruction() {
+        let exiled = sent_to_exile("event: move, to: graveyard", "destroy: {object: bears, no_regeneration: true}");
+        assert_eq!(destroyed(&exiled), (Zone::Exile, true, true));
+    }
+
+    /// An effect on the destruction itself ("if it would be destroyed, exile it instead")
+    /// replaces it whole: what happens instead is no destruction.
+    #[test]
+    fn an_effect_on_the_destruction_replaces_it_whole() {
+        let exiled = sent_to_exile("event: destroy", "destroy: {object: bears, no_regeneration: true}");
+        assert_eq!(destroyed(&exiled), (Zone::Exile, false, false));
+    }
+
+    /// A permanent put into the graveyard otherwise (sacrificed) is not destroyed, in exile either.
+    #[test]
+    fn a_move_sent_elsewhere_stays_a_move() {
+        let exiled = sent_to_exile("event: move, to: graveyard", "move: {object: bears, to: graveyard}");
+        assert_eq!(destroyed(&exiled), (Zone::Exile, false, false));
+    }
 }

@@ -211,6 +211,14 @@ fn applied_step(
         Why::Only
     };
     step.already_applied = already_applied(env, &top.applied, &top.event);
+    // The effects on a destruction that still apply once the destroyed permanent is sent
+    // elsewhere: the trace says why they still do.
+    let on_destruction = |j: usize| env.replacers[j].spec.event == Some(EventKindSpec::Destroy);
+    let still: Vec<String> = if sent_elsewhere(&top.event, &modified.events) {
+        before.iter().filter(|j| on_destruction(**j) && applies_after(**j)).map(key).collect()
+    } else {
+        Vec::new()
+    };
     let mut concepts = kind_concepts(r, &top.event);
     for e in &modified.events {
         if let Event::Move { to: crate::model::Zone::Library, position: Some(p), .. } = e {
@@ -252,8 +260,20 @@ fn applied_step(
     concepts.dedup();
     step.concepts = concepts;
     step.why = Some(why);
-    step.note = modified.note;
+    step.note = match modified.note {
+        None if !still.is_empty() => Some(Note::StillDestroyed { still }),
+        note => note,
+    };
     (step, next_state)
+}
+
+/// Whether the change sent a destroyed permanent to another zone and it is still being destroyed
+/// (701.6a in 2011, 701.8a today: only where it goes changed).
+fn sent_elsewhere(before: &Event, after: &[Event]) -> bool {
+    matches!(
+        (before, after),
+        (Event::Move { to: was, destroy: true, .. }, [Event::Move { to, destroy: true, .. }]) if was != to
+    )
 }
 
 /// 615.7: the player chose which of the events a shared shield meets first.

@@ -124,6 +124,11 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
                     .append(&names.engine(&s.why));
                 line.cite(rules(Clause::Stopped)).end();
             }
+            if let Some(Note::StillDestroyed { still }) = &step.note {
+                let verb = if still.len() == 1 { "applies" } else { "apply" };
+                line.text(" It is still destroyed, only elsewhere: ").list(&names.effects(still));
+                line.text(format!(" still {verb} to it")).end();
+            }
             if !step.now_applicable.is_empty() {
                 let verb = if step.now_applicable.len() == 1 { "applies" } else { "apply" };
                 line.text(" ").list(&names.effects(&step.now_applicable));
