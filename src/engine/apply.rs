@@ -12,10 +12,11 @@ use super::world::World;
 use crate::model::{AbilityChange, ControlSpec, SetChange, Word};
 
 /// Applies `effect`'s part in `layer` to every object of `objects`. An exchange of control is
-/// applied once, to both objects together: each gets the controller the other had.
+/// applied once, to both objects together: each gets the player who controlled the other as it
+/// resolved.
 pub fn apply_all(world: &mut World, effect: &Effect, layer: Layer, objects: &[usize]) {
-    if let (Layer::Control, Some(ControlSpec::Exchange(ids))) = (layer, &effect.body.control) {
-        super::exchange::apply(world, ids);
+    if let (Layer::Control, Some(ControlSpec::Exchange(exchange))) = (layer, &effect.body.control) {
+        super::exchange::apply(world, effect.timestamp, exchange);
         return;
     }
     if let (Layer::Ability, Some(change)) = (layer, &effect.body.abilities) {

@@ -1,6 +1,7 @@
 //! What a continuous effect does, layer by layer (613), and the numbers it uses.
 
 use super::ability::AbilitySpec;
+use super::control::ControlSpec;
 use super::copy::CopySpec;
 use super::event::ReplacementSpec;
 use super::selector::SelectorSpec;
@@ -239,66 +240,6 @@ impl Serialize for Amount {
                 map.end()
             }
         }
-    }
-}
-
-/// Layer 2: who gains control.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ControlSpec {
-    /// `control: PLAYER`: this player (`you`: the effect's controller) gains control.
-    Player(String),
-    /// `control: {exchange: [a, b]}`: the control of these two objects is exchanged (701.12b
-    /// today); a list, so that a wrong count is a diagnostic at its place rather than serde's.
-    Exchange(Vec<String>),
-}
-
-impl ControlSpec {
-    /// The two objects whose control is exchanged, for `exchange`.
-    pub fn exchanged(&self) -> Option<&[String]> {
-        match self {
-            ControlSpec::Exchange(ids) => Some(ids),
-            ControlSpec::Player(_) => None,
-        }
-    }
-}
-
-impl Serialize for ControlSpec {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        match self {
-            ControlSpec::Player(player) => s.serialize_str(player),
-            ControlSpec::Exchange(ids) => {
-                let mut map = s.serialize_map(Some(1))?;
-                map.serialize_entry("exchange", ids)?;
-                map.end()
-            }
-        }
-    }
-}
-
-// Untagged enums lose serde's precise messages; this one says what is expected instead.
-impl<'de> Deserialize<'de> for ControlSpec {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Exchange {
-            exchange: Vec<String>,
-        }
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = ControlSpec;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a player's name, `you`, or `exchange: [<object id>, <object id>]`")
-            }
-            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<ControlSpec, E> {
-                Ok(ControlSpec::Player(s.to_string()))
-            }
-            fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<ControlSpec, M::Error> {
-                Exchange::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(|e| ControlSpec::Exchange(e.exchange))
-            }
-        }
-        d.deserialize_any(Visitor)
     }
 }
 
