@@ -206,8 +206,10 @@ fn change_text(c: &mut Characteristics, from: &str, to: &str) {
             ability.id = text;
         }
         ability.text = text;
+        // What the ability does follows its text, the abilities it grants included (612.1).
         if let Some(generated) = &mut ability.generates {
-            std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(generated).body).replace_word(from, to);
+            let body = std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(generated).body);
+            body.replace_word(from, to, &|text| replace_outside_name(text, &c.name, from, to));
         }
     }
     // 612.1: the type line is text too. A Forest whose "Forest" becomes "Island" is an Island,

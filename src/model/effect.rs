@@ -67,13 +67,26 @@ impl EffectBody {
         body
     }
 
-    /// A text-changing effect (layer 3) replaces a colour word or a land type in the effect.
-    pub fn replace_word(&mut self, from: &str, to: &str) {
+    /// A text-changing effect (layer 3) on the object whose ability generates this effect
+    /// replaces a word of its text (612.1): in the words the effect matches and sets, compared
+    /// whole and in lower case, and in the abilities it grants or removes, whose text is that
+    /// object's too ("creatures you control have protection from red"). `in_text` replaces the
+    /// word in a sentence. Abilities granted to the object by other effects are not its text
+    /// (612.3), and are not reached from here.
+    pub fn replace_word(&mut self, from: &str, to: &str, in_text: &impl Fn(&str) -> String) {
         self.for_each_word(|w| {
             if *w == *from {
                 *w = Word::new(to);
             }
         });
+        if let Some(change) = &mut self.abilities {
+            for ability in &mut change.add {
+                ability.replace_text(from, to, in_text);
+            }
+            for removed in &mut change.remove {
+                *removed = in_text(removed);
+            }
+        }
     }
 
     /// Every word of the effect and of the abilities it grants, and the object a copy effect
@@ -249,4 +262,23 @@ pub struct PlayerEffectSpec {
     /// `you`, `opponents`, `all`, or player names.
     pub affects: Vec<String>,
     pub gains: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EffectBody;
+
+    /// A text change on the object whose ability this is reaches what the effect matches, the
+    /// abilities it grants (their text, and a static one's own effect) and those it removes: all
+    /// of it is that object's text (612.1).
+    #[test]
+    fn a_text_change_reaches_the_abilities_the_effect_grants_and_removes() {
+        let text = "{affects: {types: [creature], colors: [red]}, abilities: {add: [protection from red, {id: g, text: Other red creatures get +1/+1., effect: {affects: {types: [creature], colors: [red], other: true}, pt: {modify: [1, 1]}}}], remove: [protection from red]}}";
+        let mut body: EffectBody = serde_yaml::from_str(text).expect("a body");
+        body = body.normalised();
+        body.replace_word("red", "blue", &|s: &str| s.replace("red", "blue"));
+        let written = serde_yaml::to_string(&body).expect("it writes");
+        assert!(!written.contains("red"), "{written}");
+        assert_eq!(written.matches("blue").count(), 5, "{written}");
+    }
 }
