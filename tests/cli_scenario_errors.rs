@@ -117,6 +117,21 @@ fn exchanges_of_control_of_other_than_two_distinct_known_objects() {
     insta::assert_snapshot!(stderr);
 }
 
+/// The form that says who controlled each object as the exchange resolved: each key an object,
+/// each value a player, two of them.
+#[test]
+fn exchanges_of_control_that_state_unknown_objects_or_players() {
+    let stderr = resolve_fails("exchange-controllers-problems.yaml");
+    assert!(stderr.contains("is not a valid scenario: 3 problems"), "{stderr}");
+    assert_eq!(problem_lines(&stderr), [14, 19, 24]);
+    for message in
+        ["no object has the id `gaint`", "no player is named `Bobb`", "an exchange of control names 1 object"]
+    {
+        assert!(stderr.contains(message), "{message}: {stderr}");
+    }
+    insta::assert_snapshot!(stderr);
+}
+
 #[test]
 fn ids_used_twice_by_two_objects_and_by_an_object_and_its_ability() {
     let stderr = resolve_fails("duplicate-ids.yaml");

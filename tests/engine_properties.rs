@@ -1,8 +1,10 @@
 //! Properties of the layer engine on generated boards: the answer never depends on the order in
-//! which objects and effects are listed in the file (only on timestamps and dependencies), and no
-//! generated scenario makes it panic.
+//! which objects and effects are listed in the file (only on timestamps and dependencies), an
+//! exchange of control never on what came after it, and no generated scenario makes it panic.
 
 use crate::support;
+use judge::engine::board::Board;
+use judge::engine::exchange::{self, Exchange};
 use judge::engine::trace::{AppliesTo, Changes};
 use judge::engine::{answer, resolve};
 use judge::scenario::{self, synthetic};
@@ -96,6 +98,104 @@ proptest! {
 fn kept_sets_follow_their_objects_on_boards_that_once_broke_them() {
     for (seed, permanents, effects) in [(15629335552237246316, 1, 16), (1608792501189906129, 1, 18)] {
         same_as_plainly(&synthetic::shifting_scenario(seed, permanents, effects, 0)).expect("same as the long way");
+    }
+}
+
+/// Each exchange of control of the board, by id: what it does, and who it says controlled its
+/// objects as it resolved.
+fn exchanges(board: &Board) -> Vec<(String, Exchange, Option<Vec<String>>)> {
+    board
+        .resolved
+        .iter()
+        .filter_map(|r| {
+            let spec = r.body.control.as_ref()?.exchange()?;
+            Some((r.id.clone(), exchange::outcome(board, r.timestamp, spec), spec.controlled.clone()))
+        })
+        .collect()
+}
+
+/// The generated scenario with more resolved effects, each stamped after everything in it: a
+/// control change, a copy effect (layer 1, before layer 2), a colour change or another exchange,
+/// each on an object `later` picks among `objects` (`p0`, `p1`…) or among the objects the
+/// board's exchanges name.
+fn with_later_effects(text: &str, board: &Board, later: &[(u8, usize, usize)]) -> String {
+    let mut exchanged: Vec<String> =
+        board.resolved.iter().filter_map(|r| r.body.control.as_ref()?.exchanged()).flatten().cloned().collect();
+    let all: Vec<String> = board.objects.iter().map(|o| o.id.clone()).collect();
+    if exchanged.is_empty() {
+        exchanged.clone_from(&all);
+    }
+    let mut out = text.to_string();
+    if !out.contains("\neffects:\n") {
+        out.push_str("effects:\n");
+    }
+    for (k, (kind, x, y)) in later.iter().enumerate() {
+        // Half of them on an exchanged object: those are the ones that could change an answer.
+        let x = if kind & 4 == 0 { &exchanged[x % exchanged.len()] } else { &all[x % all.len()] };
+        let mut other = &all[y % all.len()];
+        if other == x {
+            other = &all[(y + 1) % all.len()];
+        }
+        let body = match kind % 4 {
+            0 => format!("{{affects: {{objects: [{x}]}}, control: you}}"),
+            1 => format!("{{affects: {{objects: [{x}]}}, copy: {other}}}"),
+            2 => format!("{{affects: {{objects: [{x}]}}, colors: {{set: [red]}}}}"),
+            _ => format!("{{control: {{exchange: [{x}, {other}]}}}}"),
+        };
+        let controller = if k % 2 == 0 { "Bob" } else { "Alice" };
+        let stamp = 100_000 + k;
+        out.push_str(&format!(
+            "  - {{id: later{k}, text: later {k}, controller: {controller}, timestamp: {stamp}, effect: {body}}}\n"
+        ));
+    }
+    out
+}
+
+/// The generated scenario with every exchange of control written with the controllers the engine
+/// found for it, as a file states them (`exchange: {a: Alice, b: Bob}`).
+fn stated_as_found(text: &str, board: &Board) -> String {
+    let mut out = text.to_string();
+    for (id, _, controlled) in exchanges(board) {
+        let Some(players) = controlled else { continue };
+        let line_start = out.find(&format!("- {{id: {id}, ")).expect("each effect is on its own line");
+        let line_end = line_start + out[line_start..].find('\n').expect("a line ends");
+        let line = &out[line_start..line_end];
+        let (before, rest) = line.split_once("{exchange: [").expect("an exchange written as a list");
+        let (ids, after) = rest.split_once(']').expect("the list closes");
+        let pairs: Vec<String> = ids.split(", ").zip(&players).map(|(o, p)| format!("{o}: {p}")).collect();
+        let stated = format!("{before}{{exchange: {{{}}}{after}", pairs.join(", "));
+        out.replace_range(line_start..line_end, &stated);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// 701.12a–b: an exchange of control happens as it resolves. What it does (who it finds
+    /// controlled its two objects, whether it swaps them) never depends on effects that began
+    /// after it: control changes, copy effects that apply in an earlier layer, colour changes,
+    /// further exchanges.
+    #[test]
+    fn effects_after_an_exchange_never_change_what_it_does(seed in any::<u64>(), permanents in 2usize..40, effects in 0usize..20, resolved in 1usize..8, later in prop::collection::vec((any::<u8>(), any::<usize>(), any::<usize>()), 1..6)) {
+        let text = synthetic::shifting_scenario(seed, permanents, effects, resolved);
+        let board = scenario::read("generated", &text).expect("generated scenarios are valid");
+        let more = with_later_effects(&text, &board, &later);
+        let after = scenario::read("generated", &more).unwrap_or_else(|e| panic!("{e:?}\n{more}"));
+        let before = exchanges(&board);
+        let mut kept = exchanges(&after);
+        kept.retain(|(id, _, _)| !id.starts_with("later"));
+        prop_assert_eq!(before, kept);
+    }
+
+    /// An exchange written with the controllers the engine found for it gives the same answer and
+    /// the same trace as written as a list: what a file states is what the engine would find.
+    #[test]
+    fn an_exchange_stated_as_found_gives_the_same_answer(seed in any::<u64>(), permanents in 2usize..40, effects in 0usize..20, resolved in 1usize..8) {
+        let text = synthetic::shifting_scenario(seed, permanents, effects, resolved);
+        let board = scenario::read("generated", &text).expect("generated scenarios are valid");
+        let stated = stated_as_found(&text, &board);
+        prop_assert_eq!(outcome(&text), outcome(&stated));
     }
 }
 

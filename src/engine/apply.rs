@@ -12,10 +12,11 @@ use super::world::World;
 use crate::model::{AbilityChange, ControlSpec, SetChange, Word};
 
 /// Applies `effect`'s part in `layer` to every object of `objects`. An exchange of control is
-/// applied once, to both objects together: each gets the controller the other had.
+/// applied once, to both objects together: each gets the player who controlled the other as it
+/// resolved.
 pub fn apply_all(world: &mut World, effect: &Effect, layer: Layer, objects: &[usize]) {
-    if let (Layer::Control, Some(ControlSpec::Exchange(ids))) = (layer, &effect.body.control) {
-        super::exchange::apply(world, ids);
+    if let (Layer::Control, Some(ControlSpec::Exchange(exchange))) = (layer, &effect.body.control) {
+        super::exchange::apply(world, effect.timestamp, exchange);
         return;
     }
     if let (Layer::Ability, Some(change)) = (layer, &effect.body.abilities) {
@@ -205,8 +206,10 @@ fn change_text(c: &mut Characteristics, from: &str, to: &str) {
             ability.id = text;
         }
         ability.text = text;
+        // What the ability does follows its text, the abilities it grants included (612.1).
         if let Some(generated) = &mut ability.generates {
-            std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(generated).body).replace_word(from, to);
+            let body = std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(generated).body);
+            body.replace_word(from, to, &|text| replace_outside_name(text, &c.name, from, to));
         }
     }
     // 612.1: the type line is text too. A Forest whose "Forest" becomes "Island" is an Island,

@@ -135,10 +135,8 @@ pub fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
     if layer == Layer::Copy {
         return Reads { source, state: vec![Atom::Everything] };
     }
-    // An exchange of control reads the two controllers, but as the exchange found them when it
-    // resolved (701.12b today: "the permanent that was controlled by the other player"): in
-    // layer 2 that is after the control effects with earlier timestamps, and a later one is not
-    // something it depends on but something that overrides it. So it reads nothing here, and
+    // An exchange of control gives each object the player who controlled the other as it
+    // resolved (701.12b today), fixed then (exchange.rs): it reads nothing of the board now, and
     // applies in timestamp order among control effects; what it writes, a controller, is still
     // tried against the effects that read one.
     let mut out = Vec::new();

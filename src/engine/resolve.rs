@@ -204,10 +204,11 @@ pub(super) fn run<'b>(
             } else {
                 Vec::new()
             };
-            // An exchange of control reads both controllers before it changes them: what it does
-            // is told in the trace from the board before it applies.
+            // Why an exchange of control does nothing, when it does, is told in the trace.
             let exchange = match (&effect.body.control, layer, trace) {
-                (Some(ControlSpec::Exchange(ids)), Layer::Control, true) => Some(exchange::outcome(&world, ids)),
+                (Some(ControlSpec::Exchange(spec)), Layer::Control, true) => {
+                    Some(exchange::outcome(board, effect.timestamp, spec))
+                }
                 _ => None,
             };
             // Where the effect does to each object what it does to any of the same shape, only the

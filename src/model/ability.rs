@@ -34,6 +34,18 @@ impl Serialize for AbilitySpec {
 }
 
 impl AbilitySpec {
+    /// The ability as a text-changing effect on the object that grants it leaves it: its text,
+    /// and for a static ability what its effect matches and sets (`EffectBody::replace_word`).
+    pub fn replace_text(&mut self, from: &str, to: &str, in_text: &impl Fn(&str) -> String) {
+        match self {
+            AbilitySpec::Text(text) => *text = Word::new(&in_text(text)),
+            AbilitySpec::Static(s) => {
+                s.text = Word::new(&in_text(&s.text));
+                s.effect.replace_word(from, to, in_text);
+            }
+        }
+    }
+
     /// Every word of the ability: its text, and for a static ability those of its effect
     /// (`EffectBody::for_every_word`).
     pub fn for_every_word(&mut self, f: &mut impl FnMut(&mut Word)) {

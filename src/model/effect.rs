@@ -1,6 +1,7 @@
 //! What a continuous effect does, layer by layer (613), and the numbers it uses.
 
 use super::ability::AbilitySpec;
+use super::control::ControlSpec;
 use super::copy::CopySpec;
 use super::event::ReplacementSpec;
 use super::selector::SelectorSpec;
@@ -66,13 +67,26 @@ impl EffectBody {
         body
     }
 
-    /// A text-changing effect (layer 3) replaces a colour word or a land type in the effect.
-    pub fn replace_word(&mut self, from: &str, to: &str) {
+    /// A text-changing effect (layer 3) on the object whose ability generates this effect
+    /// replaces a word of its text (612.1): in the words the effect matches and sets, compared
+    /// whole and in lower case, and in the abilities it grants or removes, whose text is that
+    /// object's too ("creatures you control have protection from red"). `in_text` replaces the
+    /// word in a sentence. Abilities granted to the object by other effects are not its text
+    /// (612.3), and are not reached from here.
+    pub fn replace_word(&mut self, from: &str, to: &str, in_text: &impl Fn(&str) -> String) {
         self.for_each_word(|w| {
             if *w == *from {
                 *w = Word::new(to);
             }
         });
+        if let Some(change) = &mut self.abilities {
+            for ability in &mut change.add {
+                ability.replace_text(from, to, in_text);
+            }
+            for removed in &mut change.remove {
+                *removed = in_text(removed);
+            }
+        }
     }
 
     /// Every word of the effect and of the abilities it grants, and the object a copy effect
@@ -242,70 +256,29 @@ impl Serialize for Amount {
     }
 }
 
-/// Layer 2: who gains control.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ControlSpec {
-    /// `control: PLAYER`: this player (`you`: the effect's controller) gains control.
-    Player(String),
-    /// `control: {exchange: [a, b]}`: the control of these two objects is exchanged (701.12b
-    /// today); a list, so that a wrong count is a diagnostic at its place rather than serde's.
-    Exchange(Vec<String>),
-}
-
-impl ControlSpec {
-    /// The two objects whose control is exchanged, for `exchange`.
-    pub fn exchanged(&self) -> Option<&[String]> {
-        match self {
-            ControlSpec::Exchange(ids) => Some(ids),
-            ControlSpec::Player(_) => None,
-        }
-    }
-}
-
-impl Serialize for ControlSpec {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        match self {
-            ControlSpec::Player(player) => s.serialize_str(player),
-            ControlSpec::Exchange(ids) => {
-                let mut map = s.serialize_map(Some(1))?;
-                map.serialize_entry("exchange", ids)?;
-                map.end()
-            }
-        }
-    }
-}
-
-// Untagged enums lose serde's precise messages; this one says what is expected instead.
-impl<'de> Deserialize<'de> for ControlSpec {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Exchange {
-            exchange: Vec<String>,
-        }
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = ControlSpec;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a player's name, `you`, or `exchange: [<object id>, <object id>]`")
-            }
-            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<ControlSpec, E> {
-                Ok(ControlSpec::Player(s.to_string()))
-            }
-            fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<ControlSpec, M::Error> {
-                Exchange::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(|e| ControlSpec::Exchange(e.exchange))
-            }
-        }
-        d.deserialize_any(Visitor)
-    }
-}
-
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerEffectSpec {
     /// `you`, `opponents`, `all`, or player names.
     pub affects: Vec<String>,
     pub gains: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EffectBody;
+
+    /// A text change on the object whose ability this is reaches what the effect matches, the
+    /// abilities it grants (their text, and a static one's own effect) and those it removes: all
+    /// of it is that object's text (612.1).
+    #[test]
+    fn a_text_change_reaches_the_abilities_the_effect_grants_and_removes() {
+        let text = "{affects: {types: [creature], colors: [red]}, abilities: {add: [protection from red, {id: g, text: Other red creatures get +1/+1., effect: {affects: {types: [creature], colors: [red], other: true}, pt: {modify: [1, 1]}}}], remove: [protection from red]}}";
+        let mut body: EffectBody = serde_yaml::from_str(text).expect("a body");
+        body = body.normalised();
+        body.replace_word("red", "blue", &|s: &str| s.replace("red", "blue"));
+        let written = serde_yaml::to_string(&body).expect("it writes");
+        assert!(!written.contains("red"), "{written}");
+        assert_eq!(written.matches("blue").count(), 5, "{written}");
+    }
 }

@@ -10,6 +10,7 @@
 
 mod ability;
 mod card;
+mod control;
 mod copy;
 mod effect;
 mod event;
@@ -21,10 +22,9 @@ mod zone;
 
 pub use ability::{AbilitySpec, StaticAbilitySpec};
 pub use card::CardObject;
+pub use control::{ControlSpec, ExchangeSpec};
 pub use copy::{Characteristic, CopyExcept, CopySpec};
-pub use effect::{
-    AbilityChange, Amount, ControlSpec, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec,
-};
+pub use effect::{AbilityChange, Amount, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec};
 pub use event::*;
 pub use expect::{ExpectSpec, ExpectedNumber};
 pub use meanings::Meanings;

@@ -30,6 +30,7 @@ const TYPE_WORDS: &[(&str, &str)] = &[
     ("Amount", "an amount: a number, `mana_value`, or `{count: selector}`"),
     ("Quantity", "a number, or `that_many`"),
     ("ControlSpec", "a player's name, `you`, or `{exchange: [id, id]}`"),
+    ("ExchangeSpec", "two object ids, `[id, id]`, or each with who controlled it then, `{id: player, id: player}`"),
     ("RedirectSpec", "an object id, a player's name, `you`, or a selector"),
     ("ExpectedNumber", "a whole number, or `none`"),
 ];

@@ -5,8 +5,8 @@
 use super::load::{problem, Loaded};
 use super::spans::{child, item, At, Span, Spans};
 use super::spec::{
-    AbilitySpec, Amount, ControlSpec, CopySpec, EffectBody, ExpectSpec, ObjectSpec, ScenarioSpec, SelectorSpec,
-    SetChange, Zone,
+    AbilitySpec, Amount, ControlSpec, CopySpec, EffectBody, ExchangeSpec, ExpectSpec, ObjectSpec, ScenarioSpec,
+    SelectorSpec, SetChange, Zone,
 };
 use crate::corpus::problem::Problem;
 use crate::engine::board::{Board, ObjectDef, OlderExpectation, ResolvedEffect};
@@ -25,8 +25,9 @@ pub fn validate(source: &str, loaded: &Loaded) -> Result<Board, Vec<Problem>> {
         ids.entry(o.id.as_str()).or_insert(i);
     }
     let mut v = Validator { source, spans: &loaded.spans, spec: &loaded.spec, problems: Vec::new(), ids };
-    let board = v.board();
+    let mut board = v.board();
     if v.problems.is_empty() {
+        crate::engine::exchange::settle(&mut board);
         Ok(board)
     } else {
         Err(v.problems)
@@ -439,7 +440,9 @@ impl Validator<'_> {
             Some(ControlSpec::Player(player)) if player != "you" => {
                 self.player_at(&at.key("control"), player, players);
             }
-            Some(ControlSpec::Exchange(ids)) => self.exchange(&at.key("control").key("exchange"), ids),
+            Some(ControlSpec::Exchange(exchange)) => {
+                self.exchange(&at.key("control").key("exchange"), exchange, players)
+            }
             _ => {}
         }
         self.closed_sets(at, [&body.types, &body.supertypes, &body.colors]);
@@ -489,24 +492,39 @@ impl Validator<'_> {
         }
     }
 
-    /// `control: {exchange: [a, b]}`: two different objects of the scenario (701.12b today).
-    fn exchange(&mut self, at: &At, ids: &[String]) {
+    /// `control: {exchange: [a, b]}`: two different objects of the scenario (701.12b today); in
+    /// the form `{a: Alice, b: Bob}`, each with a player of the scenario.
+    fn exchange(&mut self, at: &At, exchange: &ExchangeSpec, players: &[String]) {
+        let ids = &exchange.objects;
         if ids.len() != 2 {
             self.error_at(
                 at,
-                format!("an exchange of control names {} objects", ids.len()),
+                format!("an exchange of control names {} object{}", ids.len(), if ids.len() == 1 { "" } else { "s" }),
                 Some("control of two permanents is exchanged: name exactly two object ids".into()),
             );
         }
         for (i, id) in ids.iter().enumerate() {
+            // A list's objects are its items; a map's are its keys, each with a player.
+            let item = match exchange.controlled {
+                None => at.item(i),
+                Some(_) => at.key(id),
+            };
             if ids[..i].contains(id) {
                 self.error_at(
-                    &at.item(i),
+                    &item,
                     format!("`{id}` is named twice"),
                     Some("an object's control cannot be exchanged with itself: name two different objects".into()),
                 );
-            } else {
-                self.object_at(&at.item(i), id);
+                continue;
+            }
+            match &exchange.controlled {
+                None => {
+                    self.object_at(&item, id);
+                }
+                Some(controlled) => {
+                    self.object_placed(id, |spans| spans.key(&item.text()));
+                    self.player_at(&item, &controlled[i], players);
+                }
             }
         }
     }
