@@ -77,7 +77,7 @@ fn every_scenario_is_right_by_the_rules_of_every_official_edition() {
         ["20110204", "20110501", "20121001", "20150123", "20180713", "20210924", "20231117", "20251114", "20260227"]
     {
         let placement = place(&official_edition(date), table(), Hints::Use);
-        let meanings = (placement.meanings.iter()).fold(Meanings::of_2011(), |m, (c, y)| m.with(c, *y));
+        let meanings = Meanings::from_years(&placement.meanings);
         for path in scenarios() {
             wrong.extend(mismatches(&path, &meanings).into_iter().map(|m| format!("{date} {m}")));
         }

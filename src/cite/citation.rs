@@ -91,7 +91,7 @@ impl<'e> Citer<'e> {
     /// The meaning of each rule whose meaning changed, in this edition: the engine answers by
     /// them.
     pub fn meanings(&self) -> Meanings {
-        (self.placement.meanings.iter()).fold(Meanings::of_2011(), |m, (concept, &year)| m.with(concept, year))
+        Meanings::from_years(&self.placement.meanings)
     }
 
     /// The cited rules whose meaning in this edition is not that of 2011, with the change the

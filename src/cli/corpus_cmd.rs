@@ -82,13 +82,12 @@ fn default_shown(
     warnings: &mut Vec<miette::Report>,
 ) -> DefaultEdition {
     let from = requested.origin.kind();
-    let place = requested.origin.to_string();
+    let mut place = requested.origin.to_string();
     let config_file = match &requested.origin {
         Origin::ConfigFile(path) => Some(path.display().to_string()),
         _ => None,
     };
     let mut written = requested.name.clone();
-    let mut place = place;
     let name = match config.resolve(requested) {
         Ok(choice) => {
             let name = choice.imported.clone().unwrap_or_else(|| embedded::NAME.to_string());

@@ -52,6 +52,11 @@ impl Meanings {
         Meanings::default()
     }
 
+    /// The meanings of an edition: concept → the year of its rule's meaning there.
+    pub fn from_years<'a>(years: impl IntoIterator<Item = (&'a String, &'a u16)>) -> Self {
+        years.into_iter().fold(Meanings::of_2011(), |m, (concept, &year)| m.with(concept, year))
+    }
+
     /// The rule stating `concept` has the meaning it has had since `year`.
     pub fn with(mut self, concept: &str, year: u16) -> Self {
         if year == 2011 {
