@@ -15,21 +15,6 @@ fn main() {
     if Path::new("../shared/cr").is_dir() {
         println!("cargo::rustc-cfg=shared_cr");
     }
-    position_dependent();
-}
-
-/// `judge` on Linux is linked as a position-dependent executable: as a position-independent one,
-/// every start had the dynamic loader apply 35,000 relative relocations and write 650 KB of
-/// `.data.rel.ro` (0.46 M of the 1.1 M instructions of `judge --version`, and a page fault per
-/// 4 KB written). The executable then always loads at the same address (its libraries, stack and
-/// heap are still randomised): for a local command that reads the rules, start-up matters more.
-/// docs/PERFORMANCE.md has the figures. Other systems keep their default (macOS and Windows
-/// require or prefer position independence, and their linkers do not take the flag).
-fn position_dependent() {
-    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
-    if os == "linux" {
-        println!("cargo::rustc-link-arg-bins=-no-pie");
-    }
 }
 
 /// The scenarios' files, titles and object names, for search to name the scenarios about the

@@ -89,8 +89,8 @@ fn main() {
     let mut groups = [
         vec![
             judge(&binary, data_dir, &["rule", RULE, "--edition", EDITION], RULE_TEXT),
-            judge(&binary, data_dir, &["rule", RULE], RULE_TEXT_FR),
-            judge(&binary, data_dir, &["resolve", SCENARIO], ANSWER),
+            judge(&binary, data_dir, &["rule", RULE, "--edition", "fr"], RULE_TEXT_FR),
+            judge(&binary, data_dir, &["resolve", SCENARIO, "--edition", "fr"], ANSWER),
             grep("C", RULE, RULE_TEXT),
             grep("C.UTF-8", RULE, RULE_TEXT),
         ],
