@@ -26,7 +26,7 @@ fn thousand_permanents_two_hundred_effects(bencher: divan::Bencher) {
 }
 
 /// Scaling with the number of effects, on twice as many permanents (at least 1,000), since every
-/// static ability stands on a permanent of its own. The growth curve: docs/PERFORMANCE.md.
+/// static ability stands on a permanent of its own. The growth curve: benches/runs/2026-11-27-notebook.md.
 #[divan::bench(args = [10, 100, 1000, 2000], sample_count = 5)]
 fn effects(bencher: divan::Bencher, effects: usize) {
     let board = board(1000.max(2 * effects), effects);

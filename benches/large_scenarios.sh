@@ -8,7 +8,7 @@
 # Run from the crate root:  sh benches/large_scenarios.sh [SIZES…]   (default: 10000 100000)
 # It builds the release binary and the `synthetic_scenario` example. `JUDGE=path/to/judge`
 # measures another binary. Needs GNU time at /usr/bin/time (Debian: `apt-get install time`).
-# Results: docs/PERFORMANCE.md, "Large scenarios (issue 13)".
+# Results: docs/PERFORMANCE.md.
 set -eu
 
 SIZES=${*:-10000 100000}

@@ -172,7 +172,7 @@ fn sequences(branches: &[Branch]) -> u64 {
     branches.iter().map(|b| b.sequences).sum()
 }
 
-/// The figures of docs/PERFORMANCE.md's scaling table, each checked against the model, and the
+/// The figures of the scaling table of benches/runs/2026-11-27-notebook.md, each checked against the model, and the
 /// model against the brute force where it runs and the figures it once found.
 fn scaling_table(brute_force_up_to: usize) {
     eprintln!("| k | states expanded | distinct outcomes | choice sequences | checked against |");
