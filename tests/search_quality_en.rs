@@ -25,8 +25,8 @@ const QUESTIONS: &str = include_str!("data/search-questions-en.txt");
 const GOAL: f64 = 0.85;
 /// What has been reached, asserted so that no change loses it: the held-out and whole-set
 /// MRR@10 when these floors were set, less a little.
-const FLOOR_HELD_OUT: f64 = 0.53;
-const FLOOR_ALL: f64 = 0.58;
+const FLOOR_HELD_OUT: f64 = 0.67;
+const FLOOR_ALL: f64 = 0.70;
 
 /// Words of a text for the baseline: lower case, letters and digits, no short words.
 fn words(text: &str) -> BTreeSet<String> {

@@ -272,10 +272,7 @@ impl Planner<'_> {
                 analyzed[i].clear();
                 known[i] = true;
             } else if let Some(unit) = unit {
-                // A word typed twice (`draw … draw`) is asked about once: BM25 would count it twice.
-                if !units.iter().any(|u: &Weighted| u.unit == unit.unit) {
-                    units.push(unit);
-                }
+                units.push(unit);
             }
         }
         let all_known = known.iter().all(|k| *k);
