@@ -21,6 +21,20 @@ fn hit_ids(json: &Value) -> Vec<String> {
     json["hits"].as_array().unwrap().iter().map(|h| h["id"].as_str().unwrap().to_string()).collect()
 }
 
+/// The rules each hit shows as matching: its own id, or, for a rule shown with its subrules
+/// grouped under it, theirs.
+fn matched_ids(json: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for hit in json["hits"].as_array().unwrap() {
+        let subrules = hit["subrules"].as_array().unwrap();
+        if subrules.is_empty() {
+            out.push(hit["id"].as_str().unwrap().to_string());
+        }
+        out.extend(subrules.iter().map(|s| s["id"].as_str().unwrap().to_string()));
+    }
+    out
+}
+
 fn ids_of(data: &Path, query: &str) -> Vec<String> {
     let (code, json) = search_json(data, &[query, "--limit", "50"]);
     assert_eq!(code, 0, "`{query}` finds something");
@@ -62,7 +76,14 @@ fn json_follows_the_contract() {
     assert_eq!(hits.len(), 5, "--limit 5, and more rules than that match");
     let mut previous = f64::INFINITY;
     for hit in hits {
-        assert_eq!(hit.as_object().unwrap().len(), 4, "{hit}");
+        assert_eq!(hit.as_object().unwrap().len(), 5, "{hit}");
+        // Subrules grouped under the hit: each with its id, score and snippet, and of the hit's rule.
+        for sub in hit["subrules"].as_array().expect("subrules is an array") {
+            assert_eq!(sub.as_object().unwrap().len(), 3, "{sub}");
+            let (parent, sub_id) = (hit["id"].as_str().unwrap(), sub["id"].as_str().unwrap());
+            assert!(sub_id.starts_with(parent) && sub_id.len() > parent.len(), "{sub}");
+            assert!(sub["score"].as_f64().unwrap() > 0.0 && !sub["snippet"].as_str().unwrap().is_empty());
+        }
         let score = hit["score"].as_f64().expect("a score is a number");
         assert!(score > 0.0 && score <= previous, "best first: {score} after {previous}");
         previous = score;
@@ -76,7 +97,8 @@ fn json_follows_the_contract() {
     // The output as printed (keys in the README's order), but for the scores: floats whose last
     // digits are tantivy's business, not this snapshot's.
     let scores = regex::Regex::new(r#""score": [0-9.eE+-]+,"#).unwrap();
-    assert_eq!(scores.find_iter(&stdout).count(), 5);
+    let subrules: usize = hits.iter().map(|h| h["subrules"].as_array().unwrap().len()).sum();
+    assert_eq!(scores.find_iter(&stdout).count(), 5 + subrules);
     insta::assert_snapshot!(scores.replace_all(&stdout, r#""score": "[score]","#));
 }
 
@@ -125,8 +147,13 @@ fn accents_and_case_are_folded() {
 #[test]
 fn a_quoted_phrase_keeps_its_words_together() {
     let dir = data_dir();
-    let phrase = ids_of(dir.path(), "\"arrive sur le champ de bataille\"");
-    let words = ids_of(dir.path(), "arrive sur le champ de bataille");
+    let matched = |query| {
+        let (code, json) = search_json(dir.path(), &[query, "--limit", "50"]);
+        assert_eq!(code, 0, "`{query}` finds something");
+        matched_ids(&json)
+    };
+    let phrase = matched("\"arrive sur le champ de bataille\"");
+    let words = matched("arrive sur le champ de bataille");
     assert!(!phrase.is_empty() && phrase.len() < words.len(), "{phrase:?} against {words:?}");
     assert!(phrase.iter().all(|id| words.contains(id)), "{phrase:?} against {words:?}");
     let together = regex::Regex::new(r"arriv\w* sur le champ de bataille").unwrap();
@@ -136,8 +163,8 @@ fn a_quoted_phrase_keeps_its_words_together() {
     let apart: Vec<&String> = words.iter().filter(|id| !together.is_match(&rule_text(dir.path(), id))).collect();
     assert!(!apart.is_empty(), "without quotes, rules with the words apart are found too");
     // French quotes work as well, and a word beside the phrase adds the rules that have it.
-    assert_eq!(ids_of(dir.path(), "« arrive sur le champ de bataille »"), phrase);
-    let mixed = ids_of(dir.path(), "« arrive sur le champ de bataille » engagé");
+    assert_eq!(matched("« arrive sur le champ de bataille »"), phrase);
+    let mixed = matched("« arrive sur le champ de bataille » engagé");
     assert!(phrase.iter().all(|id| mixed.contains(id)), "{mixed:?}");
     let more: Vec<&String> = mixed.iter().filter(|id| !phrase.contains(id)).collect();
     assert!(!more.is_empty(), "{mixed:?}");

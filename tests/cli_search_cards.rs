@@ -47,16 +47,18 @@ fn the_cards_named_are_searched_by_what_they_say_and_shown_after_the_hits() {
     assert_eq!(stderr, "");
     insta::assert_snapshot!(stdout, @r"
     Edition mini · en · search: does Necropotence mean I don't draw in my draw step
-    ┌────────┬─────────────────────────────────────────────────────────────────────────────────────────┐
-    │ Rule   ┆ Match                                                                                   │
-    ╞════════╪═════════════════════════════════════════════════════════════════════════════════════════╡
-    │        ┆ 614. Replacement Effects › 614.1                                                        │
-    │ 614.1b ┆ An ‹effect› that uses the word “‹skip›” is a ‹replacement› ‹effect›. See rule 613.1.    │
-    │        ┆ 614. Replacement Effects                                                                │
-    │ 614.2  ┆ A self-‹replacement› ‹effect› is a ‹replacement› ‹effect› that changes what its own     │
-    │        ┆ spell or ability does. It is applied before any other ‹replacement› ‹effect›. See rule  │
-    │        ┆ 101.1.                                                                                  │
-    └────────┴─────────────────────────────────────────────────────────────────────────────────────────┘
+    ┌─────────┬────────────────────────────────────────────────────────────────────────────────────────┐
+    │ Rule    ┆ Match                                                                                  │
+    ╞═════════╪════════════════════════════════════════════════════════════════════════════════════════╡
+    │         ┆ 614. Replacement Effects                                                               │
+    │ 614.1   ┆ Some continuous ‹effects› are ‹replacement› ‹effects›: they watch for an event and     │
+    │         ┆ change it as it happens.                                                               │
+    │ ↳614.1b ┆ An ‹effect› that uses the word “‹skip›” is a ‹replacement› ‹effect›. See rule 613.1.   │
+    │ ↳614.1a ┆ An ‹effect› that uses the word “instead” is a ‹replacement› ‹effect›.                  │
+    │ 614.2   ┆ A self-‹replacement› ‹effect› is a ‹replacement› ‹effect› that changes what its own    │
+    │         ┆ spell or ability does. It is applied before any other ‹replacement› ‹effect›. See rule │
+    │         ┆ 101.1.                                                                                 │
+    └─────────┴────────────────────────────────────────────────────────────────────────────────────────┘
     Necropotence · Enchantment
       Skip your draw step.
       Whenever you discard a card, exile that card from your graveyard.

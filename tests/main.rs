@@ -34,5 +34,6 @@ mod scenario_traces;
 mod search_quality;
 mod search_quality_cards;
 mod search_quality_en;
+mod search_quality_players;
 mod store_integrity;
 mod support;

@@ -144,8 +144,8 @@ fn evaluate(index: &SearchIndex, questions: &[(&str, &[&str])]) -> (f64, Vec<Out
     let mut outcomes = Vec::new();
     for (question, answers) in questions {
         let hits = index.search(question, 10).expect("search works");
-        let ids: Vec<String> = hits.iter().map(|h| h.id.to_string()).collect();
-        let rank = ids.iter().position(|id| answers.contains(&id.as_str())).map(|p| p + 1);
+        let ids = crate::quality::ranking(&hits);
+        let rank = crate::quality::rank(&ids, answers);
         total += rank.map_or(0.0, |r| 1.0 / r as f64);
         let question = format!("{question} → {}", answers.join("|"));
         outcomes.push(Outcome { question, rank, top: ids.into_iter().take(3).collect() });

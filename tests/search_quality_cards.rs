@@ -14,74 +14,20 @@
 //! cargo test --test main search_quality_cards -- --nocapture
 //! ```
 
-use crate::quality::{answers_are_rules_of, questions, rank, Score};
+use crate::quality::{answers_are_rules_of, questions, rank, Bm25, Score};
 use crate::support::official_edition;
 use judge::cards::store::{self, StoreCards};
-use judge::corpus::Edition;
 use judge::search::SearchIndex;
 use std::path::Path;
-use tantivy::collector::TopDocs;
-use tantivy::query::{BooleanQuery, Occur, Query, TermQuery};
-use tantivy::schema::{IndexRecordOption, Schema, Value, STORED, STRING, TEXT};
-use tantivy::{Index, TantivyDocument, Term};
 
 const QUESTIONS: &str = include_str!("data/search-questions-cards.txt");
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/cards");
 /// The goal on the held-out questions with card data (issue 28): not met yet.
 const GOAL: f64 = 0.5;
 /// What has been reached, asserted so that no change loses it: MRR@10 when these floors were
-/// set (held-out: BM25 0.116, without card data 0.166, with 0.435; tuning: 0.081, 0.107, 0.479),
+/// set (held-out: BM25 0.116, without card data 0.270, with 0.494; tuning: 0.081, 0.128, 0.516),
 /// less a little. [held-out?][BM25, without card data, with]
-const FLOORS: [[f64; 3]; 2] = [[0.07, 0.10, 0.45], [0.10, 0.15, 0.42]];
-
-/// Plain BM25: one document per rule, its text analysed by tantivy's English stemming analyzer;
-/// a question is its words, any of them.
-struct Bm25 {
-    index: Index,
-    text: tantivy::schema::Field,
-    id: tantivy::schema::Field,
-}
-
-impl Bm25 {
-    fn new(edition: &Edition) -> Bm25 {
-        let mut schema = Schema::builder();
-        let id = schema.add_text_field("id", STRING | STORED);
-        let text_options = TEXT.set_indexing_options(
-            tantivy::schema::TextFieldIndexing::default()
-                .set_tokenizer("en_stem")
-                .set_index_option(IndexRecordOption::WithFreqsAndPositions),
-        );
-        let text = schema.add_text_field("text", text_options);
-        let index = Index::create_in_ram(schema.build());
-        let mut writer = index.writer_with_num_threads(1, 50_000_000).unwrap();
-        for rule in edition.rules() {
-            let mut doc = TantivyDocument::default();
-            doc.add_text(id, rule.id.to_string());
-            doc.add_text(text, &rule.text);
-            writer.add_document(doc).unwrap();
-        }
-        writer.commit().unwrap();
-        Bm25 { index, text, id }
-    }
-
-    fn search(&self, question: &str) -> Vec<String> {
-        let mut analyzer = self.index.tokenizers().get("en_stem").unwrap();
-        let mut stream = analyzer.token_stream(question);
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        while let Some(token) = stream.next() {
-            let term = Term::from_field_text(self.text, &token.text);
-            clauses.push((Occur::Should, Box::new(TermQuery::new(term, IndexRecordOption::WithFreqs))));
-        }
-        let searcher = self.index.reader().unwrap().searcher();
-        let top = searcher.search(&BooleanQuery::new(clauses), &TopDocs::with_limit(10).order_by_score()).unwrap();
-        top.into_iter()
-            .map(|(_, address)| {
-                let doc: TantivyDocument = searcher.doc(address).unwrap();
-                doc.get_first(self.id).and_then(|v| v.as_str()).unwrap_or_default().to_string()
-            })
-            .collect()
-    }
-}
+const FLOORS: [[f64; 3]; 2] = [[0.07, 0.12, 0.50], [0.10, 0.25, 0.48]];
 
 /// The card store of the fixtures, imported into `dir`.
 fn imported_cards(dir: &Path) -> StoreCards {
@@ -117,7 +63,7 @@ struct Ranked {
 }
 
 fn ranked(q: &crate::quality::Question, index: &SearchIndex, bm25: &Bm25, cards: &StoreCards) -> Ranked {
-    let ids = |hits: Vec<judge::search::Hit>| hits.iter().map(|h| h.id.to_string()).collect::<Vec<_>>();
+    let ids = |hits: Vec<judge::search::Hit>| crate::quality::ranking(&hits);
     let plain = bm25.search(q.text);
     let without = ids(index.search(q.text, 10).unwrap());
     let named = index.named(q.text, cards).unwrap();
@@ -188,14 +134,32 @@ fn questions_that_name_cards_find_their_rule_with_the_cards_text() {
 /// The second set, written before any further change: every question held out, and only the
 /// totals printed, so that no change is made by looking at one of them.
 const FRESH: &str = include_str!("data/search-questions-cards-fresh.txt");
-/// Its MRR@10 when the floors were set (0.193, 0.245, 0.338), less a little: [plain BM25, without,
+/// Its MRR@10 when the floors were set (0.193, 0.371, 0.476), less a little: [plain BM25, without,
 /// with card data].
-const FRESH_FLOORS: [f64; 3] = [0.18, 0.23, 0.32];
+const FRESH_FLOORS: [f64; 3] = [0.18, 0.35, 0.46];
+/// The third set, written before the players'-words work (issue 31) changed search, measured
+/// the same way.
+const THIRD: &str = include_str!("data/search-questions-cards-third.txt");
+/// Its MRR@10 before that work (0.199, 0.200, 0.442) and when the floors were set (0.199, 0.196,
+/// 0.493), less a little: [plain BM25, without, with card data].
+const THIRD_FLOORS: [f64; 3] = [0.18, 0.18, 0.47];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn a_second_held_out_set_measured_only() {
-    let Setup { questions, index, bm25, cards, _dir } = setup(FRESH);
+    measured_only("Second", FRESH, FRESH_FLOORS);
+}
+
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn a_third_held_out_set_measured_only() {
+    measured_only("Third", THIRD, THIRD_FLOORS);
+}
+
+/// A set of held-out questions: only the totals printed, so that no change is made by looking at
+/// one of them.
+fn measured_only(name: &str, file: &'static str, floors: [f64; 3]) {
+    let Setup { questions, index, bm25, cards, _dir } = setup(file);
     assert!(questions.iter().all(|q| q.held_out) && questions.len() >= 30);
     let mut scores: [Score; 3] = Default::default();
     let mut unnamed = 0;
@@ -207,13 +171,13 @@ fn a_second_held_out_set_measured_only() {
         unnamed += usize::from(found.is_empty());
     }
     println!(
-        "Second held-out set ({} questions): BM25 {}   without cards {}   with cards {}   ({unnamed} with no card found)",
+        "{name} held-out set ({} questions): BM25 {}   without cards {}   with cards {}   ({unnamed} with no card found)",
         questions.len(),
         scores[0].show(),
         scores[1].show(),
         scores[2].show()
     );
-    for (score, floor) in scores.iter().zip(FRESH_FLOORS) {
+    for (score, floor) in scores.iter().zip(floors) {
         assert!(score.mrr() >= floor, "an MRR@10 fell below its floor {floor}");
     }
 }

@@ -13,7 +13,7 @@
 //! cargo test --test main search_quality_en -- --nocapture
 //! ```
 
-use crate::quality::{answers_are_rules_of, questions, rank, Score};
+use crate::quality::{answers_are_rules_of, questions, rank, ranking, Bm25, Score};
 use crate::support::official_edition;
 use judge::corpus::RuleId;
 use judge::search::SearchIndex;
@@ -25,8 +25,8 @@ const QUESTIONS: &str = include_str!("data/search-questions-en.txt");
 const GOAL: f64 = 0.85;
 /// What has been reached, asserted so that no change loses it: the held-out and whole-set
 /// MRR@10 when these floors were set, less a little.
-const FLOOR_HELD_OUT: f64 = 0.53;
-const FLOOR_ALL: f64 = 0.58;
+const FLOOR_HELD_OUT: f64 = 0.67;
+const FLOOR_ALL: f64 = 0.70;
 
 /// Words of a text for the baseline: lower case, letters and digits, no short words.
 fn words(text: &str) -> BTreeSet<String> {
@@ -55,9 +55,12 @@ fn english_questions_find_their_rule_in_the_whole_cr() {
     let index = SearchIndex::in_memory(&edition).unwrap();
     let rule_words: Vec<(RuleId, BTreeSet<String>)> = edition.rules().map(|r| (r.id, words(&r.text))).collect();
     let (mut ours, mut baseline) = ([Score::default(), Score::default()], [Score::default(), Score::default()]);
+    let bm25 = Bm25::new(&edition);
+    let mut bm25_scores = [Score::default(), Score::default()];
     let mut lines = String::new();
     for q in &questions {
-        let hits: Vec<String> = index.search(q.text, 10).unwrap().iter().map(|h| h.id.to_string()).collect();
+        let hits = ranking(&index.search(q.text, 10).unwrap());
+        bm25_scores[usize::from(q.held_out)].add(self::rank(&bm25.search(q.text), &q.answers));
         let rank = rank(&hits, &q.answers);
         ours[usize::from(q.held_out)].add(rank);
         baseline[usize::from(q.held_out)].add(self::rank(&overlap_ranking(&rule_words, q.text), &q.answers));
@@ -77,13 +80,15 @@ fn english_questions_find_their_rule_in_the_whole_cr() {
         all.within_5 += s.within_5;
     }
     let report = format!(
-        "English questions on the 2025 CR ({} held-out, {} tuning)\n  held-out: {}   word overlap: {}\n  tuning:   {}   word overlap: {}\n  all:      {}\n{lines}",
+        "English questions on the 2025 CR ({} held-out, {} tuning)\n  held-out: {}   word overlap: {}   BM25: {}\n  tuning:   {}   word overlap: {}   BM25: {}\n  all:      {}\n{lines}",
         ours[1].questions,
         ours[0].questions,
         ours[1].show(),
         baseline[1].show(),
+        bm25_scores[1].show(),
         ours[0].show(),
         baseline[0].show(),
+        bm25_scores[0].show(),
         all.show(),
     );
     println!("{report}");

@@ -151,6 +151,12 @@ pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], named
         let snippet =
             if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet(OPEN, CLOSE) };
         table.row([style.strong(&hit.id.to_string()), snippet]);
+        // Its subrules that matched, under it, as part of its hit.
+        for sub in &hit.subrules {
+            let snippet =
+                if style.color { sub.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { sub.marked_snippet(OPEN, CLOSE) };
+            table.row([format!("↳{}", sub.id), snippet]);
+        }
     }
     let cards = cards(named, style);
     let above_text = !notes.is_empty() || !cards.is_empty();

@@ -114,7 +114,8 @@ fn scenarios(names: &[String]) -> Vec<&'static str> {
     scenarios
 }
 
-/// Capitalised words past the first that no rule of the edition has: card names, which the
+/// Capitalised words past the first (or from the first, when the second is one too) that no
+/// rule of the edition has: card names, which the
 /// rules never print (but their examples may). Only when they are most of the question's words.
 /// Not the first word, capitalised for starting the sentence: in another language than the
 /// edition's (`What`, `Regeneration` against the French rules), no rule has it either.
@@ -122,11 +123,15 @@ fn card_names(index: &SearchIndex, question: &str) -> Vec<String> {
     let words: Vec<&str> =
         question.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric())).collect();
     let content = words.iter().filter(|w| w.chars().count() > 3).count();
+    let capital = |w: &&str| w.chars().next().is_some_and(char::is_uppercase);
+    // The first word counts when a capitalised word follows it: a name begins the question
+    // (`Thought Reflection`).
+    let first = usize::from(!words.get(1).is_some_and(capital));
     let names: Vec<String> = words
         .iter()
-        .skip(1)
-        .filter(|w| w.chars().next().is_some_and(char::is_uppercase) && w.chars().count() > 3)
-        .filter(|w| !index.rules_have(w))
+        .skip(first)
+        .filter(|w| capital(w) && w.chars().count() > 3)
+        .filter(|w| !index.rules_have(w) && !index.is_stop_word(w))
         .map(|w| w.to_string())
         .collect();
     if names.len() * 2 >= content.max(1) {

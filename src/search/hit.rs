@@ -34,24 +34,50 @@ pub struct Hit {
     /// The title of the rule this subrule belongs to, when that rule is a name (`Deathtouch`).
     #[serde(skip)]
     pub parent_title: Option<String>,
+    /// When several of this rule's subrules matched, the best of them, best first, shown under
+    /// it as part of this hit (`search/group.rs`); else empty.
+    pub subrules: Vec<Subrule>,
+}
+
+/// A subrule shown under the rule it belongs to, in that rule's hit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Subrule {
+    pub id: RuleId,
+    /// Its own relevance, comparable with the hits' of the same search.
+    pub score: f32,
+    /// As a hit's: the part of the subrule that best matches the question.
+    pub snippet: String,
+    #[serde(skip)]
+    pub highlights: Vec<Range<usize>>,
+}
+
+impl Subrule {
+    /// [`Hit::marked_snippet`] of the subrule.
+    pub fn marked_snippet(&self, open: &str, close: &str) -> String {
+        mark(&self.snippet, &self.highlights, open, close)
+    }
 }
 
 impl Hit {
     /// The snippet with each highlighted range between `open` and `close`: ANSI colour codes for
     /// a terminal, `**` and `**` for Markdown.
     pub fn marked_snippet(&self, open: &str, close: &str) -> String {
-        let mut out = String::with_capacity(self.snippet.len() + self.highlights.len() * (open.len() + close.len()));
-        let mut from = 0;
-        for range in &self.highlights {
-            out.push_str(&self.snippet[from..range.start]);
-            out.push_str(open);
-            out.push_str(&self.snippet[range.clone()]);
-            out.push_str(close);
-            from = range.end;
-        }
-        out.push_str(&self.snippet[from..]);
-        out
+        mark(&self.snippet, &self.highlights, open, close)
     }
+}
+
+fn mark(snippet: &str, highlights: &[Range<usize>], open: &str, close: &str) -> String {
+    let mut out = String::with_capacity(snippet.len() + highlights.len() * (open.len() + close.len()));
+    let mut from = 0;
+    for range in highlights {
+        out.push_str(&snippet[from..range.start]);
+        out.push_str(open);
+        out.push_str(&snippet[range.clone()]);
+        out.push_str(close);
+        from = range.end;
+    }
+    out.push_str(&snippet[from..]);
+    out
 }
 
 /// Excerpts for the hits of one search: tantivy's snippet generators for the rule's text and
@@ -178,6 +204,7 @@ mod tests {
             snippet: snippet.into(),
             highlights,
             parent_title: None,
+            subrules: Vec::new(),
         }
     }
 

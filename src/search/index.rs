@@ -3,7 +3,8 @@
 use super::analyzer::{self, Kind};
 use super::build;
 use super::error::SearchError;
-use super::hit::{Hit, Snippets};
+use super::group;
+use super::hit::{Hit, Snippets, Subrule};
 use super::named::Named;
 use super::query::{Coverage, Planner, Unit, ECHO_WEIGHT};
 use super::schema::{self, Fields, ORDER};
@@ -114,6 +115,11 @@ impl SearchIndex {
         terms.iter().map(count).min().unwrap_or(0)
     }
 
+    /// Whether search drops the word (`does`, `the`): it says nothing of the rules.
+    pub(crate) fn is_stop_word(&self, word: &str) -> bool {
+        analyzer::analyze(&mut analyzer::analyzer(self.lang, Kind::Stemmed), word).is_empty()
+    }
+
     /// The length in characters of the longest word of the rules, as typos are corrected to.
     pub fn longest_word(&self) -> Result<usize, SearchError> {
         let failed = |source| SearchError::Search { source };
@@ -183,7 +189,10 @@ impl SearchIndex {
         let query = plan.query(&self.fields, &names);
         // Sorted by score, then by the rule's place in the edition: document ids would follow
         // the segments, whose order nothing promises.
-        let collector = TopDocs::with_limit(limit).tweak_score(|segment: &SegmentReader| {
+        // More than asked for: subrules grouped under their rule leave places to the next hits.
+        let pool = (limit + group::WINDOW * group::MAX_SUBRULES)
+            .min(usize::try_from(searcher.num_docs()).unwrap_or(usize::MAX));
+        let collector = TopDocs::with_limit(pool).tweak_score(|segment: &SegmentReader| {
             let order = segment.fast_fields().u64(ORDER).ok().map(|column| column.first_or_default_col(u64::MAX));
             move |doc: DocId, score: Score| (score, Reverse(order.as_ref().map_or(u64::from(doc), |o| o.get_val(doc))))
         });
@@ -193,20 +202,82 @@ impl SearchIndex {
             Some((_, address)) => Some(plan.coverage(&searcher, &self.fields, *address).map_err(failed)?),
             None => None,
         };
-        let mut hits = Vec::with_capacity(top.len());
+        let mut ranked = Vec::with_capacity(top.len());
         for ((score, _), address) in top {
             let doc: TantivyDocument = searcher.doc(address).map_err(failed)?;
-            let text_of = |field| doc.get_first(field).and_then(|v| v.as_str()).unwrap_or_default();
-            let Ok(id) = RuleId::parse(text_of(self.fields.id)) else {
-                continue;
+            let id = doc.get_first(self.fields.id).and_then(|v| v.as_str()).and_then(|t| RuleId::parse(t).ok());
+            if let Some(id) = id {
+                ranked.push((id, score, doc, address));
+            }
+        }
+        let ids: Vec<RuleId> = ranked.iter().map(|(id, ..)| *id).collect();
+        // The rules that group their subrules, with their documents when not found themselves.
+        let mut heads = std::collections::BTreeMap::new();
+        for id in group::grouping_rules(&ids, limit) {
+            let own = ranked.iter().find(|(found, ..)| *found == id).map(|(_, _, doc, _)| doc.clone());
+            let doc = match own {
+                Some(doc) => Some(doc),
+                None => self.rule_doc(&searcher, id).map_err(failed)?,
             };
-            let examples: Vec<&str> = doc.get_all(self.fields.examples).filter_map(|v| v.as_str()).collect();
-            let (snippet, highlights) = snippets.excerpt(text_of(self.fields.text), &examples).map_err(failed)?;
-            let section = text_of(self.fields.section).to_string();
-            let parent_title = doc.get_first(self.fields.parent).and_then(|v| v.as_str()).map(str::to_string);
-            hits.push(Hit { id, score, section, snippet, highlights, parent_title });
+            if let Some(doc) = doc {
+                heads.insert(id, doc);
+            }
+        }
+        let groups = heads.keys().copied().collect();
+        let mut hits = Vec::with_capacity(limit);
+        for shown in group::shown(&ids, &groups, limit) {
+            match shown {
+                group::Shown::One(i) => {
+                    let (id, score, doc, _) = &ranked[i];
+                    hits.push(self.hit(&snippets, *id, *score, doc).map_err(failed)?);
+                }
+                group::Shown::Group { id, own, subrules, best } => {
+                    let score = ranked[best].1;
+                    let doc = own.map(|i| &ranked[i].2).or_else(|| heads.get(&id)).expect("a group's rule was found");
+                    let mut hit = self.hit(&snippets, id, score, doc).map_err(failed)?;
+                    let mut found = Vec::with_capacity(subrules.len());
+                    for i in subrules {
+                        let address = ranked[i].3;
+                        found.push((plan.matched(&searcher, &self.fields, address).map_err(failed)?, i));
+                    }
+                    // Most of what the question searches first, then the rules' order: the
+                    // general rule before its special cases.
+                    found.sort_by_key(|(words, i)| (Reverse(*words), ranked[*i].0));
+                    for i in found.into_iter().take(group::MAX_SUBRULES).map(|(_, i)| i) {
+                        let (id, score, doc, _) = &ranked[i];
+                        let sub = self.hit(&snippets, *id, *score, doc).map_err(failed)?;
+                        hit.subrules.push(Subrule {
+                            id: sub.id,
+                            score: sub.score,
+                            snippet: sub.snippet,
+                            highlights: sub.highlights,
+                        });
+                    }
+                    hits.push(hit);
+                }
+            }
         }
         Ok(Answer { hits, best })
+    }
+}
+
+impl SearchIndex {
+    /// The hit of one rule found: its excerpt for the question, its section, the title above it.
+    fn hit(&self, snippets: &Snippets<'_>, id: RuleId, score: Score, doc: &TantivyDocument) -> tantivy::Result<Hit> {
+        let text_of = |field| doc.get_first(field).and_then(|v| v.as_str()).unwrap_or_default();
+        let examples: Vec<&str> = doc.get_all(self.fields.examples).filter_map(|v| v.as_str()).collect();
+        let (snippet, highlights) = snippets.excerpt(text_of(self.fields.text), &examples)?;
+        let section = text_of(self.fields.section).to_string();
+        let parent_title = doc.get_first(self.fields.parent).and_then(|v| v.as_str()).map(str::to_string);
+        Ok(Hit { id, score, section, snippet, highlights, parent_title, subrules: Vec::new() })
+    }
+
+    /// The document of a rule, by its number.
+    fn rule_doc(&self, searcher: &tantivy::Searcher, id: RuleId) -> tantivy::Result<Option<TantivyDocument>> {
+        let term = tantivy::Term::from_field_text(self.fields.id, &id.to_string());
+        let query = tantivy::query::TermQuery::new(term, tantivy::schema::IndexRecordOption::Basic);
+        let found = searcher.search(&query, &TopDocs::with_limit(1).order_by_score())?;
+        found.first().map(|(_, address)| searcher.doc(*address)).transpose()
     }
 }
 

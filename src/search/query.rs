@@ -233,7 +233,7 @@ pub(crate) struct Planner<'a> {
 impl Planner<'_> {
     pub(crate) fn plan(&mut self, query: &str) -> tantivy::Result<Plan> {
         let clauses = clauses(query);
-        let mut units = Vec::new();
+        let mut typed_units = Vec::new();
         let mut analyzed = Vec::new();
         for clause in &clauses {
             let (text, is_phrase) = match clause {
@@ -243,15 +243,15 @@ impl Planner<'_> {
             let tokens = analyze(&mut self.stemmed, text);
             if !is_phrase && is_filler(text) {
                 analyzed.push(Vec::new());
+                typed_units.push(None);
                 continue;
             }
             // `the`, `of`, `is` in an English question about French rules: not French words,
             // but `The` is in `Magic: The Gathering`. A stop word of the other language is
             // dropped like one of the edition's.
             let foreign_stop_word = !is_phrase && analyze(&mut self.foreign, text).is_empty();
-            if let Some(unit) = unit_of(&tokens, !is_phrase).filter(|_| !foreign_stop_word) {
-                units.push(Weighted { unit, weight: 1.0, typed: Some(text.to_string()) });
-            }
+            let unit = unit_of(&tokens, !is_phrase).filter(|_| !foreign_stop_word);
+            typed_units.push(unit.map(|unit| Weighted { unit, weight: 1.0, typed: Some(text.to_string()) }));
             analyzed.push(if foreign_stop_word { Vec::new() } else { tokens });
         }
         // Whether each clause's words are all the edition's own (a stop word's clause has none).
@@ -263,13 +263,27 @@ impl Planner<'_> {
             }
             known.push(all);
         }
+        // Names (`Thought Reflection`, `Wrath of God`) are not searched: their words are not
+        // about the rules (`thought` is not a misspelt `though`).
+        let names = card_like(&clauses, &analyzed, &known);
+        let mut units = Vec::new();
+        for (i, unit) in typed_units.into_iter().enumerate() {
+            if names.contains(&i) {
+                analyzed[i].clear();
+                known[i] = true;
+            } else if let Some(unit) = unit {
+                units.push(unit);
+            }
+        }
         let all_known = known.iter().all(|k| *k);
         // A match of the vocabulary is only used when some of its words are not the edition's
         // (see `translate`): with every word known, none would be.
-        let translated = if all_known { BTreeSet::new() } else { self.translate(&clauses, &known, &mut units)? };
+        let mut translated =
+            if all_known { BTreeSet::new() } else { self.translate(&clauses, &known, &names, &mut units)? };
+        translated.extend(self.joined(&clauses, &analyzed, &mut units)?);
         for (i, clause) in clauses.iter().enumerate() {
             let Clause::Word(word) = clause else { continue };
-            if translated.contains(&i) || analyzed[i].len() != 1 || known[i] {
+            if translated.contains(&i) || analyzed[i].len() != 1 || known[i] || is_capitalised(word) && i > 0 {
                 continue;
             }
             let corrections = self.corrections(word)?;
@@ -437,18 +451,50 @@ impl Planner<'_> {
         }
     }
 
+    /// Two neighbouring words of the question that the rules write as one (`time stamp` is
+    /// `timestamp`): the word searched too, standing for both. Returns the clauses joined.
+    fn joined(
+        &mut self,
+        clauses: &[Clause<'_>],
+        analyzed: &[Vec<Analyzed>],
+        units: &mut Vec<Weighted>,
+    ) -> tantivy::Result<BTreeSet<usize>> {
+        let mut joined = BTreeSet::new();
+        for i in 1..clauses.len() {
+            let (Clause::Word(first), Clause::Word(second)) = (&clauses[i - 1], &clauses[i]) else { continue };
+            if analyzed[i - 1].len() != 1 || analyzed[i].len() != 1 {
+                continue;
+            }
+            let whole = format!("{first}{second}");
+            let plain = analyze(&mut self.plain, &whole);
+            let [word] = &plain[..] else { continue };
+            if self.searcher.doc_freq(&Term::from_field_text(self.fields.words, &word.text))? == 0 {
+                continue;
+            }
+            if let Some(unit) = unit_of(&analyze(&mut self.stemmed, &whole), false) {
+                units.push(Weighted { unit, weight: 1.0, typed: Some(format!("{first} {second}")) });
+                joined.extend([i - 1, i]);
+            }
+        }
+        Ok(joined)
+    }
+
     /// Adds the vocabulary's renderings of the question's other-language terms; returns the
-    /// clauses it translated.
+    /// clauses it translated. The clauses of `names` are not translated.
     fn translate(
         &mut self,
         clauses: &[Clause<'_>],
         known: &[bool],
+        names: &BTreeSet<usize>,
         units: &mut Vec<Weighted>,
     ) -> tantivy::Result<BTreeSet<usize>> {
         // The question's terms in the other language, each with the clause it comes from.
         let mut terms = Vec::new();
         let mut origin = Vec::new();
         for (i, clause) in clauses.iter().enumerate() {
+            if names.contains(&i) {
+                continue;
+            }
             let text = match clause {
                 Clause::Word(w) | Clause::Phrase(w) => w,
             };
@@ -563,6 +609,45 @@ impl Planner<'_> {
     }
 }
 
+/// Whether a word is written with a capital and then small letters (`Thought`, not `I` or `SBA`).
+fn is_capitalised(word: &str) -> bool {
+    let mut letters = word.chars().filter(|c| c.is_alphabetic());
+    letters.next().is_some_and(char::is_uppercase) && letters.any(char::is_lowercase)
+}
+
+/// The clauses of the question that make card-like names: runs of two or more capitalised words
+/// (small words between them, as in `Wrath of God`, belong to the run), one of which at least is
+/// not a word of the rules. A run of rules words (`Two-Headed Giant`) stays searched.
+fn card_like(clauses: &[Clause<'_>], analyzed: &[Vec<Analyzed>], known: &[bool]) -> BTreeSet<usize> {
+    let mut names = BTreeSet::new();
+    let mut i = 0;
+    while i < clauses.len() {
+        let capital = |j: usize| matches!(clauses[j], Clause::Word(w) if is_capitalised(w));
+        if !capital(i) {
+            i += 1;
+            continue;
+        }
+        // The run: capitalised words, and small words (stop words) followed by another one.
+        let mut end = i + 1;
+        let mut last = i;
+        while end < clauses.len() {
+            if capital(end) {
+                last = end;
+            } else if !(matches!(clauses[end], Clause::Word(_)) && analyzed[end].is_empty()) {
+                break;
+            }
+            end += 1;
+        }
+        let run = i..=last;
+        let capitals = run.clone().filter(|&j| capital(j)).count();
+        if capitals >= 2 && run.clone().any(|j| !known[j]) {
+            names.extend(run);
+        }
+        i = last + 1;
+    }
+    names
+}
+
 /// The unit of one clause's tokens. A typed word that gives several tokens is a compound or a
 /// run of letters and digits (`+1/+1`): its parts as a phrase, or, when `joined_too`, the
 /// compound's joined form as well.
@@ -623,6 +708,18 @@ impl Plan {
             }
         }
         Ok(coverage)
+    }
+
+    /// How much of the question a rule has: the weights of the units it matches, bonuses for
+    /// neighbouring words aside, in hundredths.
+    pub(crate) fn matched(&self, searcher: &Searcher, fields: &Fields, rule: DocAddress) -> tantivy::Result<u32> {
+        let mut total = 0.0;
+        for part in self.units.iter().filter(|u| !matches!(u.unit, Unit::Near(..))) {
+            if matches(&part.unit, fields, searcher, Some(rule))? {
+                total += part.weight;
+            }
+        }
+        Ok((total * 100.0).round() as u32)
     }
 
     /// The units summed, and the rule named by the whole question, if one is, far ahead.

@@ -2,16 +2,38 @@
 //! battlefield", `dies` for "put into a graveyard from the battlefield". A question that uses a
 //! word of the left column also searches the words of the right one, added to the question
 //! before it is read, so that they are translated like the rest when the edition is in the other
-//! language. Data, not code: a judge's word is one line of the file.
+//! language. Data, not code: a judge's word is one line of the file. The left column may be
+//! several runs of words joined by `...`: the runs in that order, anything between them (`copy
+//! ... counters` is said of "does the copy get the counters").
 
 use std::sync::LazyLock;
 
 const TSV: &str = include_str!("../../rules-corpus/synonyms.tsv");
 
-/// One line of the file: what is said, as lower-case words, and how the rules say it.
+/// One line of the file: what is said, as runs of lower-case words found in that order, and how
+/// the rules say it.
 pub(crate) struct Synonym {
-    pub(crate) said: Vec<String>,
+    pub(crate) said: Vec<Vec<String>>,
     pub(crate) meant: &'static str,
+}
+
+impl Synonym {
+    /// Whether a question's words say it: each run of words, after the one before.
+    fn is_in(&self, asked: &[String]) -> bool {
+        let mut from = 0;
+        for run in &self.said {
+            let Some(at) = asked[from..].windows(run.len()).position(|w| w == run.as_slice()) else {
+                return false;
+            };
+            from += at + run.len();
+        }
+        true
+    }
+}
+
+/// The runs of words of a left column (`copy ... counters`).
+fn runs(said: &str) -> Vec<Vec<String>> {
+    said.split("...").map(words).collect()
 }
 
 static SYNONYMS: LazyLock<Vec<Synonym>> = LazyLock::new(|| parse(TSV).0);
@@ -26,9 +48,11 @@ pub(crate) fn parse(tsv: &'static str) -> (Vec<Synonym>, Vec<usize>) {
         }
         match line.split('\t').collect::<Vec<_>>()[..] {
             [lang, said, meant]
-                if matches!(lang, "en" | "fr") && !words(said).is_empty() && !meant.trim().is_empty() =>
+                if matches!(lang, "en" | "fr")
+                    && runs(said).iter().all(|run| !run.is_empty())
+                    && !meant.trim().is_empty() =>
             {
-                synonyms.push(Synonym { said: words(said), meant: meant.trim() });
+                synonyms.push(Synonym { said: runs(said), meant: meant.trim() });
             }
             _ => bad.push(index + 1),
         }
@@ -47,7 +71,7 @@ fn words(text: &str) -> Vec<String> {
 
 /// Whether a word (lower case) is one of those judges say for the rules' words (`blink`, `etb`).
 pub(crate) fn is_said(word: &str) -> bool {
-    SYNONYMS.iter().any(|synonym| synonym.said.iter().any(|said| said == word))
+    SYNONYMS.iter().any(|synonym| synonym.said.iter().flatten().any(|said| said == word))
 }
 
 /// The question with what the rules call each of its judges' words added at the end.
@@ -55,8 +79,7 @@ pub(crate) fn expand(question: &str) -> String {
     let asked = words(question);
     let mut added: Vec<&str> = Vec::new();
     for synonym in SYNONYMS.iter() {
-        let n = synonym.said.len();
-        if asked.windows(n).any(|w| w == synonym.said.as_slice()) && !added.contains(&synonym.meant) {
+        if synonym.is_in(&asked) && !added.contains(&synonym.meant) {
             added.push(synonym.meant);
         }
     }
@@ -83,6 +106,16 @@ mod tests {
         assert_eq!(expand("Does it ETB tapped?"), "Does it ETB tapped? enters the battlefield");
         assert!(expand("what is its P/T").ends_with("power and toughness"));
         assert_eq!(expand("roll a die"), "roll a die");
+    }
+
+    #[test]
+    fn runs_of_words_are_found_in_order_with_anything_between() {
+        let synonym = Synonym { said: runs("copy ... counters"), meant: "copiable values" };
+        let asked = |q| words(q);
+        assert!(synonym.is_in(&asked("does the copy get the counters")));
+        assert!(synonym.is_in(&asked("copy counters")));
+        assert!(!synonym.is_in(&asked("counters on the copy")));
+        assert!(!synonym.is_in(&asked("copy")));
     }
 
     #[test]
