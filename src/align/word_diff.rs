@@ -25,11 +25,11 @@ pub enum Piece {
     Inserted(Vec<String>),
 }
 
-/// The places where `old` and `new` differ, in order.
+/// The places where `old` and `new` differ, in order, their words with typography evened out.
 pub fn edits(old: &str, new: &str) -> Vec<Edit> {
     let mut out = Vec::new();
     let mut edit = Edit { removed: vec![], inserted: vec![] };
-    for piece in pieces(old, new) {
+    for piece in runs(old, new, false) {
         match piece {
             Piece::Same(_) => {
                 if !edit.removed.is_empty() || !edit.inserted.is_empty() {
@@ -46,24 +46,37 @@ pub fn edits(old: &str, new: &str) -> Vec<Edit> {
     out
 }
 
-/// The whole of both texts, word by word with their typography evened out, as runs of words
-/// kept, removed and inserted, in reading order: a removal before the insertion that replaces it.
+/// The whole of both texts as runs of words kept, removed and inserted, in reading order (a
+/// removal before the insertion that replaces it), compared with their typography evened out
+/// and shown as printed: the kept words as the new text prints them.
 pub fn pieces(old: &str, new: &str) -> Vec<Piece> {
-    let (old, new) = (typography(old), typography(new));
-    let a: Vec<&str> = old.split(' ').filter(|w| !w.is_empty()).collect();
-    let b: Vec<&str> = new.split(' ').filter(|w| !w.is_empty()).collect();
+    runs(old, new, true)
+}
+
+fn runs(old: &str, new: &str, as_printed: bool) -> Vec<Piece> {
+    let (old_even, new_even) = (typography(old), typography(new));
+    let a: Vec<&str> = old_even.split(' ').filter(|w| !w.is_empty()).collect();
+    let b: Vec<&str> = new_even.split(' ').filter(|w| !w.is_empty()).collect();
+    // `typography` changes characters one for one and white space into single spaces: the words
+    // as printed are the same words, in the same places.
+    let (a_shown, b_shown): (Vec<&str>, Vec<&str>) = if as_printed {
+        (old.split_whitespace().collect(), new.split_whitespace().collect())
+    } else {
+        (a.clone(), b.clone())
+    };
+    debug_assert!(a_shown.len() == a.len() && b_shown.len() == b.len());
     let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
     let suffix = a[prefix..].iter().rev().zip(b[prefix..].iter().rev()).take_while(|(x, y)| x == y).count();
     let mut out = Runs::default();
-    out.push(Kind::Same, &a[..prefix]);
-    let (mid_a, mid_b) = (&a[prefix..a.len() - suffix], &b[prefix..b.len() - suffix]);
-    if mid_a.len() * mid_b.len() > MAX_CELLS {
-        out.push(Kind::Removed, mid_a);
-        out.push(Kind::Inserted, mid_b);
+    out.push(Kind::Same, &b_shown[..prefix]);
+    let (a_end, b_end) = (a.len() - suffix, b.len() - suffix);
+    if (a_end - prefix) * (b_end - prefix) > MAX_CELLS {
+        out.push(Kind::Removed, &a_shown[prefix..a_end]);
+        out.push(Kind::Inserted, &b_shown[prefix..b_end]);
     } else {
-        middle(mid_a, mid_b, &mut out);
+        middle((&a[prefix..a_end], &a_shown[prefix..a_end]), (&b[prefix..b_end], &b_shown[prefix..b_end]), &mut out);
     }
-    out.push(Kind::Same, &a[a.len() - suffix..]);
+    out.push(Kind::Same, &b_shown[b_end..]);
     out.0
 }
 
@@ -96,8 +109,9 @@ impl Runs {
 }
 
 /// The words between the common prefix and suffix, by their longest common subsequence, filled
-/// from the end so that it is read from the start.
-fn middle(a: &[&str], b: &[&str], out: &mut Runs) {
+/// from the end so that it is read from the start; each side compared on its first slice and
+/// shown from its second.
+fn middle((a, a_shown): (&[&str], &[&str]), (b, b_shown): (&[&str], &[&str]), out: &mut Runs) {
     let width = b.len() + 1;
     let mut lcs = vec![0u32; (a.len() + 1) * width];
     for i in (0..a.len()).rev() {
@@ -121,14 +135,14 @@ fn middle(a: &[&str], b: &[&str], out: &mut Runs) {
     while i < a.len() || j < b.len() {
         if i < a.len() && j < b.len() && a[i] == b[j] {
             flush(&mut removed, &mut inserted, out);
-            out.push(Kind::Same, &a[i..=i]);
+            out.push(Kind::Same, &b_shown[j..=j]);
             i += 1;
             j += 1;
         } else if j == b.len() || (i < a.len() && lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
-            removed.push(a[i]);
+            removed.push(a_shown[i]);
             i += 1;
         } else {
-            inserted.push(b[j]);
+            inserted.push(b_shown[j]);
             j += 1;
         }
     }
@@ -197,5 +211,10 @@ mod tests {
         );
         assert_eq!(pieces("same text", "same text"), [Piece::Same(words("same text"))]);
         assert_eq!(pieces("", "new"), [Piece::Inserted(words("new"))]);
+        // Compared with the typography evened out, shown as printed.
+        assert_eq!(
+            pieces("the \"can't\" wins", "the “can’t” always  wins"),
+            [Piece::Same(words("the “can’t”")), Piece::Inserted(words("always")), Piece::Same(words("wins"))]
+        );
     }
 }

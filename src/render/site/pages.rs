@@ -133,7 +133,8 @@ fn article(c: &Context<'_>, links: &Links<'_>, rule: &Rule) -> String {
             .iter()
             .map(|&i| format!("<a class=\"term\" href=\"glossary.html#{}\">{}</a>", c.glossary.anchor(i), esc(&c.glossary.entries[i].term)))
             .collect();
-        out.push_str(&format!("<p class=\"xref\">Glossary: {}</p>\n", terms.join(", ")));
+        // Some headwords hold commas (`Base Power, Base Toughness`): the entries are told apart by a dot.
+        out.push_str(&format!("<p class=\"xref\">Glossary: {}</p>\n", terms.join(" · ")));
     }
     if let Some(change) = change {
         out.push_str(&change.html);

@@ -25,10 +25,22 @@
     document.head.appendChild(script);
   }
 
+  // Postings come as distances from the hit before: summed once, here.
   function ready() {
     if (index) return;
     index = window.JUDGE_SEARCH;
     keys = Object.keys(index.terms).sort();
+    keys.forEach(function (key) {
+      var postings = index.terms[key];
+      for (var i = 1; i < postings.length; i++) postings[i] += postings[i - 1];
+    });
+  }
+
+  // A rule's address is its number on its section's page; a glossary entry's is given.
+  function href(doc) {
+    if (doc.length > 2) return doc[2];
+    var section = doc[0].slice(0, 3);
+    return doc[0].length > 3 ? section + '.html#' + doc[0] : section + '.html';
   }
 
   function words(text) {
@@ -88,8 +100,23 @@
         scores = both;
       }
     });
+    // A hit whose name or first words hold the question comes first: the rule titled `Trample`,
+    // the glossary's `Trample`, before the rules that mention it.
+    var starts = function (word, start) { return word.lastIndexOf(start, 0) === 0; };
+    Object.keys(scores).forEach(function (d) {
+      var doc = index.docs[d];
+      var shown = words(doc[0] + ' ' + doc[1]);
+      // A glossary entry's name is its headword; a section's, its heading after the number.
+      var name = words(doc.length > 2 ? doc[0] : doc[1]);
+      if (doc[0].length === 3) name = name.slice(1);
+      var named = name.length === asked.length && asked.every(function (w, i) { return starts(name[i], w); });
+      if (named) scores[d] *= 4;
+      else if (asked.every(function (w) { return shown.some(function (s) { return starts(s, w); }); })) scores[d] *= 1.5;
+    });
     var ranked = Object.keys(scores).map(Number).filter(function (d) { return found.indexOf(d) < 0; });
     ranked.sort(function (a, b) { return scores[b] - scores[a] || a - b; });
+    // Words written apart that the rules write as one (`time stamp`, `timestamp`).
+    if (!ranked.length && asked.length > 1) return found.concat(search(asked.join('')));
     return found.concat(ranked);
   }
 
@@ -102,11 +129,11 @@
       var doc = index.docs[d];
       var item = document.createElement('li');
       var link = document.createElement('a');
-      link.href = doc[1];
+      link.href = href(doc);
       var label = document.createElement('b');
       label.textContent = doc[0];
       link.appendChild(label);
-      link.appendChild(document.createTextNode(doc[2]));
+      link.appendChild(document.createTextNode(doc[1]));
       item.appendChild(link);
       list.appendChild(item);
     });

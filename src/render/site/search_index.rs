@@ -48,16 +48,18 @@ const FOLDS: [(char, &str); 33] = [
 ];
 
 /// How much of a rule's text a hit shows, in characters.
-const SNIPPET: usize = 110;
+const SNIPPET: usize = 72;
 /// A word held by more than this share of the hits is too common to search (`the`, `of`), in
 /// an edition of at least [`COMMON_FROM`] hits; the script passes over it in a question.
-const COMMON_SHARE: usize = 5;
+const COMMON_SHARE: usize = 3;
 const COMMON_FROM: usize = 200;
 
 #[derive(Serialize)]
 struct Index<'a> {
-    /// Number or headword, address, start of the text.
-    docs: Vec<[String; 3]>,
+    /// Number or headword and the start of the text; a glossary entry's address third (a rule's
+    /// is its number on its section's page, which the script works out).
+    docs: Vec<Vec<String>>,
+    /// Word → the hits that hold it, in order, each written as its distance from the one before.
     terms: BTreeMap<String, Vec<usize>>,
     common: Vec<String>,
     fold: BTreeMap<String, &'a str>,
@@ -88,29 +90,32 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 pub(super) fn script(edition: &Edition, glossary: &Glossary<'_>) -> String {
     let pages: Vec<u16> = super::sections(edition);
     let links = Links::new(edition, &pages, None);
-    let mut docs: Vec<[String; 3]> = Vec::new();
+    let mut docs: Vec<Vec<String>> = Vec::new();
     let mut texts: Vec<String> = Vec::new();
-    let mut push = |label: String, href: String, snippet: String, text: String| {
-        docs.push([label, href, snippet]);
+    let mut push = |doc: Vec<String>, text: String| {
+        docs.push(doc);
         texts.push(text);
     };
     for &section in &pages {
         let id = RuleId::section_id(section);
         let heading = edition.parsed.sections.get(&section).cloned().unwrap_or_else(|| section.to_string());
-        push(section.to_string(), format!("{section}.html"), heading.clone(), heading);
+        push(vec![section.to_string(), heading.clone()], heading);
         for rule in edition.subtree(id) {
-            let Some(href) = links.href(rule.id) else { continue };
+            if links.href(rule.id).is_none() {
+                continue;
+            }
             let mut text = rule.text.clone();
             for example in &rule.examples {
                 text.push('\n');
                 text.push_str(example);
             }
-            push(rule.id.to_string(), href, snippet(&rule.text), text);
+            push(vec![rule.id.to_string(), snippet(&rule.text)], text);
         }
     }
     for (i, entry) in glossary.entries.iter().enumerate() {
         let text = format!("{}\n{}\n{}", entry.term, entry.aliases.join("\n"), entry.definition);
-        push(entry.term.clone(), format!("glossary.html#{}", glossary.anchor(i)), snippet(&entry.definition), text);
+        let href = format!("glossary.html#{}", glossary.anchor(i));
+        push(vec![entry.term.clone(), snippet(&entry.definition), href], text);
     }
     let mut terms: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (doc, text) in texts.iter().enumerate() {
@@ -128,6 +133,12 @@ pub(super) fn script(edition: &Edition, glossary: &Glossary<'_>) -> String {
             }
             keep
         });
+    }
+    for postings in terms.values_mut() {
+        let mut last = 0;
+        for doc in postings.iter_mut() {
+            (*doc, last) = (*doc - last, *doc);
+        }
     }
     let fold = FOLDS.iter().map(|(from, to)| (from.to_string(), *to)).collect();
     let index = Index { docs, terms, common, fold };
