@@ -96,8 +96,7 @@ fn check_links(site: &Path) -> BTreeMap<String, Vec<(String, String)>> {
 /// Where a rule is: its section's page, and its number as anchor (a section: its page, or its
 /// heading's anchor).
 fn is_link_to(link: &(String, String), id: RuleId) -> bool {
-    link.0 == format!("{}.html", id.section())
-        && (link.1 == id.to_string() || (id.is_section() && link.1.is_empty()))
+    link.0 == format!("{}.html", id.section()) && (link.1 == id.to_string() || (id.is_section() && link.1.is_empty()))
 }
 
 /// Every rule of the edition is an article of its section's page, whose links go to every rule it
@@ -136,7 +135,11 @@ fn check_cross_references(site: &Path, edition: &Edition) {
             for (place, id) in places(text) {
                 if edition.contains(id) {
                     let printed = &text[place];
-                    assert!(body.contains(&format!(">{printed}</a>")), "{}: `{printed}` in its text is no link", rule.id);
+                    assert!(
+                        body.contains(&format!(">{printed}</a>")),
+                        "{}: `{printed}` in its text is no link",
+                        rule.id
+                    );
                 }
             }
         }
@@ -156,14 +159,21 @@ fn check_cross_references(site: &Path, edition: &Edition) {
         .collect();
     for entry in &edition.parsed.glossary {
         for target in glossary_targets(edition, &entry.definition) {
-            assert!(links.iter().any(|l| is_link_to(l, target)), "the glossary's `{}` does not link to {target}", entry.term);
+            assert!(
+                links.iter().any(|l| is_link_to(l, target)),
+                "the glossary's `{}` does not link to {target}",
+                entry.term
+            );
         }
     }
 }
 
 /// A site's files by their names, to compare two sites.
 fn contents(site: &Path) -> Vec<(String, Vec<u8>)> {
-    files(site).into_iter().map(|(path, bytes)| (path.strip_prefix(site).unwrap().display().to_string(), bytes)).collect()
+    files(site)
+        .into_iter()
+        .map(|(path, bytes)| (path.strip_prefix(site).unwrap().display().to_string(), bytes))
+        .collect()
 }
 
 #[test]
@@ -178,8 +188,16 @@ fn the_site_of_an_edition_has_every_link_resolved_and_every_cross_reference_link
     assert_eq!(
         names,
         [
-            ".judge-site", "100.html", "101.html", "613.html", "614.html", "glossary.html", "index.html",
-            "search-index.js", "search.js", "site.css"
+            ".judge-site",
+            "100.html",
+            "101.html",
+            "613.html",
+            "614.html",
+            "glossary.html",
+            "index.html",
+            "search-index.js",
+            "search.js",
+            "site.css"
         ]
     );
     check_links(&site);
@@ -189,7 +207,10 @@ fn the_site_of_an_edition_has_every_link_resolved_and_every_cross_reference_link
     // The glossary: an entry that only sends to another links to it; an entry links to its rules.
     let glossary = fs::read_to_string(site.join("glossary.html")).unwrap();
     assert!(glossary.contains(r##"<p>See <a class="term" href="#g-active-player-nonactive-player-order">Active Player, Nonactive Player Order</a>.</p>"##), "{glossary}");
-    assert!(page.contains(r#"Glossary: <a class="term" href="glossary.html#g-active-player-nonactive-player-order">"#), "{page}");
+    assert!(
+        page.contains(r#"Glossary: <a class="term" href="glossary.html#g-active-player-nonactive-player-order">"#),
+        "{page}"
+    );
     // The search index holds every rule, and the words of each.
     let index = fs::read_to_string(site.join("search-index.js")).unwrap();
     let json = index.split_once(" = ").unwrap().1.trim_end().trim_end_matches(';');
@@ -202,10 +223,15 @@ fn the_site_of_an_edition_has_every_link_resolved_and_every_cross_reference_link
     assert_eq!(docs[trample][2], "glossary.html#g-trample");
     // Postings are written as distances from the one before.
     let mut last = 0;
-    let instead: Vec<u64> = index["terms"]["instead"].as_array().unwrap().iter().map(|d| {
-        last += d.as_u64().unwrap();
-        last
-    }).collect();
+    let instead: Vec<u64> = index["terms"]["instead"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            last += d.as_u64().unwrap();
+            last
+        })
+        .collect();
     assert_eq!(instead, [at as u64, docs.iter().position(|d| d[0] == "614.2").unwrap() as u64], "{}", index["terms"]);
 }
 
@@ -222,7 +248,8 @@ fn the_site_is_the_same_bytes_on_every_run_and_replaces_a_site_whole() {
     let (code, _, stderr) = html(data.path(), &["fr", "--out", one.to_str().unwrap()]);
     assert_eq!(code, 0, "{stderr}");
     assert!(!one.join("999.html").exists() && one.join("614.html").is_file());
-    let beside: Vec<String> = fs::read_dir(data.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let beside: Vec<String> =
+        fs::read_dir(data.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     assert!(!beside.iter().any(|n| n.ends_with(".tmp")), "nothing left beside: {beside:?}");
 }
 
@@ -256,10 +283,9 @@ fn a_directory_that_is_not_a_site_is_refused_unless_forced() {
 
 #[test]
 fn every_text_is_escaped() {
-    let text = fs::read_to_string(FIXTURE).unwrap().replace(
-        "101.2. When one effect says",
-        "101.2. When <script>alert(\"x\")</script> & one effect says",
-    );
+    let text = fs::read_to_string(FIXTURE)
+        .unwrap()
+        .replace("101.2. When one effect says", "101.2. When <script>alert(\"x\")</script> & one effect says");
     let data = imported(&[("en-markup", &text)]);
     let site = data.path().join("site");
     assert_eq!(html(data.path(), &["en-markup", "--out", site.to_str().unwrap()]).0, 0);
@@ -279,7 +305,10 @@ fn the_rules_changed_since_an_older_edition_are_marked_with_their_words() {
             "614.1a An effect that uses the word “instead” is a replacement effect.",
             "614.1a An effect that uses the word “instead” is a replacement effect, whatever else it says.",
         )
-        .replace("100.2. Each player brings a deck of their own.\nExample: A deck of sixty cards is a fine deck.\n\n", "")
+        .replace(
+            "100.2. Each player brings a deck of their own.\nExample: A deck of sixty cards is a fine deck.\n\n",
+            "",
+        )
         .replace(
             "\nGlossary\n\nActive",
             "\n614.3. A prevention effect is not a replacement effect, though it looks like one.\n\nGlossary\n\nActive",
@@ -299,8 +328,16 @@ fn the_rules_changed_since_an_older_edition_are_marked_with_their_words() {
     let unchanged = page.split(r#"id="614.1b""#).nth(1).unwrap().split("</article>").next().unwrap();
     assert!(!unchanged.contains("class=\"change\""), "{unchanged}");
     let changes = fs::read_to_string(site.join("changes.html")).unwrap();
-    assert!(changes.contains("removed</span> 100.2 of en-old<blockquote><p>Each player brings a deck of their own.</p></blockquote>"), "{changes}");
-    assert!(changes.contains(r##"<span class="kind">added</span> <a class="ref" href="614.html#614.3">614.3</a>"##), "{changes}");
+    assert!(
+        changes.contains(
+            "removed</span> 100.2 of en-old<blockquote><p>Each player brings a deck of their own.</p></blockquote>"
+        ),
+        "{changes}"
+    );
+    assert!(
+        changes.contains(r##"<span class="kind">added</span> <a class="ref" href="614.html#614.3">614.3</a>"##),
+        "{changes}"
+    );
     // Editions of two languages are not aligned.
     let (code, _, stderr) = html(data.path(), &["en-new", "--out", site.to_str().unwrap(), "--since", "fr"]);
     assert_eq!(code, 2);

@@ -64,7 +64,8 @@ fn check_out(dir: &Path, force: bool) -> Result<(), SiteError> {
         Err(_) if dir.exists() && !dir.is_dir() => return Err(SiteError::NotADirectory { dir: dir.to_path_buf() }),
         Err(source) => return Err(SiteError::Write { dir: dir.to_path_buf(), source }),
     };
-    let mut names: Vec<String> = entries.filter_map(Result::ok).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+    let mut names: Vec<String> =
+        entries.filter_map(Result::ok).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
     if names.is_empty() || force || dir.join(MARKER).is_file() {
         return Ok(());
     }

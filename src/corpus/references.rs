@@ -147,9 +147,17 @@ mod tests {
     #[test]
     fn places_are_the_numbers_as_printed() {
         let text = "See rules 614.1c–d and rule 609, and 509.1-3.";
-        let found: Vec<(&str, String)> =
-            places(text).into_iter().map(|(r, id)| (&text[r], id.to_string())).collect();
-        assert_eq!(found, [("614.1c", "614.1c".into()), ("d", "614.1d".into()), ("609", "609".into()), ("509.1", "509.1".into()), ("3", "509.3".into())]);
+        let found: Vec<(&str, String)> = places(text).into_iter().map(|(r, id)| (&text[r], id.to_string())).collect();
+        assert_eq!(
+            found,
+            [
+                ("614.1c", "614.1c".into()),
+                ("d", "614.1d".into()),
+                ("609", "609".into()),
+                ("509.1", "509.1".into()),
+                ("3", "509.3".into())
+            ]
+        );
         assert!(places("rule 614.1 only").iter().all(|(r, _)| r.len() == 5));
     }
 

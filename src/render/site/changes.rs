@@ -34,7 +34,9 @@ pub(super) fn mark(since: Since<'_>, new: &Edition, id: RuleId) -> Option<Mark> 
         ChangeKind::Split if change.new.first() != Some(&id) => {
             ("changed", format!("Split since {old} from {was}: the words that changed are under {}.", change.new[0]))
         }
-        ChangeKind::Split => ("changed", format!("Split since {old}: {was} became {}{}.", ids(&change.new), alike(change))),
+        ChangeKind::Split => {
+            ("changed", format!("Split since {old}: {was} became {}{}.", ids(&change.new), alike(change)))
+        }
         ChangeKind::Merged => ("changed", format!("Merged since {old}: {was} became this rule{}.", alike(change))),
         ChangeKind::Removed => return None,
     };
@@ -45,7 +47,10 @@ pub(super) fn mark(since: Since<'_>, new: &Edition, id: RuleId) -> Option<Mark> 
         let text = |edition: &Edition, ids: &[RuleId]| -> String {
             ids.iter().filter_map(|&id| edition.get(id)).map(|r| r.text.as_str()).collect::<Vec<_>>().join(" ")
         };
-        html.push_str(&format!("<p class=\"diff\">{}</p>\n", diff(&text(since.old, &change.old), &text(new, &change.new))));
+        html.push_str(&format!(
+            "<p class=\"diff\">{}</p>\n",
+            diff(&text(since.old, &change.old), &text(new, &change.new))
+        ));
     }
     html.push_str("</div>\n");
     Some(Mark { class, html })
@@ -53,10 +58,8 @@ pub(super) fn mark(since: Since<'_>, new: &Edition, id: RuleId) -> Option<Mark> 
 
 /// The note at the top of a section page: how many of its rules changed.
 pub(super) fn section_note(since: Since<'_>, rules: &[&Rule]) -> String {
-    let changed = rules
-        .iter()
-        .filter(|r| since.alignment.reverse(r.id).is_some_and(|c| c.kind != ChangeKind::Unchanged))
-        .count();
+    let changed =
+        rules.iter().filter(|r| since.alignment.reverse(r.id).is_some_and(|c| c.kind != ChangeKind::Unchanged)).count();
     let rules_word = if changed == 1 { "rule" } else { "rules" };
     format!(
         "<p class=\"since\">{changed} {rules_word} of this section changed since edition {} (<a href=\"changes.html\">all changes</a>).</p>\n",
@@ -75,12 +78,7 @@ pub(super) fn page(c: &Context<'_>, since: Since<'_>) -> String {
         esc(c.edition.name()),
         esc(&c.edition.info.date)
     );
-    let counts: Vec<String> = since
-        .alignment
-        .counts()
-        .into_iter()
-        .map(|(kind, n)| format!("{n} {kind}"))
-        .collect();
+    let counts: Vec<String> = since.alignment.counts().into_iter().map(|(kind, n)| format!("{n} {kind}")).collect();
     main.push_str(&format!("<p>{}.</p>\n", esc(&counts.join(", "))));
     let mut by_section: BTreeMap<u16, Vec<&Change>> = BTreeMap::new();
     for change in since.alignment.changes().iter().filter(|c| c.kind != ChangeKind::Unchanged) {
@@ -89,7 +87,10 @@ pub(super) fn page(c: &Context<'_>, since: Since<'_>) -> String {
     }
     for (section, changes) in by_section {
         let heading = c.edition.parsed.sections.get(&section).or(old.parsed.sections.get(&section));
-        main.push_str(&format!("<h2>{}</h2>\n<ul class=\"changes\">\n", esc(heading.map_or(&section.to_string(), |h| h))));
+        main.push_str(&format!(
+            "<h2>{}</h2>\n<ul class=\"changes\">\n",
+            esc(heading.map_or(&section.to_string(), |h| h))
+        ));
         for change in changes {
             main.push_str(&format!("<li><span class=\"kind\">{}</span> ", esc(&change.label())));
             if change.new.is_empty() {

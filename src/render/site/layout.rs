@@ -13,7 +13,10 @@ pub(super) struct Bar {
 
 pub(super) fn page(edition: &Edition, title: &str, bar: Bar, main: &str) -> String {
     let mut out = String::with_capacity(main.len() + 2048);
-    out.push_str(&format!("<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n", edition.lang().code()));
+    out.push_str(&format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n",
+        edition.lang().code()
+    ));
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     out.push_str(&format!("<title>{} · {}</title>\n", esc(title), esc(edition.name())));
     out.push_str("<link rel=\"stylesheet\" href=\"site.css\">\n<script src=\"search.js\" defer></script>\n");

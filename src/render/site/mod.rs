@@ -74,5 +74,8 @@ fn sections(edition: &Edition) -> Vec<u16> {
 
 fn marker(edition: &Edition, since: Option<Since<'_>>) -> String {
     let since = since.map_or(String::new(), |s| format!(" --since {}", s.old.name()));
-    format!("A site written by `judge corpus html {}{since}`; the next one may replace this directory.\n", edition.name())
+    format!(
+        "A site written by `judge corpus html {}{since}`; the next one may replace this directory.\n",
+        edition.name()
+    )
 }

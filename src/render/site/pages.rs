@@ -38,8 +38,13 @@ impl Context<'_> {
 
 pub(super) fn index(c: &Context<'_>) -> String {
     let e = c.edition;
-    let mut main = format!("<h1>Comprehensive Rules</h1>\n<p class=\"edition\">{}</p>\n", esc(&edition_line(e, e.rules().map(|r| r.id))));
-    main.push_str("<p class=\"hint\">Every rule number is a link; type words or a rule number in the search box.</p>\n");
+    let mut main = format!(
+        "<h1>Comprehensive Rules</h1>\n<p class=\"edition\">{}</p>\n",
+        esc(&edition_line(e, e.rules().map(|r| r.id)))
+    );
+    main.push_str(
+        "<p class=\"hint\">Every rule number is a link; type words or a rule number in the search box.</p>\n",
+    );
     if let Some(since) = c.since {
         main.push_str(&format!(
             "<p class=\"since\">The rules that changed since edition {} are marked: <a href=\"changes.html\">the list of changes</a>.</p>\n",
@@ -59,7 +64,10 @@ pub(super) fn index(c: &Context<'_>) -> String {
     }
     if !c.glossary.is_empty() {
         main.push_str("<section class=\"chapter\">\n<h2>Glossary</h2>\n<ul class=\"sections\">\n");
-        main.push_str(&format!("<li><a href=\"glossary.html\">Glossary ({} entries)</a></li>\n", c.glossary.entries.len()));
+        main.push_str(&format!(
+            "<li><a href=\"glossary.html\">Glossary ({} entries)</a></li>\n",
+            c.glossary.entries.len()
+        ));
         main.push_str("</ul>\n</section>\n");
     }
     c.page("Contents", &main)
@@ -118,7 +126,11 @@ fn article(c: &Context<'_>, links: &Links<'_>, rule: &Rule) -> String {
         out.push_str(&format!("<p>{}</p>\n", links.text(paragraph)));
     }
     for example in &rule.examples {
-        out.push_str(&format!("<p class=\"example\"><em>{}</em> {}</p>\n", esc(e.lang().example_label()), links.text(example)));
+        out.push_str(&format!(
+            "<p class=\"example\"><em>{}</em> {}</p>\n",
+            esc(e.lang().example_label()),
+            links.text(example)
+        ));
     }
     if !rule.references.is_empty() {
         out.push_str(&format!("<p class=\"xref\">→ cites {}</p>\n", links.list(&rule.references)));
@@ -131,7 +143,13 @@ fn article(c: &Context<'_>, links: &Links<'_>, rule: &Rule) -> String {
     if !entries.is_empty() {
         let terms: Vec<String> = entries
             .iter()
-            .map(|&i| format!("<a class=\"term\" href=\"glossary.html#{}\">{}</a>", c.glossary.anchor(i), esc(&c.glossary.entries[i].term)))
+            .map(|&i| {
+                format!(
+                    "<a class=\"term\" href=\"glossary.html#{}\">{}</a>",
+                    c.glossary.anchor(i),
+                    esc(&c.glossary.entries[i].term)
+                )
+            })
             .collect();
         // Some headwords hold commas (`Base Power, Base Toughness`): the entries are told apart by a dot.
         out.push_str(&format!("<p class=\"xref\">Glossary: {}</p>\n", terms.join(" · ")));
@@ -147,7 +165,8 @@ pub(super) fn glossary(c: &Context<'_>) -> String {
     let e = c.edition;
     let links = Links::new(e, c.sections, None);
     let g = c.glossary;
-    let mut main = format!("<p class=\"edition\">{}</p>\n<h1>Glossary</h1>\n", esc(&edition_line(e, std::iter::empty())));
+    let mut main =
+        format!("<p class=\"edition\">{}</p>\n<h1>Glossary</h1>\n", esc(&edition_line(e, std::iter::empty())));
     main.push_str("<dl class=\"glossary\">\n");
     for (i, entry) in g.entries.iter().enumerate() {
         let obsolete = if entry.obsolete { " <span class=\"obsolete\">(Obsolete)</span>" } else { "" };
