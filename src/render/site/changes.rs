@@ -58,13 +58,17 @@ pub(super) fn mark(since: Since<'_>, new: &Edition, id: RuleId) -> Option<Mark> 
 
 /// The note at the top of a section page: how many of its rules changed.
 pub(super) fn section_note(since: Since<'_>, rules: &[&Rule]) -> String {
-    let changed =
-        rules.iter().filter(|r| since.alignment.reverse(r.id).is_some_and(|c| c.kind != ChangeKind::Unchanged)).count();
+    let changed = changed(since, rules);
     let rules_word = if changed == 1 { "rule" } else { "rules" };
     format!(
         "<p class=\"since\">{changed} {rules_word} of this section changed since edition {} (<a href=\"changes.html\">all changes</a>).</p>\n",
         esc(since.old.name())
     )
+}
+
+/// How many of these rules changed (were added, renumbered, reworded, split or merged).
+pub(super) fn changed(since: Since<'_>, rules: &[&Rule]) -> usize {
+    rules.iter().filter(|r| since.alignment.reverse(r.id).is_some_and(|c| c.kind != ChangeKind::Unchanged)).count()
 }
 
 /// Every change, section by section of the new edition (a removed rule under its old section).

@@ -58,7 +58,11 @@ pub(super) fn index(c: &Context<'_>) -> String {
     for (chapter, sections) in chapters {
         main.push_str(&format!("<section class=\"chapter\">\n<h2>Chapter {chapter}</h2>\n<ul class=\"sections\">\n"));
         for section in sections {
-            main.push_str(&format!("<li><a href=\"{section}.html\">{}</a></li>\n", esc(&c.heading(section))));
+            let rules: Vec<&Rule> = c.edition.subtree(RuleId::section_id(section)).collect();
+            let changed = c.since.map_or(0, |since| changes::changed(since, &rules));
+            let note =
+                if changed > 0 { format!(" <span class=\"kind\">{changed} changed</span>") } else { String::new() };
+            main.push_str(&format!("<li><a href=\"{section}.html\">{}</a>{note}</li>\n", esc(&c.heading(section))));
         }
         main.push_str("</ul>\n</section>\n");
     }
