@@ -1,6 +1,7 @@
 //! `judge`: rules lookup, ranked search and judge-call resolution for Magic: The Gathering.
 
 pub mod align;
+mod atomic_dir;
 mod atomic_file;
 pub mod cards;
 pub mod cite;

@@ -66,7 +66,7 @@ fn a_command_has_its_own_manual_page_with_its_examples() {
     let (code, stdout, stderr) = run(data.path(), &["man", "corpus", "export"]);
     assert_eq!((code, stdout.as_str()), (2, ""));
     assert!(stderr.contains("`corpus export` is not a command of judge"), "{stderr}");
-    assert!(stderr.contains("the commands of `judge corpus`: import, fetch, list"), "{stderr}");
+    assert!(stderr.contains("the commands of `judge corpus`: import, fetch, html, list"), "{stderr}");
 }
 
 #[test]
@@ -95,6 +95,7 @@ fn every_command_help_shows_examples() {
         &["corpus"],
         &["corpus", "import"],
         &["corpus", "fetch"],
+        &["corpus", "html"],
         &["corpus", "list"],
         &["index"],
         &["resolve"],

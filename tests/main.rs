@@ -17,6 +17,7 @@ mod cli_scenario_errors;
 mod cli_search;
 mod cli_search_cards;
 mod cli_shell;
+mod cli_site;
 mod engine_properties;
 mod import;
 mod import_whole;

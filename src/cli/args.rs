@@ -351,6 +351,10 @@ pub enum CorpusCommand {
         #[command(flatten)]
         checks: ImportChecks,
     },
+    /// Write an edition as a static site to read offline, on a phone too: a page per section,
+    /// every cross-reference a link, the glossary, a search box
+    #[command(after_help = HTML_HELP)]
+    Html(HtmlArgs),
     /// List every edition with its language, date and rule count
     #[command(after_help = "Examples:\n  judge corpus list\n  judge corpus list --json")]
     List {
@@ -359,6 +363,32 @@ pub enum CorpusCommand {
         json: bool,
     },
 }
+
+#[derive(Debug, Args)]
+pub struct HtmlArgs {
+    /// The edition to write: an imported one, `latest`, or `fr` (the embedded French one)
+    #[arg(value_name = "EDITION")]
+    pub edition: String,
+    /// The directory to write the site into; a new or empty one, or a site written before
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Mark the rules that changed since this older edition, with the words removed and inserted
+    #[arg(long, value_name = "OLD")]
+    pub since: Option<String>,
+    /// Replace DIR even though it holds files that are not a site of judge (they are removed)
+    #[arg(long)]
+    pub force: bool,
+}
+
+const HTML_HELP: &str = "\
+Examples:
+  judge corpus html en-2025-11-14 --out cr-site
+  judge corpus html latest --out cr-site --since en-2025-11-14
+  judge corpus html fr --out regles
+
+Open DIR/index.html in a browser: nothing is fetched and no server is needed, the search
+included. The site is written whole into a directory beside DIR, then put in its place; a DIR
+that holds other files than a site of judge is refused unless --force is given.";
 
 /// What an import may do that it refuses by default, for `corpus import` and `corpus fetch`.
 #[derive(Debug, Args)]

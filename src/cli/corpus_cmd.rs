@@ -4,6 +4,7 @@ use super::args::{CorpusCommand, ImportChecks};
 use super::config::{embedded_edition, names_embedded, Config};
 use super::edition_choice::{Origin, Requested};
 use super::fetch_cmd;
+use super::html_cmd;
 use super::outcome::Outcome;
 use crate::corpus::store::{ImportError, ImportOptions, Imported, Store};
 use crate::corpus::{embedded, EditionInfo};
@@ -25,6 +26,7 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
             let (from, imported) = fetch_cmd::run(url.as_deref(), edition.as_deref(), options(checks), &store)?;
             Ok(imported_outcome(format!("downloaded {from}\n"), imported, &store))
         }
+        CorpusCommand::Html(args) => html_cmd::run(args, config),
         CorpusCommand::List { json } => {
             let embedded = embedded_edition();
             let mut editions = vec![(embedded.info.clone(), embedded.rule_count())];

@@ -14,6 +14,7 @@ mod diff_cmd;
 mod edition_choice;
 mod error;
 mod fetch_cmd;
+mod html_cmd;
 mod index_cmd;
 pub mod outcome;
 mod quick_args;

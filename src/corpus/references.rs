@@ -59,6 +59,40 @@ pub fn extract(text: &str, own: Option<RuleId>) -> Vec<RuleId> {
     ids
 }
 
+/// Where `text` cites rules, in order: the place of each number printed and the rule it names.
+/// A range gives two places, its start and its end (`614.1c` and `d` in `614.1c–d`), so that a
+/// page can link each number a reader sees; the rules between are named by [`extract`] only.
+pub fn places(text: &str) -> Vec<(std::ops::Range<usize>, RuleId)> {
+    if !text.bytes().any(|b| b.is_ascii_digit()) {
+        return Vec::new();
+    }
+    let sure = scan::sure(text);
+    let numbered = if sure { scan::numbered(text) } else { numbered_by_regex(text) };
+    let sections = if sure { scan::sections(text) } else { sections_by_regex(text) };
+    let mut found: Vec<(std::ops::Range<usize>, RuleId)> = Vec::new();
+    for (at, number, end) in numbered {
+        let Ok(start) = RuleId::parse(number) else { continue };
+        found.push((at..at + number.len(), start));
+        let Some(end) = end else { continue };
+        // The end is printed after the dash, at the end of the whole match.
+        let end_at = text[at + number.len()..].find(end).map(|i| at + number.len() + i);
+        if let (Ok(range), Some(end_at)) = (RuleRef::parse(&format!("{number}-{end}")), end_at) {
+            found.push((end_at..end_at + end.len(), range.end()));
+        }
+    }
+    for (at, number) in sections {
+        let after = &text[at + number.len()..];
+        if after.starts_with('.') && after[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        if let Ok(id) = RuleId::parse(number) {
+            found.push((at..at + number.len(), id));
+        }
+    }
+    found.sort_by_key(|(range, _)| range.start);
+    found
+}
+
 /// `NUMBERED`'s matches, as the scan gives them.
 pub(super) fn numbered_by_regex(text: &str) -> Vec<scan::Numbered<'_>> {
     NUMBERED
@@ -108,6 +142,23 @@ mod tests {
         for (text, expected) in cases {
             assert_eq!(refs(text), *expected, "text: {text}");
         }
+    }
+
+    #[test]
+    fn places_are_the_numbers_as_printed() {
+        let text = "See rules 614.1c–d and rule 609, and 509.1-3.";
+        let found: Vec<(&str, String)> = places(text).into_iter().map(|(r, id)| (&text[r], id.to_string())).collect();
+        assert_eq!(
+            found,
+            [
+                ("614.1c", "614.1c".into()),
+                ("d", "614.1d".into()),
+                ("609", "609".into()),
+                ("509.1", "509.1".into()),
+                ("3", "509.3".into())
+            ]
+        );
+        assert!(places("rule 614.1 only").iter().all(|(r, _)| r.len() == 5));
     }
 
     #[test]

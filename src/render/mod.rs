@@ -5,6 +5,7 @@ pub mod card;
 pub mod define;
 pub mod diff;
 pub mod editions;
+pub(crate) mod escape;
 pub mod events;
 pub mod follow;
 pub mod grid;
@@ -13,6 +14,7 @@ pub mod resolve;
 pub mod rules;
 pub mod ruling;
 pub mod search;
+pub mod site;
 pub mod style;
 pub mod table;
 

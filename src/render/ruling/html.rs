@@ -4,6 +4,7 @@
 use super::inline::{Line, Piece};
 use super::{Explanation, Quote, Ruling, Short};
 use crate::corpus::RuleId;
+use crate::render::escape::html as esc;
 
 const STYLE: &str = include_str!("ruling.css");
 
@@ -184,30 +185,4 @@ fn inline(line: &Line) -> String {
         }
     }
     out
-}
-
-/// Escapes text for element content and attribute values alike.
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::esc;
-
-    #[test]
-    fn escapes_markup_and_quotes() {
-        assert_eq!(esc(r#"<b>"Tom" & 'Jerry'</b>"#), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
-    }
 }
