@@ -2,12 +2,15 @@
 //! Renderers never decide rules.
 
 pub mod card;
+pub mod check;
 pub mod define;
 pub mod diff;
 pub mod editions;
 pub mod events;
 pub mod follow;
+mod format;
 pub mod grid;
+pub(crate) mod markdown;
 pub mod reason;
 pub mod resolve;
 pub mod rules;
@@ -16,6 +19,7 @@ pub mod search;
 pub mod style;
 pub mod table;
 
+pub use format::Format;
 pub use style::Style;
 
 /// Pretty JSON with a final newline; the structures rendered here always serialize.
