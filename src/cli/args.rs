@@ -65,6 +65,8 @@ const RULE_EXAMPLES: &str = "\
 Examples:
   judge rule 614.14
   judge rule 614.1a-d 101 --edition en-2025-11-14
+  judge rule 704.5g,704.5f
+  judge rule \"lethal damage\" --format markdown
   judge rule 614.14 --edition en-2011-02-04 --in en-2025-11-14";
 const SEARCH_EXAMPLES: &str = "\
 Limits: a question of at most 3000 characters and 400 words (a whole rule pasted fits); a longer
@@ -277,7 +279,8 @@ pub struct EditionArg {
 
 #[derive(Debug, Args)]
 pub struct RuleArgs {
-    /// Rule numbers or ranges
+    /// Rule numbers or ranges (several in one argument separated by commas or spaces), or the
+    /// name of a rule: a keyword, a glossary headword (every rule its entry cites)
     #[arg(required = true, value_name = "REF")]
     pub refs: Vec<String>,
     #[command(flatten)]
@@ -334,7 +337,8 @@ pub struct DefineArgs {
 
 #[derive(Debug, Args)]
 pub struct CardArgs {
-    /// The card's name, or part of it; close spellings are suggested
+    /// The card's name, or words that begin the words of its name (`time rav`); close spellings
+    /// are suggested
     #[arg(value_name = "NAME", required_unless_present = "list")]
     pub name: Vec<String>,
     /// List every card of the library

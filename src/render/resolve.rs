@@ -497,8 +497,8 @@ fn differences(r: &Report) -> String {
     out
 }
 
-/// `--quiet`: the answer and each outcome's result with the choices leading to it, and what
-/// differs from the expected answer; no title, trace nor footer.
+/// `--quiet`: the answer, each outcome's result with the choices leading to it, the abilities
+/// left out, and what differs from the expected answer; no title, trace nor footer.
 pub fn answer_only(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
     if !r.answer.objects.is_empty() || !r.answer.players.is_empty() || !r.answer.game_rules.is_empty() {
         write_answer_table(r.answer, style, out)?;
