@@ -64,9 +64,7 @@ pub struct Cli {
 const RULE_EXAMPLES: &str = "\
 Examples:
   judge rule 614.14
-  judge rule 614.1a-d 101 --edition en-2025-11-14
-  judge rule 704.5g,704.5f
-  judge rule \"lethal damage\" --format markdown
+  judge rule 614.1a-d 704.5g,704.5f \"lethal damage\" --edition en-2025-11-14
   judge rule 614.14 --edition en-2011-02-04 --in en-2025-11-14";
 const SEARCH_EXAMPLES: &str = "\
 Limits: a question of at most 3000 characters and 400 words (a whole rule pasted fits); a longer
