@@ -1,6 +1,6 @@
-//! Tells the tests whether the official CR files (`../shared/cr`, not ours to ship) are beside the
-//! repository: tests that read them are compiled as ignored where they are absent, so that a
-//! fresh clone reports them as not run instead of passed.
+//! Tells the tests whether the official CR files (not ours to ship: `JUDGE_CR_DIR`, else
+//! `../shared/cr` beside the repository) are there: tests that read them are compiled as ignored
+//! where they are absent, so that a fresh clone reports them as not run instead of passed.
 
 use std::fmt::Write;
 use std::path::Path;
@@ -9,12 +9,25 @@ fn main() {
     scenarios();
     cards();
     compiler_fingerprint();
+    official_cr();
+}
+
+/// Where the official CR files are: `JUDGE_CR_DIR` (a judge's own download), else `../shared/cr`.
+/// The cfg `shared_cr` says they are there; the tests read the folder from `JUDGE_CR_DIR` as
+/// set here (tests/support.rs).
+fn official_cr() {
     println!("cargo::rustc-check-cfg=cfg(shared_cr)");
+    println!("cargo::rerun-if-env-changed=JUDGE_CR_DIR");
+    let dir = match std::env::var_os("JUDGE_CR_DIR").filter(|d| !d.is_empty()) {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("../shared/cr"),
+    };
     // Rebuilt when the directory appears or goes away.
-    println!("cargo::rerun-if-changed=../shared/cr");
-    if Path::new("../shared/cr").is_dir() {
+    println!("cargo::rerun-if-changed={}", dir.display());
+    if dir.is_dir() {
         println!("cargo::rustc-cfg=shared_cr");
     }
+    println!("cargo::rustc-env=JUDGE_CR_DIR={}", dir.display());
 }
 
 /// The scenarios' files, titles and object names, for search to name the scenarios about the

@@ -1,35 +1,35 @@
-//! `judge`: parse the arguments, run the command, print, exit with the documented code.
+//! `judge`: parse the arguments, run the command, print (through a pager when it is long and on a
+//! terminal), exit with the documented code.
 
 use clap::Parser;
-use judge::cli::{self, args::Cli, outcome::ERROR_CODE};
+use judge::cli::{self, args::Cli, outcome::ERROR_CODE, pager};
 use judge::render::Style;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let cli = cli::plain_lookup(&args, std::env::var_os("JUDGE_DATA_DIR")).unwrap_or_else(|| Cli::parse_from(args));
     let style = Style::detect_with(cli.color);
-    miette::set_hook(Box::new(move |_| {
-        Box::new(
-            miette::MietteHandlerOpts::new()
-                .color(style.color)
-                .unicode(style.color)
-                .width(style.width.map_or(100, usize::from))
-                .build(),
-        )
-    }))
-    .ok();
+    miette::set_hook(Box::new(move |_| cli::report::handler(style.color, style.width.map_or(100, usize::from)))).ok();
+    let pager = pager::chosen(cli.no_pager, std::io::stdout().is_terminal(), std::env::var_os("PAGER"));
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let code = match cli::run(cli, style, &mut stdout) {
         Ok(outcome) => {
             for warning in &outcome.warnings {
                 eprintln!("{warning:?}");
             }
-            let printed = outcome
-                .written
-                .and_then(|()| stdout.write_all(outcome.stdout.as_bytes()))
-                .and_then(|()| stdout.flush());
+            let paged = match &pager {
+                Some(pager) if pager::too_long(&outcome.stdout, pager::rows()) => {
+                    stdout.flush().and_then(|()| pager::page(pager, &outcome.stdout))
+                }
+                _ => Ok(false),
+            };
+            let printed = outcome.written.and_then(|()| match paged {
+                Ok(true) => Ok(()),
+                Ok(false) => stdout.write_all(outcome.stdout.as_bytes()).and_then(|()| stdout.flush()),
+                Err(e) => Err(e),
+            });
             match printed {
                 Ok(()) => outcome.status.code(),
                 // A closed pipe (`judge rule 614 | head`) is not an error.

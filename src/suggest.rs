@@ -57,9 +57,33 @@ pub fn closest_many<'a>(word: &str, known: impl IntoIterator<Item = &'a str>, mo
     close.into_iter().take(most).map(|(_, _, k)| k).collect()
 }
 
+/// The id that a wrong one most likely means, among a scenario's own: one that holds the word
+/// typed (`boa` for `river-boa`; the shortest, then the first), before one a typo away
+/// ([`closest`]), which may be another thing altogether (the player `Bob`).
+pub fn closest_id<'a, I>(word: &str, known: I) -> Option<&'a str>
+where
+    I: IntoIterator<Item = &'a str> + Clone,
+{
+    let lower = word.to_lowercase();
+    let holding = (!lower.is_empty())
+        .then(|| known.clone().into_iter().filter(|k| k.to_lowercase().contains(&lower)).min_by_key(|k| k.len()))
+        .flatten();
+    holding.or_else(|| closest(word, known))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_id_that_holds_the_word_comes_before_a_typo() {
+        let known = ["river-boa", "grizzly", "Alice", "Bob"];
+        assert_eq!(closest_id("boa", known), Some("river-boa"));
+        assert_eq!(closest_id("grizly", known), Some("grizzly"));
+        assert_eq!(closest_id("Bbo", known), Some("Bob"));
+        assert_eq!(closest_id("a", ["a-long-one", "ab"]), Some("ab"), "the shortest that holds it");
+        assert_eq!(closest_id("zzz", known), None);
+    }
 
     #[test]
     fn distances() {

@@ -193,11 +193,11 @@ fn quiet_check_lists_what_is_wrong_and_the_count() {
     assert_eq!(
         stdout,
         "DIFFERS  expectation-fails.yaml\n         bears power: expected 4, got 5\ninvalid  yaml-syntax.yaml\n\
-         3 files: 1 ok, 1 differ, 1 invalid\n"
+         3 files: 1 ok, 0 no expectation, 1 differ, 1 invalid\n"
     );
     assert!(stderr.contains("yaml-syntax.yaml"), "diagnostics stay: {stderr}");
     let (code, stdout, _) = run_in(data.path(), &fixtures(), &["check", "--quiet", "valid.yaml"]);
-    assert_eq!((code, stdout.as_str()), (0, "1 files: 1 ok, 0 differ, 0 invalid\n"));
+    assert_eq!((code, stdout.as_str()), (0, "1 file: 1 ok, 0 no expectation, 0 differ, 0 invalid\n"));
 }
 
 #[test]
@@ -239,7 +239,7 @@ fn a_dash_reads_the_scenario_from_standard_input() {
     assert_eq!(code, 1);
     assert_eq!(
         stdout,
-        "DIFFERS  <stdin>\n         bears power: expected 4, got 5\nok       valid.yaml\n2 files: 1 ok, 1 differ, 0 invalid\n"
+        "DIFFERS  <stdin>\n         bears power: expected 4, got 5\nok       valid.yaml\n2 files: 1 ok, 0 no expectation, 1 differ, 0 invalid\n"
     );
     let (code, _, stderr) = piped(&["ruling", "-"], &failing);
     assert_eq!(code, 1);

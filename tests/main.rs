@@ -11,6 +11,8 @@ mod cli_defaults;
 mod cli_exit_codes;
 mod cli_fetch;
 mod cli_layout;
+mod cli_options;
+mod cli_rough_edges;
 mod cli_rule;
 mod cli_ruling;
 mod cli_scenario_errors;

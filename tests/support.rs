@@ -59,13 +59,18 @@ pub fn official_edition(date: &str) -> judge::corpus::Edition {
     Edition::new(info, vec![document], cr.parsed)
 }
 
-/// One of the official CR files kept beside the repository in `../shared/cr` (not ours to ship).
-/// Tests that read them are marked `#[cfg_attr(not(shared_cr), ignore = …)]` (see `build.rs`),
-/// so they show as not run where the directory is absent; where it is there, a missing file is a
-/// failure, not a skip.
+/// The folder of the official CR files (not ours to ship): `JUDGE_CR_DIR` when the tests were
+/// built, else `../shared/cr` beside the repository (`build.rs`).
+pub fn official_cr_dir() -> &'static Path {
+    Path::new(env!("JUDGE_CR_DIR"))
+}
+
+/// One of the official CR files of [`official_cr_dir`]. Tests that read them are marked
+/// `#[cfg_attr(not(shared_cr), ignore = …)]` (see `build.rs`), so they show as not run where the
+/// folder is absent; where it is there, a missing file is a failure, not a skip.
 pub fn official_cr(file: &str) -> std::path::PathBuf {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cr").join(file);
-    assert!(path.is_file(), "`{}` is missing from ../shared/cr", path.display());
+    let path = official_cr_dir().join(file);
+    assert!(path.is_file(), "`{}` is missing from the CR folder (JUDGE_CR_DIR)", path.display());
     path
 }
 

@@ -106,6 +106,37 @@ impl<'a> Cards<'a> {
         }
     }
 
+    /// The names of which the words typed begin words, in the order typed (`rest` for Rest in
+    /// Peace, `leyl void` for Leyline of the Void, never `rest` for Forest), library first; at
+    /// most [`SUGGESTIONS`]. One name is the card a judge meant; several are the candidates.
+    pub fn partial(&self, name: &str) -> Vec<String> {
+        let typed: Vec<String> = words(&fold(name)).map(str::to_string).collect();
+        let mut out: Vec<String> = Vec::new();
+        if typed.is_empty() {
+            return out;
+        }
+        let fits = |key: &str| {
+            let mut name_words = words(key);
+            typed.iter().all(|t| name_words.any(|w| w.starts_with(t.as_str())))
+        };
+        for shown in library::names() {
+            if out.len() < SUGGESTIONS && fits(&fold(shown)) && !out.iter().any(|n| n == shown) {
+                out.push(shown.to_string());
+            }
+        }
+        if let Some(imported) = self.imported {
+            for (key, shown) in imported.names() {
+                if out.len() >= SUGGESTIONS {
+                    break;
+                }
+                if fits(key) && !out.iter().any(|n| n == shown) {
+                    out.push(shown.to_string());
+                }
+            }
+        }
+        out
+    }
+
     /// The names that hold what was typed (`furnace`), else those a typo or two away, library
     /// first; at most [`SUGGESTIONS`].
     fn closest(&self, folded: &str) -> Vec<String> {
@@ -145,6 +176,12 @@ impl<'a> Cards<'a> {
         }
         out
     }
+}
+
+/// The words of a folded name, as a judge would begin typing them: split at spaces, hyphens and
+/// commas (`lim-dul`, `ach! hans`).
+fn words(folded: &str) -> impl Iterator<Item = &str> {
+    folded.split([' ', '-', ',']).filter(|w| !w.is_empty())
 }
 
 /// Imported cards held in memory, for tests and for the cards of a fixture file.

@@ -6,6 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 pub use crate::render::style::ColorChoice;
+pub use crate::render::Format;
 
 /// The one rule of every command, also in the README.
 const EXIT_CODES: &str = "\
@@ -51,6 +52,11 @@ pub struct Cli {
     #[arg(short, long, global = true)]
     pub quiet: bool,
 
+    /// Print straight to the terminal: without it, output longer than the terminal goes through
+    /// `$PAGER` (default `less -R`); output that is not to a terminal never does
+    #[arg(long, global = true)]
+    pub no_pager: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -58,7 +64,7 @@ pub struct Cli {
 const RULE_EXAMPLES: &str = "\
 Examples:
   judge rule 614.14
-  judge rule 614.1a-d 101 --edition en-2025-11-14
+  judge rule 614.1a-d 704.5g,704.5f \"lethal damage\" --edition en-2025-11-14
   judge rule 614.14 --edition en-2011-02-04 --in en-2025-11-14";
 const SEARCH_EXAMPLES: &str = "\
 Limits: a question of at most 3000 characters and 400 words (a whole rule pasted fits); a longer
@@ -190,11 +196,26 @@ pub struct ManArgs {
     pub out_dir: Option<PathBuf>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Table,
-    Json,
-    Markdown,
+/// `--format table|json|markdown`, and `--json` for `--format json`: the same spelling on every
+/// command that prints. The last one given wins.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Args)]
+pub struct FormatArg {
+    /// How to print
+    #[arg(long, value_enum, default_value_t = Format::Table, value_name = "FORMAT", overrides_with = "json")]
+    pub format: Format,
+    /// Short for `--format json`
+    #[arg(long, overrides_with = "format")]
+    pub json: bool,
+}
+
+impl FormatArg {
+    pub fn chosen(self) -> Format {
+        if self.json {
+            Format::Json
+        } else {
+            self.format
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -203,10 +224,10 @@ pub struct ResolveArgs {
     pub file: PathBuf,
     /// The edition whose rules are cited
     /// [default: the scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else the newest imported English edition (`latest`), else fr-2011-02-04]
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_hint = clap::ValueHint::Other)]
     pub edition: Option<String>,
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    #[command(flatten)]
+    pub output: FormatArg,
     /// Fail when a cited rule is not in the edition, or when the answer leaves out an ability the
     /// engine cannot express
     #[arg(long)]
@@ -227,7 +248,7 @@ pub struct RulingArgs {
     pub file: PathBuf,
     /// The edition whose rules are cited and quoted
     /// [default: the scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else the newest imported English edition (`latest`), else fr-2011-02-04]
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_hint = clap::ValueHint::Other)]
     pub edition: Option<String>,
     #[arg(long, value_enum, default_value_t = RulingFormat::Markdown)]
     pub format: RulingFormat,
@@ -240,31 +261,33 @@ pub struct CheckArgs {
     pub paths: Vec<PathBuf>,
     /// The edition whose rules the answers follow
     /// [default: each scenario's `edition`, else $JUDGE_EDITION, else the config file's `edition`, else the newest imported English edition (`latest`), else fr-2011-02-04]
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_hint = clap::ValueHint::Other)]
     pub edition: Option<String>,
+    #[command(flatten)]
+    pub output: FormatArg,
 }
 
 #[derive(Debug, Clone, Args)]
 pub struct EditionArg {
     /// The edition to read; `latest` is the newest imported English edition
     /// [default: $JUDGE_EDITION, else the config file's `edition`, else the newest imported English edition, else fr-2011-02-04]
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_hint = clap::ValueHint::Other)]
     pub edition: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct RuleArgs {
-    /// Rule numbers or ranges
+    /// Rule numbers or ranges (several in one argument separated by commas or spaces), or the
+    /// name of a rule: a keyword, a glossary headword (every rule its entry cites)
     #[arg(required = true, value_name = "REF")]
     pub refs: Vec<String>,
     #[command(flatten)]
     pub edition: EditionArg,
     /// Also show the rules' counterparts in this edition and what changed on the way
-    #[arg(long = "in", value_name = "NAME")]
+    #[arg(long = "in", value_name = "NAME", value_hint = clap::ValueHint::Other)]
     pub in_edition: Option<String>,
-    /// Print JSON instead of a table
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: FormatArg,
 }
 
 #[derive(Debug, Args)]
@@ -278,8 +301,8 @@ pub struct DiffArgs {
     /// Only the rules of this section, in either edition
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(100..=999))]
     pub section: Option<u16>,
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    #[command(flatten)]
+    pub output: FormatArg,
     /// List the unchanged rules too
     #[arg(long)]
     pub all: bool,
@@ -295,9 +318,8 @@ pub struct SearchArgs {
     /// How many hits to show at most
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub limit: u16,
-    /// Print JSON instead of a table
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: FormatArg,
 }
 
 #[derive(Debug, Args)]
@@ -307,22 +329,21 @@ pub struct DefineArgs {
     pub term: Vec<String>,
     #[command(flatten)]
     pub edition: EditionArg,
-    /// Print JSON instead of text
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: FormatArg,
 }
 
 #[derive(Debug, Args)]
 pub struct CardArgs {
-    /// The card's name, or part of it; close spellings are suggested
+    /// The card's name, or words that begin the words of its name (`time rav`); close spellings
+    /// are suggested
     #[arg(value_name = "NAME", required_unless_present = "list")]
     pub name: Vec<String>,
     /// List every card of the library
     #[arg(long, conflicts_with = "name")]
     pub list: bool,
-    /// Print JSON instead of text
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub output: FormatArg,
 }
 
 #[derive(Debug, Subcommand)]
@@ -358,9 +379,11 @@ pub enum CorpusCommand {
     /// List every edition with its language, date and rule count
     #[command(after_help = "Examples:\n  judge corpus list\n  judge corpus list --json")]
     List {
-        /// Print JSON instead of a table
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: FormatArg,
+        /// Print only the names of the editions, one a line (for scripts and shell completion)
+        #[arg(long, conflicts_with_all = ["format", "json"])]
+        names: bool,
     },
 }
 
@@ -448,9 +471,8 @@ pub enum CardsCommand {
     /// no card data is imported)
     #[command(after_help = "Examples:\n  judge cards info\n  judge cards info --json")]
     Info {
-        /// Print JSON instead of text
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: FormatArg,
     },
 }
 

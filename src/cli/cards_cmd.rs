@@ -1,7 +1,7 @@
 //! `judge cards import FILE…`, `judge cards fetch` and `judge cards info`: the card store of the
 //! data directory (`crate::cards::store`).
 
-use super::args::CardsCommand;
+use super::args::{CardsCommand, Format};
 use super::config::Config;
 use super::fetch_cmd;
 use super::outcome::{Outcome, Status};
@@ -31,7 +31,7 @@ pub fn run(command: &CardsCommand, config: &Config, quiet: bool) -> miette::Resu
             let imported = store::import_sources(&data_dir, sources, !quiet)?;
             Ok(imported_outcome(said, imported))
         }
-        CardsCommand::Info { json } => info(&config.data_dir()?, *json),
+        CardsCommand::Info { output } => info(&config.data_dir()?, output.chosen()),
     }
 }
 
@@ -76,22 +76,23 @@ fn described(file: &ImportedFile) -> String {
 }
 
 /// `judge cards info`: exit 1 when no card data is imported.
-fn info(data_dir: &Path, json: bool) -> miette::Result<Outcome> {
+fn info(data_dir: &Path, format: Format) -> miette::Result<Outcome> {
     let path = store::path(data_dir);
     let Some(store) = CardStore::open(data_dir)? else {
-        let stdout = if json {
+        let stdout = if format == Format::Json {
             let none = serde_json::json!({"imported": false, "path": path, "cards": 0, "rulings": 0, "files": []});
             format!("{none:#}\n")
         } else {
+            let path = data_dir.display().to_string();
+            let path = if format == Format::Markdown { format!("`{path}`") } else { path };
             format!(
-                "no card data is imported into {}: `judge cards fetch` downloads Scryfall's, `judge cards import FILE…` imports files\n",
-                data_dir.display()
+                "no card data is imported into {path}: `judge cards fetch` downloads Scryfall's, `judge cards import FILE…` imports files\n"
             )
         };
         return Ok(Outcome { stdout, warnings: Vec::new(), status: Status::NothingFound, written: Ok(()) });
     };
     let info = store.info();
-    let stdout = if json {
+    let stdout = if format == Format::Json {
         let shown = serde_json::json!({
             "imported": true,
             "path": path,
@@ -100,6 +101,13 @@ fn info(data_dir: &Path, json: bool) -> miette::Result<Outcome> {
             "files": info.files,
         });
         format!("{shown:#}\n")
+    } else if format == Format::Markdown {
+        let mut text = crate::render::markdown::text(&holds(&path, info.cards, info.rulings));
+        text.push_str("\n\nImported from:\n\n");
+        for file in &info.files {
+            text.push_str(&format!("- {}\n", crate::render::markdown::text(&described(file))));
+        }
+        text
     } else {
         let mut text = holds(&path, info.cards, info.rulings);
         text.push_str("imported from:\n");

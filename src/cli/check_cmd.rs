@@ -1,6 +1,6 @@
 //! `judge check PATH…`: every scenario valid, every expected answer met.
 
-use super::args::CheckArgs;
+use super::args::{CheckArgs, Format};
 use super::config::Config;
 use super::edition_choice::Choice;
 use super::outcome::{Outcome, Status};
@@ -8,18 +8,19 @@ use super::scenario_file;
 use crate::cards::Cards;
 use crate::engine;
 use crate::model::Meanings;
+use crate::render::check::{self, Checked, Counts, Found};
+use crate::render::Style;
 use miette::Diagnostic;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// Exit 0 when every file is valid and meets its expectations, 1 when an answer differs, 2 when a
-/// file is invalid (reported as warnings, so that every file is checked). Quiet: only the files
-/// that differ or are invalid, and the count.
-pub fn run(args: &CheckArgs, config: &Config, cards: &Cards, quiet: bool) -> miette::Result<Outcome> {
+/// Exit 0 when every file is valid and meets its expectations (a file that states none passes,
+/// counted apart), 1 when an answer differs, 2 when a file is invalid (reported as warnings, so
+/// that every file is checked). Quiet: only the files that differ or are invalid, and the count.
+pub fn run(args: &CheckArgs, config: &Config, cards: &Cards, quiet: bool, style: Style) -> miette::Result<Outcome> {
     let files = scenario_files(&args.paths)?;
-    let mut stdout = String::new();
+    let mut checked = Vec::with_capacity(files.len());
     let mut warnings = Vec::new();
-    let (mut failed, mut invalid) = (0, 0);
     let mut meanings = EditionMeanings::default();
     // `--edition`, else the default, found once; a scenario's own `edition:` comes between them.
     let mut default: Option<Choice> = None;
@@ -36,53 +37,31 @@ pub fn run(args: &CheckArgs, config: &Config, cards: &Cards, quiet: bool) -> mie
             board.answer_by(meanings.of(config, &choice)?);
             Ok(board)
         });
-        let board = match read {
-            Ok(board) => board,
+        let found = match read.and_then(|board| {
+            let judgement =
+                engine::judge(&board).map_err(|too_many| miette::Report::new(too_many).wrap_err(file.clone()))?;
+            Ok((board, judgement))
+        }) {
             Err(report) => {
-                invalid += 1;
-                stdout.push_str(&format!("invalid  {file}\n"));
+                let error = report.to_string();
                 warnings.push(report);
-                continue;
+                Found::Invalid { error }
             }
+            Ok((board, _)) if board.expect.is_empty() && board.expect_outcomes.is_none() => Found::NoExpectation,
+            Ok((_, judgement)) if judgement.mismatches.is_empty() => Found::Ok,
+            Ok((_, judgement)) => Found::Differs { mismatches: judgement.mismatches },
         };
-        let mismatches = match engine::judge(&board) {
-            Ok(judgement) => judgement.mismatches,
-            Err(too_many) => {
-                invalid += 1;
-                stdout.push_str(&format!("invalid  {file}\n"));
-                warnings.push(miette::Report::new(too_many).wrap_err(file));
-                continue;
-            }
-        };
-        if board.expect.is_empty() && board.expect_outcomes.is_none() {
-            if !quiet {
-                stdout.push_str(&format!("no expectation  {file}\n"));
-            }
-        } else if mismatches.is_empty() {
-            if !quiet {
-                stdout.push_str(&format!("ok       {file}\n"));
-            }
-        } else {
-            failed += 1;
-            stdout.push_str(&format!("DIFFERS  {file}\n"));
-            for m in &mismatches {
-                stdout.push_str(&format!(
-                    "         {} {}: expected {}, got {}\n",
-                    m.object, m.characteristic, m.expected, m.actual
-                ));
-            }
-        }
+        checked.push(Checked { file, found });
     }
-    stdout.push_str(&format!(
-        "{} files: {} ok, {} differ, {} invalid\n",
-        files.len(),
-        files.len() - failed - invalid,
-        failed,
-        invalid
-    ));
-    let status = if invalid > 0 {
-        return Ok(Outcome { stdout, warnings, status: Status::Invalid, written: Ok(()) });
-    } else if failed > 0 {
+    let counts = Counts::of(&checked);
+    let stdout = match args.output.chosen() {
+        Format::Table => check::table(&checked, quiet, style),
+        Format::Json => check::json(&checked),
+        Format::Markdown => check::markdown(&checked),
+    };
+    let status = if counts.invalid > 0 {
+        Status::Invalid
+    } else if counts.differ > 0 {
         Status::Differs
     } else {
         Status::Found

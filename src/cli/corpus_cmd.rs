@@ -1,6 +1,6 @@
 //! `judge corpus import FILE`, `judge corpus fetch` and `judge corpus list`.
 
-use super::args::{CorpusCommand, ImportChecks};
+use super::args::{CorpusCommand, Format, ImportChecks};
 use super::config::{embedded_edition, names_embedded, Config};
 use super::edition_choice::{Origin, Requested};
 use super::fetch_cmd;
@@ -27,7 +27,7 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
             Ok(imported_outcome(format!("downloaded {from}\n"), imported, &store))
         }
         CorpusCommand::Html(args) => html_cmd::run(args, config),
-        CorpusCommand::List { json } => {
+        CorpusCommand::List { output, names } => {
             let embedded = embedded_edition();
             let mut editions = vec![(embedded.info.clone(), embedded.rule_count())];
             // Without a data directory there is nothing imported; the embedded edition still is.
@@ -45,10 +45,11 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
                     None
                 }
             };
-            let stdout = if *json {
-                render::editions::json(&editions, default.as_ref())
-            } else {
-                render::editions::table(&editions, default.as_ref(), style)
+            let stdout = match output.chosen() {
+                _ if *names => render::editions::names(&editions),
+                Format::Table => render::editions::table(&editions, default.as_ref(), style),
+                Format::Json => render::editions::json(&editions, default.as_ref()),
+                Format::Markdown => render::editions::markdown(&editions, default.as_ref()),
             };
             Ok(Outcome { stdout, warnings, status: super::outcome::Status::Found, written: Ok(()) })
         }

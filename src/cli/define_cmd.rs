@@ -1,6 +1,6 @@
 //! `judge define TERM`: the glossary of an imported English CR.
 
-use super::args::DefineArgs;
+use super::args::{DefineArgs, Format};
 use super::config::Config;
 use super::error::CliError;
 use super::outcome::{Outcome, Status};
@@ -18,10 +18,10 @@ pub fn run(args: &DefineArgs, config: &Config, style: Style) -> miette::Result<O
         Definition::Found(_) | Definition::Misspelled { .. } => Status::Found,
         Definition::Suggestions(_) => Status::NothingFound,
     };
-    let stdout = if args.json {
-        render::define::json(&term, &edition, &definition)
-    } else {
-        render::define::text(&term, &edition, &definition, style)
+    let stdout = match args.output.chosen() {
+        Format::Table => render::define::text(&term, &edition, &definition, style),
+        Format::Json => render::define::json(&term, &edition, &definition),
+        Format::Markdown => render::define::markdown(&term, &edition, &definition),
     };
     Ok(Outcome { stdout, warnings: Vec::new(), status, written: Ok(()) })
 }

@@ -20,7 +20,7 @@ pub fn run(args: &DiffArgs, config: &Config, style: Style) -> miette::Result<Out
     let changed = in_scope.iter().filter(|c| c.kind != ChangeKind::Unchanged).count();
     let scope = Scope { section: args.section, all: args.all, counts: alignment.counts_of(in_scope.iter().copied()) };
     let shown: Vec<&Change> = in_scope.into_iter().filter(|c| args.all || c.kind != ChangeKind::Unchanged).collect();
-    let stdout = match args.format {
+    let stdout = match args.output.chosen() {
         Format::Table => render::diff::table(&old, &new, &shown, &scope, style),
         Format::Json => render::diff::json(&old, &new, &shown, &scope),
         Format::Markdown => render::diff::markdown(&old, &new, &shown, &scope),

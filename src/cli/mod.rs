@@ -17,7 +17,9 @@ mod fetch_cmd;
 mod html_cmd;
 mod index_cmd;
 pub mod outcome;
+pub mod pager;
 mod quick_args;
+pub mod report;
 mod resolve_cmd;
 mod rule_cmd;
 mod ruling_cmd;
@@ -42,7 +44,7 @@ pub fn run(cli: Cli, style: Style, stdout: &mut dyn std::io::Write) -> miette::R
     let mut outcome = match &cli.command {
         Command::Rule(args) => rule_cmd::run(args, &config, style),
         Command::Resolve(args) => resolve_cmd::run(args, &config, &cards, style, quiet, stdout),
-        Command::Check(args) => check_cmd::run(args, &config, &cards, quiet),
+        Command::Check(args) => check_cmd::run(args, &config, &cards, quiet, style),
         Command::Ruling(args) => ruling_cmd::run(args, &config, &cards),
         Command::Search(args) => search_cmd::run(args, &config, style),
         Command::Define(args) => define_cmd::run(args, &config, style),

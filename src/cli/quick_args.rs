@@ -38,7 +38,13 @@ pub fn plain_lookup(args: &[OsString], data_dir: Option<OsString>) -> Option<Cli
         config: None,
         color: ColorChoice::Auto,
         quiet: false,
-        command: Command::Rule(RuleArgs { refs, edition: EditionArg { edition }, in_edition: None, json: false }),
+        no_pager: false,
+        command: Command::Rule(RuleArgs {
+            refs,
+            edition: EditionArg { edition },
+            in_edition: None,
+            output: Default::default(),
+        }),
     })
 }
 

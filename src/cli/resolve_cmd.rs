@@ -85,7 +85,7 @@ pub fn run(
             unmodelled.iter().map(|u| format!("`{}`: {}", u.object, u.ability)).collect::<Vec<_>>().join("; ");
         return Err(LeftOut { left_out }.into());
     }
-    let written = match args.format {
+    let written = match args.output.chosen() {
         Format::Table if quiet => render::resolve::answer_only(&report, style, stdout),
         Format::Table => render::resolve::table(&report, style, stdout),
         Format::Json => render::resolve::json(&report, stdout),

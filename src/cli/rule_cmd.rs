@@ -1,19 +1,20 @@
 //! `judge rule REF…`: rules by number, with subrules, sections and ranges.
 
-use super::args::RuleArgs;
+use super::args::{Format, RuleArgs};
 use super::config::Config;
 use super::diff_cmd;
 use super::error::CliError;
 use super::outcome::{Outcome, Status};
-use crate::corpus::named::named;
+use crate::corpus::named::named_all;
 use crate::corpus::{Edition, Rule, RuleRef};
 use crate::render::{self, Style};
 use std::ops::RangeInclusive;
 
 pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Outcome> {
     let choice = config.choose(args.edition.edition.as_deref())?;
+    let inputs = split(&args.refs);
     let parsed: Vec<Result<RuleRef, &String>> =
-        args.refs.iter().map(|input| RuleRef::parse(input).map_err(|_| input)).collect();
+        inputs.iter().map(|input| RuleRef::parse(input).map_err(|_| input)).collect();
     let names = parsed.iter().any(Result::is_err);
     // A name (`deathtouch`) can be anywhere in the edition, and following rules into another
     // edition aligns the two whole editions: both read the whole edition.
@@ -23,15 +24,24 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
     } else {
         config.edition_for_lookup(&choice, sections(parsed.iter().filter_map(|r| r.as_ref().ok())))?
     };
-    let refs = parsed
-        .into_iter()
-        .map(|r| {
-            r.or_else(|input| {
-                let id = named(&edition, input).ok_or_else(|| CliError::BadRuleRef { input: input.clone() })?;
-                RuleRef::parse(&id.to_string()).map_err(|_| CliError::BadRuleRef { input: input.clone() })
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut refs = Vec::with_capacity(parsed.len());
+    for r in parsed {
+        match r {
+            Ok(reference) => refs.push(reference),
+            // A name: its titled rule, or every rule its glossary entry points to.
+            Err(input) => {
+                let ids = named_all(&edition, input);
+                if ids.is_empty() {
+                    return Err(CliError::BadRuleRef { input: input.clone() }.into());
+                }
+                for id in ids {
+                    refs.push(
+                        RuleRef::parse(&id.to_string()).map_err(|_| CliError::BadRuleRef { input: input.clone() })?,
+                    );
+                }
+            }
+        }
+    }
     let (rules, missing) = lookup(&edition, &refs);
     let warnings: Vec<miette::Report> = if missing.is_empty() {
         Vec::new()
@@ -42,10 +52,12 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
         let whole = whole.as_ref().unwrap_or(&edition);
         missing.into_iter().map(|reference| miette::Report::new(unknown(whole, reference))).collect()
     };
-    let mut stdout = match (rules.is_empty(), args.json) {
+    let format = args.output.chosen();
+    let mut stdout = match (rules.is_empty(), format) {
         (true, _) => String::new(),
-        (false, true) => render::rules::json(&edition, &rules),
-        (false, false) => render::rules::table(&edition, &rules, style),
+        (false, Format::Json) => render::rules::json(&edition, &rules),
+        (false, Format::Table) => render::rules::table(&edition, &rules, style),
+        (false, Format::Markdown) => render::rules::markdown(&edition, &rules),
     };
     if let (Some(other), false) = (&args.in_edition, rules.is_empty()) {
         let new = config.edition(&config.choose(Some(other))?)?;
@@ -60,16 +72,38 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
                 }
             }
         }
-        stdout = if args.json {
-            render::follow::json(&edition, &rules, &alignment, &new, &counterparts)
-        } else {
-            stdout.push('\n');
-            stdout.push_str(&render::follow::table(&alignment, &rules, &new, &counterparts, style));
-            stdout
+        stdout = match format {
+            Format::Json => render::follow::json(&edition, &rules, &alignment, &new, &counterparts),
+            Format::Table => {
+                stdout.push('\n');
+                stdout.push_str(&render::follow::table(&alignment, &rules, &new, &counterparts, style));
+                stdout
+            }
+            Format::Markdown => {
+                stdout.push_str(&format!("\n## In {}\n\n", new.name()));
+                stdout.push_str(&render::rules::markdown(&new, &counterparts));
+                stdout
+            }
         };
     }
     let status = if warnings.is_empty() { Status::Found } else { Status::NothingFound };
     Ok(Outcome { stdout, warnings, status, written: Ok(()) })
+}
+
+/// The references as typed, an argument of several numbers split at its commas and spaces
+/// (`704.5g,704.5f`, `"614.1 615"`); an argument that is not all rule numbers is kept whole, as
+/// the name of a rule (`"lethal damage"`).
+fn split(refs: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(refs.len());
+    for input in refs {
+        let parts: Vec<&str> = input.split([',', ' ', '\t']).filter(|p| !p.is_empty()).collect();
+        if parts.len() > 1 && parts.iter().all(|p| RuleRef::parse(p).is_ok()) {
+            out.extend(parts.into_iter().map(str::to_string));
+        } else {
+            out.push(input.clone());
+        }
+    }
+    out
 }
 
 /// The sections from the first that the references name to the last, which a lookup reads.
@@ -110,6 +144,17 @@ fn unknown(edition: &Edition, reference: RuleRef) -> CliError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn several_numbers_in_one_argument_are_split() {
+        let split = |args: &[&str]| split(&args.iter().map(ToString::to_string).collect::<Vec<_>>());
+        assert_eq!(split(&["704.5g,704.5f"]), ["704.5g", "704.5f"]);
+        assert_eq!(split(&["704.5g, 704.5f", "101"]), ["704.5g", "704.5f", "101"]);
+        assert_eq!(split(&["614.1 615"]), ["614.1", "615"]);
+        assert_eq!(split(&["614.1a-d"]), ["614.1a-d"]);
+        assert_eq!(split(&["lethal damage"]), ["lethal damage"]);
+        assert_eq!(split(&["614.1,deathtouch"]), ["614.1,deathtouch"]);
+    }
     use crate::corpus::{embedded, embedded_lookup};
 
     /// `judge rule` on the embedded edition reads only part of it (`embedded_lookup.rs`): for every

@@ -63,11 +63,31 @@ pub fn read(path: &Path, cards: &Cards) -> miette::Result<Board> {
         }
         std::fs::read(path)
     }
-    .map_err(|e| unreadable(e.to_string(), None))?;
+    .map_err(|e| {
+        let near = (e.kind() == std::io::ErrorKind::NotFound).then(|| near_file(path)).flatten();
+        unreadable(e.to_string(), near.map(|near| format!("did you mean `{}`?", near.display())))
+    })?;
     if bytes.len() as u64 > limits::FILE_BYTES {
         return Err(too_large().into());
     }
     let text = String::from_utf8(bytes)
         .map_err(|e| unreadable(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()), None))?;
     Ok(crate::scenario::read_with(&shown, &text, cards)?)
+}
+
+/// A file beside a missing one whose name is a typo of its name away (`x.yaml` for `x.yml`), as
+/// the judge would write it: in the directory named.
+fn near_file(path: &Path) -> Option<std::path::PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    let listed = std::fs::read_dir(dir.unwrap_or(Path::new("."))).ok()?;
+    let mut names: Vec<String> = listed
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().into_string().ok())
+        .collect();
+    // Sorted, so that the answer does not depend on the order the system lists them in.
+    names.sort();
+    let near = crate::suggest::closest(name, names.iter().map(String::as_str))?;
+    Some(dir.map_or_else(|| near.into(), |d| d.join(near)))
 }

@@ -1,6 +1,6 @@
 //! `judge search QUERY`: ranked rules for a judge's question; a rule number goes to lookup.
 
-use super::args::{RuleArgs, SearchArgs};
+use super::args::{Format, RuleArgs, SearchArgs};
 use super::config::Config;
 use super::error::CliError;
 use super::outcome::{Outcome, Status};
@@ -19,7 +19,8 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
     // Before anything reads it, and before an index is built for it.
     search::check_size(&query)?;
     if RuleRef::parse(&query).is_ok() {
-        let lookup = RuleArgs { refs: vec![query], edition: args.edition.clone(), in_edition: None, json: args.json };
+        let lookup =
+            RuleArgs { refs: vec![query], edition: args.edition.clone(), in_edition: None, output: args.output };
         return rule_cmd::run(&lookup, config, style);
     }
     let choice = config.choose(args.edition.edition.as_deref())?;
@@ -47,10 +48,10 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
     };
     let search::Answer { hits, best } = index.answer_about(&query, usize::from(args.limit), &named)?;
     let hints = search::hints::hints(&edition, &index, &query, best.as_ref(), &named);
-    let stdout = if args.json {
-        render::search::json(&query, &edition, &hits, &hints, &named)
-    } else {
-        render::search::table(&query, &edition, &hits, &hints, &named, style)
+    let stdout = match args.output.chosen() {
+        Format::Table => render::search::table(&query, &edition, &hits, &hints, &named, style),
+        Format::Json => render::search::json(&query, &edition, &hits, &hints, &named),
+        Format::Markdown => render::search::markdown(&query, &edition, &hits, &hints, &named),
     };
     let status = if hits.is_empty() { Status::NothingFound } else { Status::Found };
     Ok(Outcome { stdout, warnings: Vec::new(), status, written: Ok(()) })

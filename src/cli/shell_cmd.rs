@@ -19,7 +19,35 @@ pub fn completions(args: &CompletionsArgs) -> miette::Result<Outcome> {
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "judge", &mut script);
     let script = String::from_utf8(script).map_err(|e| miette::miette!("the completion script is not UTF-8: {e}"))?;
+    let script = match args.shell {
+        clap_complete::Shell::Bash => bash_editions(&script),
+        _ => script,
+    };
     Ok(Outcome::found(script))
+}
+
+/// What bash offers after an option that names an edition: the editions of the data directory,
+/// as `judge corpus list --names` lists them when the judge presses Tab, rather than file names.
+const BASH_EDITIONS: &str = r#"COMPREPLY=($(compgen -W "$(judge corpus list --names 2>/dev/null)" -- "${cur}"))"#;
+
+/// The bash script with the completion of `--edition` and `--in` (clap's offers file names, or
+/// nothing) made [`BASH_EDITIONS`].
+fn bash_editions(script: &str) -> String {
+    let mut out = String::with_capacity(script.len());
+    let mut lines = script.lines();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        out.push('\n');
+        if matches!(line.trim(), "--edition)" | "--in)") {
+            if let Some(completion) = lines.next() {
+                let indent = &completion[..completion.len() - completion.trim_start().len()];
+                out.push_str(indent);
+                out.push_str(BASH_EDITIONS);
+                out.push('\n');
+            }
+        }
+    }
+    out
 }
 
 pub fn man(args: &ManArgs) -> miette::Result<Outcome> {

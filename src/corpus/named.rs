@@ -43,6 +43,37 @@ pub fn glossary_targets(edition: &Edition, definition: &str) -> Vec<RuleId> {
     references::extract(definition, None).into_iter().filter_map(|t| pointed(edition, t)).collect()
 }
 
+/// The rules that a name names, for `judge rule NAME`: the titled rule of that name, else every
+/// rule the glossary entry of that name (or alias) points to, in its order ("Lethal Damage" names
+/// four).
+pub fn named_all(edition: &Edition, name: &str) -> Vec<RuleId> {
+    let key = name_key(name);
+    if key.is_empty() {
+        return Vec::new();
+    }
+    if let Some(rule) = edition.rules().find(|r| is_title(&r.text) && name_key(&r.text) == key) {
+        return vec![rule.id];
+    }
+    let mut targets = glossary_entry(edition, &key).map_or_else(Vec::new, |e| glossary_targets(edition, &e.definition));
+    let mut seen = Vec::with_capacity(targets.len());
+    targets.retain(|id| {
+        let new = !seen.contains(id);
+        seen.push(*id);
+        new
+    });
+    targets
+}
+
+/// The glossary entry (not obsolete) whose headword or alias is the name of this key.
+fn glossary_entry<'e>(edition: &'e Edition, key: &str) -> Option<&'e super::glossary::GlossaryEntry> {
+    edition
+        .parsed
+        .glossary
+        .iter()
+        .filter(|e| !e.obsolete)
+        .find(|e| std::iter::once(&e.term).chain(&e.aliases).any(|n| name_key(n) == key))
+}
+
 /// The rule that a name names: the first titled rule of that name, else the first rule that the
 /// glossary entry of that name (or alias) points to.
 pub fn named(edition: &Edition, name: &str) -> Option<RuleId> {
@@ -53,11 +84,6 @@ pub fn named(edition: &Edition, name: &str) -> Option<RuleId> {
     if let Some(rule) = edition.rules().find(|r| is_title(&r.text) && name_key(&r.text) == key) {
         return Some(rule.id);
     }
-    let entry = edition
-        .parsed
-        .glossary
-        .iter()
-        .filter(|e| !e.obsolete)
-        .find(|e| std::iter::once(&e.term).chain(&e.aliases).any(|n| name_key(n) == key))?;
+    let entry = glossary_entry(edition, &key)?;
     glossary_targets(edition, &entry.definition).into_iter().next()
 }

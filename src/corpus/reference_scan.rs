@@ -228,8 +228,8 @@ mod tests {
     #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
     fn every_rules_text_is_scanned_as_the_patterns_match_it() {
         let mut texts: Vec<String> = crate::corpus::embedded::FILES.iter().map(|(_, t)| (*t).to_string()).collect();
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cr");
-        let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        let dir = std::path::Path::new(env!("JUDGE_CR_DIR"));
+        let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
         files.sort();
         for file in files {
             texts.push(crate::corpus::decode::decode(&std::fs::read(&file).unwrap()).unwrap());

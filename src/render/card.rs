@@ -3,6 +3,7 @@
 
 use super::grid::Grid;
 use super::style::Style;
+use super::Format;
 use crate::cards::{CardView, Entry, FaceView, Library};
 use crate::model::AbilitySpec;
 use serde::Serialize;
@@ -159,9 +160,46 @@ pub fn json(view: &CardView) -> String {
     super::to_json(&Shown { view, abilities, unmodelled: &view.object.unmodelled })
 }
 
+/// The card in Markdown: each face, how each ability is modelled, the rulings.
+pub fn markdown(view: &CardView) -> String {
+    use super::markdown::{cell, inline, table, text};
+    let mut out = format!("## {}\n", inline(&view.name));
+    for face in &view.faces {
+        out.push_str(&format!("\n**{}** · {}\n", inline(&face.name), inline(&characteristics(face))));
+        for paragraph in face.oracle_text.lines() {
+            out.push_str(&format!("\n{}\n", text(paragraph)));
+        }
+    }
+    let source = match view.file {
+        Some(file) => format!("hand-modelled in {file}"),
+        None => "read from the Oracle text of the imported card data".to_string(),
+    };
+    out.push_str(&format!("\n### How the engine models it ({})\n\n", inline(&source)));
+    let rows: Vec<Vec<String>> =
+        view.faces.iter().flat_map(|f| &f.abilities).map(|a| vec![cell(&a.text), cell(&how(a))]).collect();
+    if rows.is_empty() {
+        out.push_str("No abilities.\n");
+    } else {
+        out.push_str(&table(&["Ability", "Modelled"], &rows));
+    }
+    if !view.object.unmodelled.is_empty() {
+        out.push_str("\nAn answer that uses it says it left out what is not modelled.\n");
+    }
+    if !view.rulings.is_empty() {
+        out.push_str(&format!("\n### Rulings ({})\n\n", view.rulings.len()));
+        for ruling in &view.rulings {
+            out.push_str(&format!("- {}: {}\n", ruling.date, cell(&ruling.text)));
+        }
+    }
+    if !view.scenarios.is_empty() {
+        out.push_str(&format!("\nScenarios that name it: {}\n", inline(&view.scenarios.join(", "))));
+    }
+    out
+}
+
 /// No card of that name: the near ones, and where the cards come from.
-pub fn not_found(name: &str, closest: &[String], imported: bool, json: bool) -> String {
-    if json {
+pub fn not_found(name: &str, closest: &[String], imported: bool, format: Format) -> String {
+    if format == Format::Json {
         #[derive(Serialize)]
         struct NotFound<'a> {
             name: &'a str,
@@ -172,7 +210,9 @@ pub fn not_found(name: &str, closest: &[String], imported: bool, json: bool) -> 
     }
     let mut out = format!("No card named `{name}`.");
     if !closest.is_empty() {
-        out.push_str(&format!(" Closest: {}.", closest.join(", ")));
+        let closest = closest.join(", ");
+        let closest = if format == Format::Markdown { super::markdown::inline(&closest) } else { closest };
+        out.push_str(&format!(" Closest: {closest}."));
     }
     if !imported {
         out.push_str(
@@ -229,5 +269,27 @@ pub fn list_json(library: &Library) -> String {
         .map(|e| Listed { name: &e.card.name, file: e.file, unmodelled: e.card.unmodelled.len() })
         .collect();
     listed.sort_by(|a, b| a.name.cmp(b.name));
-    super::to_json(&listed)
+    #[derive(Serialize)]
+    struct Listing<'a> {
+        cards: Vec<Listed<'a>>,
+    }
+    super::to_json(&Listing { cards: listed })
+}
+
+pub fn list_markdown(library: &Library) -> String {
+    let mut entries: Vec<&Entry> = library.entries.iter().collect();
+    entries.sort_by(|a, b| a.card.name.cmp(&b.card.name));
+    let rows: Vec<Vec<String>> = entries
+        .iter()
+        .map(|entry| {
+            let unmodelled = entry.card.unmodelled.len();
+            vec![
+                super::markdown::cell(&entry.card.name),
+                super::markdown::cell(&library_characteristics(entry)),
+                if unmodelled == 0 { String::new() } else { unmodelled.to_string() },
+            ]
+        })
+        .collect();
+    let table = super::markdown::table(&["Card", "Characteristics", "Not modelled"], &rows);
+    format!("{} cards in the library\n\n{table}", entries.len())
 }

@@ -54,6 +54,42 @@ pub fn text(term: &str, edition: &Edition, definition: &Definition, style: Style
     out
 }
 
+/// The entries found (or the closest) in Markdown.
+pub fn markdown(term: &str, edition: &Edition, definition: &Definition) -> String {
+    use super::markdown::inline;
+    let mut out = format!("*Edition {} · {} · glossary*\n\n", edition.name(), edition.lang());
+    let entries = |out: &mut String, entries: &[&GlossaryEntry]| {
+        for entry in entries {
+            let mut head = format!("**{}**", inline(&entry.term));
+            if !entry.aliases.is_empty() {
+                head.push_str(&format!(" (also: {})", inline(&entry.aliases.join(", "))));
+            }
+            if entry.obsolete {
+                head.push_str(" (obsolete)");
+            }
+            out.push_str(&format!("{head}: {}\n\n", inline(&entry.definition)));
+        }
+    };
+    let names = |close: &[&GlossaryEntry]| close.iter().map(|e| inline(&e.term)).collect::<Vec<_>>().join(", ");
+    match definition {
+        Definition::Found(found) => entries(&mut out, found),
+        Definition::Misspelled { shown, others } => {
+            out.push_str(&format!("No glossary entry is named `{term}`; the closest:\n\n"));
+            entries(&mut out, shown);
+            if !others.is_empty() {
+                out.push_str(&format!("Also close: {}.\n", names(others)));
+            }
+        }
+        Definition::Suggestions(close) if close.is_empty() => {
+            out.push_str(&format!("No glossary entry is named `{term}`.\n"));
+        }
+        Definition::Suggestions(close) => {
+            out.push_str(&format!("No glossary entry is named `{term}`. Did you mean: {}?\n", names(close)));
+        }
+    }
+    out
+}
+
 fn entries_text(out: &mut String, entries: &[&GlossaryEntry], style: Style) {
     for entry in entries {
         let mut head = style.strong(&entry.term);

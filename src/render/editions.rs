@@ -53,6 +53,33 @@ pub fn json(editions: &[(EditionInfo, usize)], default: Option<&DefaultEdition>)
     super::to_json(&EditionsJson { editions, default })
 }
 
+pub fn markdown(editions: &[(EditionInfo, usize)], default: Option<&DefaultEdition>) -> String {
+    let rows: Vec<Vec<String>> = editions
+        .iter()
+        .map(|(info, rules)| {
+            let name = if is_default(info, default) { format!("{} (default)", info.name) } else { info.name.clone() };
+            vec![name, info.lang.code().to_string(), info.date.clone(), rules.to_string()]
+        })
+        .collect();
+    let mut out = super::markdown::table(&["Edition", "Language", "Rules text of", "Rules"], &rows);
+    if let Some(line) = default.map(default_line) {
+        out.push_str(&format!("\n{}\n", super::markdown::text(&line)));
+    }
+    out
+}
+
+/// The names alone, one a line, for scripts and shell completion.
+pub fn names(editions: &[(EditionInfo, usize)]) -> String {
+    editions.iter().map(|(info, _)| format!("{}\n", info.name)).collect()
+}
+
+fn default_line(default: &DefaultEdition) -> String {
+    let name = default.name.as_deref().unwrap_or(&default.requested);
+    let alias = if default.requested == name { String::new() } else { format!(" (`{}`)", default.requested) };
+    let missing = if default.name.is_none() { ", not imported" } else { "" };
+    format!("default edition: {name}{alias}, set by {}{missing}", default.place)
+}
+
 pub fn table(editions: &[(EditionInfo, usize)], default: Option<&DefaultEdition>, style: Style) -> String {
     let mut table = Grid::new(["Edition", "Language", "Rules text of", "Rules"]);
     for (info, rules) in editions {
@@ -61,10 +88,7 @@ pub fn table(editions: &[(EditionInfo, usize)], default: Option<&DefaultEdition>
     }
     let mut out = table.render_above_text(style);
     if let Some(default) = default {
-        let name = default.name.as_deref().unwrap_or(&default.requested);
-        let alias = if default.requested == name { String::new() } else { format!(" (`{}`)", default.requested) };
-        let missing = if default.name.is_none() { ", not imported" } else { "" };
-        out.push_str(&style.wrap(&format!("default edition: {name}{alias}, set by {}{missing}", default.place)));
+        out.push_str(&style.wrap(&default_line(default)));
         out.push('\n');
     }
     out

@@ -2,13 +2,16 @@
 //! Renderers never decide rules.
 
 pub mod card;
+pub mod check;
 pub mod define;
 pub mod diff;
 pub mod editions;
 pub(crate) mod escape;
 pub mod events;
 pub mod follow;
+mod format;
 pub mod grid;
+pub(crate) mod markdown;
 pub mod reason;
 pub mod resolve;
 pub mod rules;
@@ -18,6 +21,7 @@ pub mod site;
 pub mod style;
 pub mod table;
 
+pub use format::Format;
 pub use style::Style;
 
 /// Pretty JSON with a final newline; the structures rendered here always serialize.

@@ -442,12 +442,9 @@ fn footer(r: &Report) -> String {
             list.join(", ")
         ));
     }
-    let unmodelled = r.unmodelled();
-    if !unmodelled.is_empty() {
-        out.push_str("\nLeft out of this answer, as the engine cannot express them yet (check what they change):");
-        for u in &unmodelled {
-            out.push_str(&format!("\n  {}: {}", u.object, u.ability));
-        }
+    if let Some(note) = left_out(r) {
+        out.push('\n');
+        out.push_str(&note);
     }
     let unplaced = r.unplaced();
     if !unplaced.is_empty() {
@@ -476,6 +473,21 @@ fn footer(r: &Report) -> String {
     out
 }
 
+/// The abilities left out of the answer, one a line, without a final newline: part of the
+/// answer, since it may be wrong by what they change, so `--quiet` keeps it too.
+fn left_out(r: &Report) -> Option<String> {
+    let unmodelled = r.unmodelled();
+    if unmodelled.is_empty() {
+        return None;
+    }
+    let mut out =
+        "Left out of this answer, as the engine cannot express them yet (check what they change):".to_string();
+    for u in &unmodelled {
+        out.push_str(&format!("\n  {}: {}", u.object, u.ability));
+    }
+    Some(out)
+}
+
 /// "Expected answer: DIFFERS:" and one line per difference, without a final newline.
 fn differences(r: &Report) -> String {
     let mut out = "Expected answer: DIFFERS:".to_string();
@@ -485,8 +497,8 @@ fn differences(r: &Report) -> String {
     out
 }
 
-/// `--quiet`: the answer and each outcome's result with the choices leading to it, and what
-/// differs from the expected answer; no title, trace nor footer.
+/// `--quiet`: the answer, each outcome's result with the choices leading to it, the abilities
+/// left out, and what differs from the expected answer; no title, trace nor footer.
 pub fn answer_only(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
     if !r.answer.objects.is_empty() || !r.answer.players.is_empty() || !r.answer.game_rules.is_empty() {
         write_answer_table(r.answer, style, out)?;
@@ -497,6 +509,10 @@ pub fn answer_only(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<
         rest.push_str(&style.strong(&format!("Outcome {}: {line}", n + 1)));
         rest.push('\n');
         rest.push_str(&format!("{}{}\n", events::choices_line(o), sequences_note(o)));
+    }
+    if let Some(note) = left_out(r) {
+        rest.push_str(&note);
+        rest.push('\n');
     }
     if !r.mismatches.is_empty() {
         rest.push_str(&differences(r));

@@ -70,6 +70,25 @@ pub fn table(edition: &Edition, rules: &[&Rule], style: Style) -> String {
     out
 }
 
+/// The rules in Markdown: the edition line, each section's heading, each rule with its examples
+/// quoted under it.
+pub fn markdown(edition: &Edition, rules: &[&Rule]) -> String {
+    let mut out = format!("*{}*\n", super::markdown::inline(&edition_line(edition, rules.iter().map(|r| r.id))));
+    let mut last_section = None;
+    for rule in rules {
+        if last_section != Some(rule.id.section()) {
+            last_section = Some(rule.id.section());
+            let heading = edition.section_heading(rule.id).unwrap_or("(no section heading)");
+            out.push_str(&format!("\n## {}\n", super::markdown::inline(heading)));
+        }
+        out.push_str(&format!("\n**{}** {}\n", rule.id, super::markdown::inline(&rule.text)));
+        for example in &rule.examples {
+            out.push_str(&format!("\n> {}\n", super::markdown::cell(example)));
+        }
+    }
+    out
+}
+
 /// `fr-2011-02-04 · fr · rules text of 2011-02-04`; a second date when some rules come from a
 /// document of another date, as in the embedded corpus.
 pub fn edition_line(edition: &Edition, ids: impl Iterator<Item = RuleId>) -> String {

@@ -166,6 +166,44 @@ pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], named
     out
 }
 
+/// The hits as a Markdown table (the question's words in bold), then the cards the question
+/// names and the notes.
+pub fn markdown(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], named: &Named) -> String {
+    use super::markdown::{cell, inline, table, text};
+    let mut out = format!("*Edition {} · {} · search: {}*\n\n", edition.name(), edition.lang(), text(query));
+    if hits.is_empty() {
+        out.push_str("No rule matches.\n");
+    } else {
+        let rows: Vec<Vec<String>> = hits
+            .iter()
+            .map(|hit| {
+                // Marked with characters no rule holds, escaped, then the marks made bold: the
+                // `**` must not be escaped, and escaping moves the highlighted ranges.
+                let snippet = cell(&hit.marked_snippet("\u{1}", "\u{2}")).replace(['\u{1}', '\u{2}'], "**");
+                vec![format!("**{}**", hit.id), cell(&hit.section), snippet]
+            })
+            .collect();
+        out.push_str(&table(&["Rule", "Section", "Match"], &rows));
+    }
+    for named in named.cards.iter().filter(|c| c.shown) {
+        let card = &named.card;
+        out.push_str(&format!("\n### {}\n", inline(&card.name)));
+        for face in &card.faces {
+            out.push_str(&format!("\n**{}** · {}\n", inline(&face.name), inline(&face.type_line)));
+            for ability in face.oracle_text.lines() {
+                out.push_str(&format!("\n{}\n", text(ability)));
+            }
+        }
+        for ruling in &named.rulings {
+            out.push_str(&format!("\n- {}: {}\n", ruling.date, cell(&ruling.text)));
+        }
+    }
+    for hint in hints {
+        out.push_str(&format!("\n*Note: {}.*\n", inline(&sentence(hint, edition))));
+    }
+    out
+}
+
 /// Each card shown: its name, each face's type line and Oracle text, and its rulings chosen for
 /// the question with their dates.
 fn cards(named: &Named, style: Style) -> String {

@@ -29,6 +29,9 @@ const TOP_LEVEL: [&str; 13] = [
     "expect_outcomes",
     "older_rules",
 ];
+/// The event keys that only describe what happened, in `expect_outcomes` (validate_events.rs).
+const OUTCOME_ONLY: [&str; 2] = ["regenerate", "action"];
+
 const REQUIRED: [&str; 2] = ["title", "players"];
 
 /// A parsed scenario file with the places of its nodes.
@@ -265,6 +268,11 @@ impl Checker<'_> {
             // The path names the unknown key itself; the message says where it stands.
             let inner = inner.strip_suffix(&format!(".{field}")).unwrap_or(inner).to_string();
             let at = self.spans.key(&spans::child(&inner, field));
+            // `regenerate` and `action` say what happened, in `expect_outcomes`: a pending event
+            // is never one of them, so they are not offered for one.
+            let pending = inner.starts_with("events[") || inner.starts_with("events.");
+            let expected: Vec<String> =
+                expected.into_iter().filter(|k| !(pending && OUTCOME_ONLY.contains(&k.as_str()))).collect();
             let help = match suggest::closest(field, expected.iter().map(String::as_str)) {
                 Some(k) => format!("did you mean `{k}`?"),
                 None => format!("known keys here: `{}`", expected.join("`, `")),

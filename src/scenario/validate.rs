@@ -630,7 +630,7 @@ impl Validator<'_> {
     fn object_placed(&mut self, id: &str, place: impl FnOnce(&Spans) -> Span) -> Option<usize> {
         let found = self.ids.get(id).copied();
         if found.is_none() {
-            let help = suggest::closest(id, self.spec.objects.iter().map(|o| o.id.as_str()))
+            let help = suggest::closest_id(id, self.spec.objects.iter().map(|o| o.id.as_str()))
                 .map(|k| format!("did you mean `{k}`?"));
             let span = place(self.spans);
             self.problems.push(problem(self.source, span, format!("no object has the id `{id}`"), help));

@@ -314,7 +314,7 @@ impl Validator<'_> {
             return Some(Target::Player(p));
         }
         let names = self.spec.objects.iter().map(|o| o.id.as_str()).chain(players.iter().map(String::as_str));
-        let help = crate::suggest::closest(id, names).map(|k| format!("did you mean `{k}`?"));
+        let help = crate::suggest::closest_id(id, names).map(|k| format!("did you mean `{k}`?"));
         self.error(path, format!("no object or player is `{id}`"), help);
         None
     }

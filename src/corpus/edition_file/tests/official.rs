@@ -23,8 +23,8 @@ const FINGERPRINTS: [(&str, &str); 9] = [
 
 /// The editions of the official texts, as an import makes them.
 fn official_editions() -> Vec<Edition> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/cr");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let dir = Path::new(env!("JUDGE_CR_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     files
         .iter()
