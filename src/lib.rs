@@ -2,6 +2,7 @@
 
 pub mod align;
 mod atomic_file;
+mod bounded_read;
 pub mod cards;
 pub mod cite;
 pub mod cli;

@@ -1,7 +1,7 @@
 //! `judge`: parse the arguments, run the command, print, exit with the documented code.
 
 use clap::Parser;
-use judge::cli::{self, args::Cli, outcome::ERROR_CODE};
+use judge::cli::{self, args::Cli, outcome::to_stderr, outcome::ERROR_CODE};
 use judge::render::Style;
 use std::io::Write;
 use std::process::ExitCode;
@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     let code = match cli::run(cli, style, &mut stdout) {
         Ok(outcome) => {
             for warning in &outcome.warnings {
-                eprintln!("{warning:?}");
+                to_stderr(format_args!("{warning:?}"));
             }
             let printed = outcome
                 .written
@@ -35,13 +35,13 @@ fn main() -> ExitCode {
                 // A closed pipe (`judge rule 614 | head`) is not an error.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => outcome.status.code(),
                 Err(e) => {
-                    eprintln!("{:?}", miette::miette!("cannot write the output: {e}"));
+                    to_stderr(format_args!("{:?}", miette::miette!("cannot write the output: {e}")));
                     ERROR_CODE
                 }
             }
         }
         Err(report) => {
-            eprintln!("{report:?}");
+            to_stderr(format_args!("{report:?}"));
             ERROR_CODE
         }
     };
