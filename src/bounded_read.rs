@@ -56,7 +56,7 @@ pub(crate) fn too_large(limit: u64) -> io::Error {
 /// `64 MB`, `1 MB`, `512 bytes`.
 fn size(bytes: u64) -> String {
     const MB: u64 = 1024 * 1024;
-    if bytes >= MB && bytes % MB == 0 {
+    if bytes >= MB && bytes.is_multiple_of(MB) {
         format!("{} MB", bytes / MB)
     } else {
         format!("{bytes} bytes")

@@ -404,8 +404,7 @@ Thanks.
         let (before, after) = WHOLE.split_at(WHOLE.rfind("\nGlossary\n").unwrap());
         let (glossary, credits) = after.split_at(after.find("Credits").unwrap());
         let entries = glossary.trim_start_matches("\nGlossary\n").trim();
-        let squeezed =
-            format!("{before}\nGlossary\n\n{}\n\n{credits}", vec![entries; 6].join("\n").replace("\n\n", "\n"));
+        let squeezed = format!("{before}\nGlossary\n\n{}\n\n{credits}", [entries; 6].join("\n").replace("\n\n", "\n"));
         let cr = parse_en::parse(&squeezed).unwrap();
         assert_eq!(cr.parsed.glossary.len(), 1);
         let gaps = check(&cr);

@@ -29,6 +29,9 @@ const MAX_NAME_LENGTH: usize = 64;
 /// removed at the next import.
 const TEMPORARY_PREFIX: &str = ".import-";
 
+/// The editions a listing found readable, with their rule counts.
+pub type Listed = Vec<(EditionInfo, usize)>;
+
 #[derive(Clone, Debug)]
 pub struct Store {
     root: PathBuf,
@@ -263,7 +266,7 @@ impl Store {
     /// [`Store::list`], and why each stored file passed over cannot be read, for a warning: one
     /// damaged file does not hide the other editions. Only a directory that cannot be read is an
     /// error.
-    pub fn list_skipping(&self) -> Result<(Vec<(EditionInfo, usize)>, Vec<StoreError>), StoreError> {
+    pub fn list_skipping(&self) -> Result<(Listed, Vec<StoreError>), StoreError> {
         let mut listed = Vec::new();
         let mut skipped = Vec::new();
         for (name, _) in self.stored_files()? {

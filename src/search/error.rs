@@ -116,6 +116,11 @@ fn caused_by_full_disk(error: &tantivy::TantivyError) -> bool {
     }
 }
 
+/// Whether an I/O error says the user may not do this here, rather than that something broke.
+pub(crate) fn is_permission(error: &std::io::Error) -> bool {
+    matches!(error.kind(), std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem)
+}
+
 #[cfg(test)]
 mod full_disk_tests {
     use super::*;
@@ -137,9 +142,4 @@ mod full_disk_tests {
         let other = SearchError::Io { action: "write", path: "x".into(), source: std::io::Error::other("broken") };
         assert!(!other.is_read_only());
     }
-}
-
-/// Whether an I/O error says the user may not do this here, rather than that something broke.
-pub(crate) fn is_permission(error: &std::io::Error) -> bool {
-    matches!(error.kind(), std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem)
 }
