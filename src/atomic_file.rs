@@ -80,6 +80,31 @@ fn sync_directory(directory: &Path) {
     let _ = directory;
 }
 
+/// The lock every change of a data directory holds, with the checks it depends on: two imports
+/// under one name at once are one after the other, so that the second sees what the first stored
+/// (a smaller text is then refused, not written over a bigger one while both succeed).
+pub(crate) struct StoreLock {
+    _file: Option<fs::File>,
+}
+
+/// The name of the lock file in the data directory.
+pub(crate) const LOCK_FILE: &str = "editions.lock";
+
+/// Waits for the data directory's lock and holds it until the result is dropped. A directory that
+/// cannot be created or written has no lock to take, and nothing can be changed there anyway: the
+/// write that follows fails with its own error.
+pub(crate) fn lock_store(root: &Path) -> StoreLock {
+    let file = fs::create_dir_all(root)
+        .and_then(|()| fs::OpenOptions::new().create(true).truncate(false).write(true).open(root.join(LOCK_FILE)));
+    match file {
+        Ok(file) => {
+            let locked = file.lock().is_ok();
+            StoreLock { _file: locked.then_some(file) }
+        }
+        Err(_) => StoreLock { _file: None },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +114,17 @@ mod tests {
             fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
         names.sort();
         names
+    }
+
+    /// The lock is held until dropped: another holder waits for it.
+    #[test]
+    fn the_store_lock_is_exclusive() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = lock_store(dir.path());
+        let other = fs::File::open(dir.path().join(LOCK_FILE)).unwrap();
+        assert!(other.try_lock().is_err());
+        drop(held);
+        assert!(other.try_lock().is_ok());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod align;
 mod atomic_dir;
 mod atomic_file;
+mod bounded_read;
 pub mod cards;
 pub mod cite;
 pub mod cli;

@@ -2,7 +2,7 @@
 //! terminal), exit with the documented code.
 
 use clap::Parser;
-use judge::cli::{self, args::Cli, outcome::ERROR_CODE, pager};
+use judge::cli::{self, args::Cli, outcome::to_stderr, outcome::ERROR_CODE, pager};
 use judge::render::Style;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -17,7 +17,7 @@ fn main() -> ExitCode {
     let code = match cli::run(cli, style, &mut stdout) {
         Ok(outcome) => {
             for warning in &outcome.warnings {
-                eprintln!("{warning:?}");
+                to_stderr(format_args!("{warning:?}"));
             }
             let paged = match &pager {
                 Some(pager) if pager::too_long(&outcome.stdout, pager::rows()) => {
@@ -35,13 +35,13 @@ fn main() -> ExitCode {
                 // A closed pipe (`judge rule 614 | head`) is not an error.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => outcome.status.code(),
                 Err(e) => {
-                    eprintln!("{:?}", miette::miette!("cannot write the output: {e}"));
+                    to_stderr(format_args!("{:?}", miette::miette!("cannot write the output: {e}")));
                     ERROR_CODE
                 }
             }
         }
         Err(report) => {
-            eprintln!("{report:?}");
+            to_stderr(format_args!("{report:?}"));
             ERROR_CODE
         }
     };

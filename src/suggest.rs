@@ -29,9 +29,21 @@ pub fn distance_chars(a: &[char], b: &[char]) -> usize {
     previous[b.len()]
 }
 
+/// The longest word, in bytes, that a suggestion is looked for: longer than any name or key of
+/// judge (the longest card name has 141 characters), so that no typo of one is missed, and short
+/// enough that a pasted megabyte is not compared with every name (quadratic work each).
+pub const MAX_WORD_BYTES: usize = 256;
+
+fn plausible(word: &str) -> bool {
+    word.len() <= MAX_WORD_BYTES
+}
+
 /// The known word closest to `word`, if it is close enough to be a typo of it (a third of its
 /// length, at least one edit). Ties go to the first in `known`, so the answer is deterministic.
 pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if !plausible(word) {
+        return None;
+    }
     let word_lower = word.to_lowercase();
     let limit = (word.chars().count() / 3).max(1);
     known
@@ -45,6 +57,9 @@ pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
 /// The known words close enough to `word` to be a typo of it, closest first (ties in the order
 /// of `known`), at most `most`.
 pub fn closest_many<'a>(word: &str, known: impl IntoIterator<Item = &'a str>, most: usize) -> Vec<&'a str> {
+    if !plausible(word) {
+        return Vec::new();
+    }
     let word_lower = word.to_lowercase();
     let limit = (word.chars().count() / 3).max(1);
     let mut close: Vec<(usize, usize, &str)> = known
@@ -108,5 +123,16 @@ mod tests {
         assert_eq!(closest("subtype", known), Some("subtypes"));
         assert_eq!(closest("timestmap", known), Some("timestamp"));
         assert_eq!(closest("colour", known), None);
+    }
+
+    /// A word far longer than any name gets no suggestion, and costs no comparison.
+    #[test]
+    fn an_implausibly_long_word_gets_no_suggestion() {
+        let long = "a".repeat(MAX_WORD_BYTES + 1);
+        let near = "a".repeat(MAX_WORD_BYTES + 2);
+        assert_eq!(closest(&long, [near.as_str()]), None);
+        assert!(closest_many(&long, [near.as_str()], 3).is_empty());
+        let fits = "a".repeat(MAX_WORD_BYTES);
+        assert_eq!(closest(&fits, [near.as_str()]), Some(near.as_str()));
     }
 }

@@ -173,16 +173,16 @@ fn a_smaller_text_replaces_an_edition_only_with_replace() {
     let (code, stdout, stderr, _) = fetch(dir.path(), &["--url", &url]);
     assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
     assert!(
-        stderr.contains("would replace an edition with more rules: 13 rules in 4 sections now, 12 rules"),
+        stderr.contains("would replace an edition with more rules and examples: 13 rules in 4 sections now, 12 rules"),
         "{stderr}"
     );
-    assert!(stderr.contains("it would lose 1 rule (614.2)"), "{stderr}");
+    assert!(stderr.contains("it would lose 1 rule (614.2) and 1 example"), "{stderr}");
     assert_eq!(support::files(dir.path()), before);
 
     let (code, stdout, stderr, _) = fetch(dir.path(), &["--url", &url, "--replace"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("imported en-2024-04-01: 12 rules"), "{stdout}");
-    assert!(stderr.contains("`en-2024-04-01` no longer has 1 rule (614.2)"), "{stderr}");
+    assert!(stderr.contains("`en-2024-04-01` no longer has 1 rule (614.2) and 1 example"), "{stderr}");
 }
 
 #[test]

@@ -210,7 +210,10 @@ fn the_three_line_file_is_refused() {
     let args = ["corpus", "import", "three.txt", "--edition", "mini", "--allow-partial"];
     let (code, _, stderr) = run_in(dir.path(), work.path(), &args);
     assert_eq!(code, 2);
-    assert!(stderr.contains("importing `three.txt` as `mini` would replace an edition with more rules and sections"));
+    assert!(
+        stderr.contains("importing `three.txt` as `mini` would replace an edition with more rules, sections"),
+        "{stderr}"
+    );
     assert_eq!(support::files(dir.path()), before);
 }
 
@@ -309,13 +312,14 @@ fn the_2011_text_cut_in_half_is_refused() {
     assert!(matches!(err, ImportError::WouldLose(_)), "{err:?}");
     assert_eq!(
         err.to_string(),
-        "importing `{}` as `en-2011-02-04` would replace an edition with more rules and sections: 1781 rules in \
-         120 sections now, 923 rules in 86 sections after"
+        "importing `{}` as `en-2011-02-04` would replace an edition with more rules, sections, glossary entries \
+         and examples: 1781 rules in 120 sections now, 923 rules in 86 sections after; 449 glossary entries and \
+         207 examples now, 0 glossary entries and 102 examples after"
             .replace("{}", &half.display().to_string())
     );
     let help = err.help().unwrap().to_string();
     assert!(
-        help.starts_with("it would lose sections 616–904 and 858 rules (615.4, 615.5, 615.6, 615.7, 615.8, …)"),
+        help.starts_with("it would lose sections 616–904, 858 rules (615.4, 615.5, 615.6, 615.7, 615.8, …)"),
         "{help}"
     );
     assert_eq!(store_files(store.root()), before);

@@ -31,6 +31,7 @@ mod parsers_never_panic;
 mod quality;
 mod readonly_store;
 mod replacement_properties;
+mod robustness;
 mod rules_in_force;
 mod scenario_docs;
 mod scenario_traces;

@@ -541,3 +541,93 @@ proptest! {
         check_scenario(&judge::scenario::synthetic::scenario(seed, permanents, effects))?;
     }
 }
+
+// Card data files, config files and caches: what judge reads from the data directory or from
+// the user besides rules texts and scenarios.
+
+const CARD_DATA: &str = include_str!("fixtures/cards/sample-oracle.json");
+
+/// A change of a file's bytes: cut it, flip a byte, or put bytes in.
+#[derive(Clone, Debug)]
+enum Damage {
+    Cut(usize),
+    Flip(usize, u8),
+    Insert(usize, Vec<u8>),
+}
+
+fn damage() -> impl Strategy<Value = Damage> {
+    prop_oneof![
+        any::<usize>().prop_map(Damage::Cut),
+        (any::<usize>(), 1..=255u8).prop_map(|(at, bits)| Damage::Flip(at, bits)),
+        (any::<usize>(), proptest::collection::vec(any::<u8>(), 1..8)).prop_map(|(at, b)| Damage::Insert(at, b)),
+    ]
+}
+
+fn damaged(good: &[u8], damages: &[Damage]) -> Vec<u8> {
+    let mut bytes = good.to_vec();
+    for damage in damages {
+        let len = bytes.len().max(1);
+        match damage {
+            Damage::Cut(at) => bytes.truncate(at % len),
+            Damage::Flip(at, bits) if !bytes.is_empty() => bytes[at % len] ^= bits,
+            Damage::Flip(..) => {}
+            Damage::Insert(at, inserted) => {
+                let at = (at % len).min(bytes.len());
+                bytes.splice(at..at, inserted.iter().copied());
+            }
+        }
+    }
+    bytes
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// A card data file damaged anywhere is read or refused with its problems, never a panic.
+    #[test]
+    fn card_data_reader_never_panics_on_a_damaged_file(damages in proptest::collection::vec(damage(), 1..4)) {
+        let bytes = damaged(CARD_DATA.as_bytes(), &damages);
+        let _ = judge::cards::import::read(&bytes[..], "cards.json", Some(bytes.len() as u64), false);
+    }
+
+    #[test]
+    fn card_data_reader_never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let _ = judge::cards::import::read(&bytes[..], "cards.json", Some(bytes.len() as u64), false);
+    }
+}
+
+proptest! {
+    // Each case places every concept of the embedded edition again: few cases.
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// A citation cache damaged anywhere is never used as it is and never fails a command: the
+    /// placement is the one computed from the edition.
+    #[test]
+    fn a_damaged_citation_cache_gives_the_computed_placement(damages in proptest::collection::vec(damage(), 1..3)) {
+        let (edition, _) = judge::corpus::embedded::load();
+        let dir = tempfile::tempdir().unwrap();
+        let fresh = judge::cite::cache::placement(Some(dir.path()), &edition);
+        let kept: Vec<_> = std::fs::read_dir(dir.path().join("citations")).unwrap().map(|e| e.unwrap().path()).collect();
+        prop_assert_eq!(kept.len(), 1);
+        let good = std::fs::read(&kept[0]).unwrap();
+        std::fs::write(&kept[0], damaged(&good, &damages)).unwrap();
+        prop_assert_eq!(judge::cite::cache::placement(Some(dir.path()), &edition), fresh);
+    }
+}
+
+proptest! {
+    // Each case runs the binary.
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// A config file of any text is read or refused with a diagnostic (exit 2), never a panic.
+    #[test]
+    fn config_reader_never_panics(text in "(edition: |- |\\[|\\{|&a |\\*a|: |\\n|  |latest|en-2024|#|\"|'|\\PC){0,40}") {
+        let data = tempfile::tempdir().unwrap();
+        let config = data.path().join("config.yaml");
+        std::fs::write(&config, &text).unwrap();
+        let (code, _, stderr) =
+            crate::support::run(data.path(), &["--config", config.to_str().unwrap(), "rule", "100.1"]);
+        prop_assert!(code == 0 || code == 2, "{:?}: exit {}: {}", text, code, stderr);
+        prop_assert!(!stderr.contains("panicked"), "{:?}: {}", text, stderr);
+    }
+}

@@ -14,7 +14,6 @@ use crate::seal::{seal, unseal};
 use crate::search::content_fingerprint;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 const DIRECTORY: &str = "align";
@@ -59,7 +58,7 @@ pub fn path(data_dir: &Path, old: &str, new: &str) -> PathBuf {
 }
 
 fn read(path: &Path, old_print: &str, new_print: &str, old: &Edition, new: &Edition) -> Option<Vec<Change>> {
-    let bytes = fs::read(path).ok()?;
+    let bytes = crate::bounded_read::read_regular(path, crate::bounded_read::CACHE).ok()?;
     let file: CacheFile = serde_json::from_slice(unseal(&bytes)?).ok()?;
     let fits = file.version == ALGORITHM_VERSION && file.old == old_print && file.new == new_print;
     (fits && covers(&file.changes, old, new)).then_some(file.changes)

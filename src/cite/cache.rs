@@ -3,11 +3,13 @@
 //! the citation table and the placing code, so that a stale placement is never read.
 //!
 //! The file is written to a temporary name and renamed in, so it is either absent or whole, and it
-//! is sealed with its checksum, so that a damaged file is never read as a placement. A store that
+//! is sealed with its checksum, so that a damaged file is never read as a placement. What is read
+//! back is derived data and is checked as such (`place::holds`): every rule it names is in the
+//! edition and still states the concept, or the placement is computed again. A store that
 //! cannot be written, or a file that cannot be read, costs only the time to place the concepts
 //! again: nothing here fails a command.
 
-use super::place::{place, Hints};
+use super::place::{holds, place, Hints};
 use super::placement::Placement;
 use super::table::{table, TABLE};
 use crate::atomic_file;
@@ -27,9 +29,10 @@ pub fn placement(data_dir: Option<&Path>, edition: &Edition) -> Placement {
         return place(edition, table(), Hints::Use);
     };
     let file = dir.join(format!("{}-{}.json", edition.name(), key(edition)));
-    let read = fs::read(&file).ok();
-    if let Some(kept) = read.as_deref().and_then(unseal).and_then(|json| serde_json::from_slice::<Placement>(json).ok())
-    {
+    let read = crate::bounded_read::read_regular(&file, crate::bounded_read::CACHE).ok();
+    let kept = read.as_deref().and_then(unseal).and_then(|json| serde_json::from_slice::<Placement>(json).ok());
+    // Sealed is not proof: a file edited and sealed again must still hold for this edition.
+    if let Some(kept) = kept.filter(|kept| holds(kept, edition, table())) {
         return kept;
     }
     let placement = place(edition, table(), Hints::Use);
@@ -77,7 +80,9 @@ fn others(dir: &Path, edition: &str, keep: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cite::placement::Placed;
     use crate::corpus::embedded;
+    use crate::corpus::RuleId;
 
     fn kept_files(dir: &Path) -> Vec<PathBuf> {
         let mut files: Vec<PathBuf> = fs::read_dir(dir.join(DIRECTORY)).unwrap().map(|e| e.unwrap().path()).collect();
@@ -95,7 +100,8 @@ mod tests {
         assert_eq!(files.len(), 1, "{files:?}");
         // What is read back is the kept file: a placement written there is what comes out.
         let mut doctored = fresh.clone();
-        doctored.labels.insert("layer-1".into(), "kept".into());
+        doctored.concepts.insert("apnap".into(), Placed::Unsure { id: None, why: "kept".into() });
+        doctored.wording.remove("apnap");
         fs::write(&files[0], seal(serde_json::to_vec(&doctored).unwrap())).unwrap();
         assert_eq!(placement(Some(dir.path()), &edition), doctored);
         // A damaged file is not an error: the placement is computed again and kept anew. A
@@ -129,5 +135,53 @@ mod tests {
         let blocked = dir.path().join("file");
         fs::write(&blocked, b"").unwrap();
         assert_eq!(placement(Some(&blocked), &edition), place(&edition, table(), Hints::Use));
+    }
+
+    /// A placement edited and sealed again, which reads as a good file, is still checked against
+    /// the edition: one that cites a rule the edition lacks, another rule than the concept's, or
+    /// a label its rule does not give, is computed again and kept anew.
+    #[test]
+    fn a_placement_sealed_again_after_an_edit_is_checked_against_the_edition() {
+        let (edition, _) = embedded::load();
+        let fresh = place(&edition, table(), Hints::Use);
+        let dir = tempfile::tempdir().unwrap();
+        placement(Some(dir.path()), &edition);
+        let file = kept_files(dir.path()).remove(0);
+        let id = |text: &str| RuleId::parse(text).unwrap();
+        let edits: [&dyn Fn(&mut Placement); 4] = [
+            &|p| {
+                p.concepts.insert("replacement".into(), Placed::Found { id: id("999.99z") });
+            },
+            &|p| {
+                p.concepts.insert("replacement".into(), Placed::Found { id: id("101.2") });
+            },
+            &|p| {
+                p.concepts.insert("replacement".into(), Placed::Confirmed { id: id("614.9"), matched: 9, anchors: 9 });
+            },
+            &|p| {
+                p.labels.insert("layer-7-switch".into(), "7z".into());
+            },
+        ];
+        for (n, edit) in edits.iter().enumerate() {
+            let mut doctored = fresh.clone();
+            edit(&mut doctored);
+            assert_ne!(doctored, fresh);
+            fs::write(&file, seal(serde_json::to_vec(&doctored).unwrap())).unwrap();
+            assert_eq!(placement(Some(dir.path()), &edition), fresh, "edit {n}");
+            assert_eq!(fs::read(&file).unwrap(), seal(serde_json::to_vec(&fresh).unwrap()), "edit {n}");
+        }
+    }
+
+    /// A cache file that is a pipe is not opened (which would wait for ever) nor read.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_in_place_of_a_cache_file_is_passed_over() {
+        let (edition, _) = embedded::load();
+        let dir = tempfile::tempdir().unwrap();
+        placement(Some(dir.path()), &edition);
+        let file = kept_files(dir.path()).remove(0);
+        fs::remove_file(&file).unwrap();
+        assert!(std::process::Command::new("mkfifo").arg(&file).status().unwrap().success());
+        assert_eq!(placement(Some(dir.path()), &edition), place(&edition, table(), Hints::Use));
     }
 }

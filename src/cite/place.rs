@@ -64,6 +64,59 @@ pub fn place(edition: &Edition, table: &CitationTable, hints: Hints) -> Placemen
     Placement { concepts: placed, labels, wording, reworded, meanings, implements: table.implements.clone() }
 }
 
+/// Whether a placement read back from a cache still holds for this edition and table: it places
+/// exactly the table's concepts, every rule it names is in the edition, a rule placed with
+/// confidence still states as many of the concept's anchors as the placement says (and none it
+/// excludes), and the labels, wordings and meanings are those the rules' texts give. A cache whose
+/// checksum was made again after an edit thus cannot cite a rule the edition lacks, or one that
+/// does not say what the concept is.
+pub(crate) fn holds(placement: &Placement, edition: &Edition, table: &CitationTable) -> bool {
+    if placement.implements != table.implements
+        || placement.concepts.len() != table.concepts.len()
+        || !placement.concepts.keys().all(|name| table.concepts.contains_key(name))
+    {
+        return false;
+    }
+    let mut words = Words::new(edition.lang());
+    for (name, placed) in &placement.concepts {
+        let concept = &table.concepts[name.as_str()];
+        let wanted = concept.anchors(edition.lang()).iter().filter(|a| !a.starts_with('!')).count();
+        // What `best` saw in the rule it chose: every anchor, as many as it says, or one at least.
+        let (id, needed) = match placed {
+            Placed::Found { id } => (*id, wanted),
+            Placed::Confirmed { id, matched, .. } => (*id, (*matched).max(1)),
+            Placed::Unsure { id: Some(id), .. } => (*id, 1),
+            Placed::Unsure { id: None, .. } | Placed::Absent { .. } => continue,
+        };
+        let Some(rule) = edition.get(id) else { return false };
+        let anchors: Vec<Anchor> = concept.anchors(edition.lang()).iter().map(|a| Anchor::new(a, &mut words)).collect();
+        let text = words.slots(&rule.text);
+        if anchors.iter().any(|a| a.excluded && a.found_in(&text)) {
+            return false;
+        }
+        if anchors.iter().filter(|a| !a.excluded && a.found_in(&text)).count() < needed {
+            return false;
+        }
+    }
+    let fresh = Placement {
+        labels: layer_labels(edition, table, &placement.concepts),
+        wording: placement
+            .concepts
+            .iter()
+            .filter_map(|(name, p)| Some((name.clone(), words.wording(&edition.get(p.id_if_confident()?)?.text))))
+            .collect(),
+        ..placement.clone()
+    };
+    let (reworded, meanings) = match edition.lang() {
+        Lang::En => meanings(table, &fresh.wording),
+        Lang::Fr => (Vec::new(), BTreeMap::new()),
+    };
+    fresh.labels == placement.labels
+        && fresh.wording == placement.wording
+        && reworded == placement.reworded
+        && meanings == placement.meanings
+}
+
 /// The concepts whose wording the table does not know, and the year of each rule's meaning that
 /// is not 2011's.
 fn meanings(table: &CitationTable, wording: &BTreeMap<String, String>) -> (Vec<String>, BTreeMap<String, u16>) {

@@ -126,13 +126,20 @@ fn scenario_files(paths: &[PathBuf]) -> miette::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The scenario files under `dir`. Links to directories are not followed: one out of the tree
+/// would check files not asked for, and one into the tree or a loop would check files again or
+/// never end. Each file of the tree is thus visited once, by a walk without recursion.
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect(&path, files)?;
-        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            files.push(path);
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir)? {
+            let entry = entry?;
+            let path = entry.path();
+            if entry.file_type()?.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") && !path.is_dir() {
+                files.push(path);
+            }
         }
     }
     Ok(())

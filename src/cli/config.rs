@@ -107,7 +107,14 @@ impl Config {
             }
             store => store?,
         };
-        let editions = store.list().map_err(|e| CliError::Store(Box::new(e)))?;
+        // A stored file that cannot be read is not the newest edition: it is passed over, said.
+        let (editions, skipped) = store.list_skipping().map_err(|e| CliError::Store(Box::new(e)))?;
+        for error in skipped {
+            crate::cli::outcome::to_stderr(format_args!(
+                "{:?}",
+                miette::Report::new(error).wrap_err("a stored edition was passed over in choosing the newest")
+            ));
+        }
         match edition_choice::latest(&editions) {
             Some(info) => Ok(Choice { imported: Some(info.name.clone()), requested }),
             None if requested.origin == Origin::Default => Ok(Choice { imported: None, requested }),

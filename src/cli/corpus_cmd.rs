@@ -33,7 +33,12 @@ pub fn run(command: &CorpusCommand, config: &Config, style: Style) -> miette::Re
             // Without a data directory there is nothing imported; the embedded edition still is.
             let mut warnings = Vec::new();
             match config.store() {
-                Ok(store) => editions.extend(store.list()?),
+                Ok(store) => {
+                    // One file that cannot be read does not hide the others: it is said instead.
+                    let (listed, skipped) = store.list_skipping()?;
+                    editions.extend(listed);
+                    warnings.extend(skipped.into_iter().map(miette::Report::new));
+                }
                 Err(e) => warnings.push(miette::Report::new(e)),
             }
             // The list is where a judge looks to see what the default is: a default that names

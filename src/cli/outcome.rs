@@ -43,3 +43,10 @@ impl Outcome {
         Outcome { stdout, warnings: Vec::new(), status: Status::Found, written: Ok(()) }
     }
 }
+
+/// Writes a line on stderr. A stderr that is closed or full (`judge check dir 2>&1 | head -1`)
+/// loses the message, not the exit code, where `eprintln!` would panic.
+pub fn to_stderr(message: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
+}

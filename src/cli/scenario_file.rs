@@ -57,11 +57,15 @@ pub fn read(path: &Path, cards: &Cards) -> miette::Result<Board> {
             )
             .into());
         }
-        // The size is checked before reading, so that refusing a huge file costs nothing.
+        // The size is checked before reading, so that refusing a huge file costs nothing; the
+        // read is bounded too, for what has no size (`/dev/zero`, a pipe).
         if std::fs::metadata(path).is_ok_and(|m| m.len() > limits::FILE_BYTES) {
             return Err(too_large().into());
         }
-        std::fs::read(path)
+        match crate::bounded_read::read(path, limits::FILE_BYTES) {
+            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => return Err(too_large().into()),
+            read => read,
+        }
     }
     .map_err(|e| {
         let near = (e.kind() == std::io::ErrorKind::NotFound).then(|| near_file(path)).flatten();

@@ -35,13 +35,18 @@ pub fn run(args: &SearchArgs, config: &Config, style: Style) -> miette::Result<O
         index.origin()
     {
         if std::io::stderr().is_terminal() {
-            eprintln!("note: built the search index of {} ({reason})", edition.name());
+            crate::cli::outcome::to_stderr(format_args!(
+                "note: built the search index of {} ({reason})",
+                edition.name()
+            ));
         }
     }
     // Without card data, a question is searched as it always was.
     let named = match config.imported_cards() {
         Some(cards) => index.named(&query, &cards).unwrap_or_else(|error| {
-            eprintln!("warning: the card data was not read, cards are not looked for in the question: {error}");
+            crate::cli::outcome::to_stderr(format_args!(
+                "warning: the card data was not read, cards are not looked for in the question: {error}"
+            ));
             Named::default()
         }),
         None => Named::default(),
@@ -65,7 +70,9 @@ fn open_or_build(data_dir: &Path, edition: &crate::corpus::Edition) -> Result<Se
     match search::open_or_build(data_dir, edition) {
         Err(error) if error.is_read_only() => {
             let cause = std::error::Error::source(&error).map(|s| format!(" ({s})")).unwrap_or_default();
-            eprintln!("note: {error}{cause}; searching with an index built in memory");
+            crate::cli::outcome::to_stderr(format_args!(
+                "note: {error}{cause}; searching with an index built in memory"
+            ));
             SearchIndex::in_memory(edition)
         }
         opened => opened,

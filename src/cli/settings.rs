@@ -53,7 +53,8 @@ pub(crate) fn default_path() -> Option<PathBuf> {
 /// Reads the config file at `path`. A file that is not there holds no settings, unless it was
 /// named on the command line (`required`): then it is an error.
 pub(crate) fn read(path: &Path, required: bool) -> Result<Settings, SettingsError> {
-    let text = match std::fs::read_to_string(path) {
+    // Bounded whatever the file is: `--config /dev/zero` is refused at the bound.
+    let text = match crate::bounded_read::read_to_string(path, crate::bounded_read::CONFIG) {
         Ok(text) => text,
         Err(e) if e.kind() == io::ErrorKind::NotFound && !required => return Ok(Settings::default()),
         Err(source) => return Err(SettingsError::Read { path: path.to_path_buf(), source }),
@@ -62,6 +63,18 @@ pub(crate) fn read(path: &Path, required: bool) -> Result<Settings, SettingsErro
 }
 
 fn parse(shown: &str, text: String) -> Result<Settings, SettingsError> {
+    // Read first by the scenario reader, which bounds nesting, nodes and aliases and stops at
+    // the first place past them, in time linear in the text: a config nested 100,000 lists deep
+    // is refused at once.
+    if let Err(e) = crate::scenario::spans::Spans::parse(&text) {
+        let span = Some(SourceSpan::from((e.at.0.min(text.len()), e.at.1.saturating_sub(e.at.0))));
+        return Err(SettingsError::Invalid(Box::new(InvalidSettings {
+            path: shown.to_string(),
+            message: e.message.strip_prefix("invalid YAML: ").map_or_else(|| e.message.clone(), str::to_string),
+            source_code: NamedSource::new(shown, text),
+            span,
+        })));
+    }
     // A file of comments only, or an empty one, is an empty document: no settings yet.
     match serde_yaml::from_str::<Option<Settings>>(&text) {
         Ok(settings) => Ok(settings.unwrap_or_default()),
@@ -99,6 +112,17 @@ mod tests {
             let settings = parse("config.yaml", text.to_string()).unwrap_or_else(|e| panic!("{text:?}: {e:?}"));
             assert_eq!(settings.edition.as_deref(), edition, "{text:?}");
         }
+    }
+
+    /// Nesting far past any config is refused where it passes the bound, at once.
+    #[test]
+    fn deep_nesting_is_refused_at_its_place() {
+        let depth = 100_000;
+        let text = format!("edition: {}{}\n", "[".repeat(depth), "]".repeat(depth));
+        let err = parse("config.yaml", text).unwrap_err();
+        let SettingsError::Invalid(invalid) = &err else { panic!("{err:?}") };
+        assert!(invalid.message.contains("recursion limit exceeded"), "{}", invalid.message);
+        assert!(invalid.span.is_some_and(|s| (9..9 + 1000).contains(&s.offset())), "{:?}", invalid.span);
     }
 
     #[test]

@@ -37,11 +37,22 @@ pub enum CutIn {
     Glossary,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GlossaryGap {
     Missing,
     Empty,
+    /// An entry whose definition runs over far more lines than any official entry (five at
+    /// most): the blank lines that end entries are gone, and the entries after it were read as
+    /// its definition. `term` is its headword, cut short.
+    RunOn {
+        term: String,
+        lines: usize,
+    },
 }
+
+/// The most definition lines an entry may have before it is taken for several entries run
+/// together: no official entry of 2011–2026 has more than five.
+const MAX_DEFINITION_LINES: usize = 10;
 
 impl Gaps {
     pub fn is_whole(&self) -> bool {
@@ -61,9 +72,13 @@ impl Gaps {
                 runs_text(&self.sections, self.missing_sections)
             ));
         }
-        match self.glossary {
+        match &self.glossary {
             Some(GlossaryGap::Missing) => clauses.push("the glossary is missing".to_string()),
             Some(GlossaryGap::Empty) => clauses.push("the glossary is empty".to_string()),
+            Some(GlossaryGap::RunOn { term, lines }) => clauses.push(format!(
+                "the glossary entry `{term}` runs over {lines} lines, where an entry has at most a few: the \
+                 blank lines between the glossary's entries seem to be missing, so its entries cannot be told apart"
+            )),
             None => {}
         }
         if self.no_credits {
@@ -98,7 +113,7 @@ pub fn check(cr: &EnglishCr) -> Gaps {
     let glossary = match structure.glossary {
         None => Some(GlossaryGap::Missing),
         Some(_) if cr.parsed.glossary.is_empty() => Some(GlossaryGap::Empty),
-        Some(_) => None,
+        Some(_) => run_on(&cr.parsed.glossary),
     };
     // Only credits read after the glossary end a whole text: credits right after the rules leave
     // the glossary missing, which is said above.
@@ -109,6 +124,13 @@ pub fn check(cr: &EnglishCr) -> Gaps {
     };
     let cut_after = no_credits.then_some((structure.last_line, cut_in));
     Gaps { no_contents, sections, missing_sections, glossary, no_credits, cut_after }
+}
+
+/// The first entry of the glossary that seems to be several run together.
+fn run_on(glossary: &[super::glossary::GlossaryEntry]) -> Option<GlossaryGap> {
+    let entry = glossary.iter().find(|e| e.definition.lines().count() > MAX_DEFINITION_LINES)?;
+    let term: String = entry.term.chars().take(60).collect();
+    Some(GlossaryGap::RunOn { term, lines: entry.definition.lines().count() + 1 })
 }
 
 /// The members of `missing` grouped into runs that are consecutive in `all`: a file cut after
@@ -373,6 +395,31 @@ Thanks.
         }
         let glossary_heading_only = format!("{}Glossary\n", after_the_rules);
         assert_eq!(gaps_of(&glossary_heading_only).glossary, Some(GlossaryGap::Empty));
+    }
+
+    /// The glossary of the test's file without the blank lines between its entries, made long
+    /// enough to be told from one long entry: read as one entry, refused, and the entry named.
+    #[test]
+    fn a_glossary_without_blank_lines_is_not_whole() {
+        let (before, after) = WHOLE.split_at(WHOLE.rfind("\nGlossary\n").unwrap());
+        let (glossary, credits) = after.split_at(after.find("Credits").unwrap());
+        let entries = glossary.trim_start_matches("\nGlossary\n").trim();
+        let squeezed = format!("{before}\nGlossary\n\n{}\n\n{credits}", [entries; 6].join("\n").replace("\n\n", "\n"));
+        let cr = parse_en::parse(&squeezed).unwrap();
+        assert_eq!(cr.parsed.glossary.len(), 1);
+        let gaps = check(&cr);
+        let Some(GlossaryGap::RunOn { term, lines }) = &gaps.glossary else { panic!("{gaps:?}") };
+        assert_eq!(
+            (term.as_str(), *lines),
+            (cr.parsed.glossary[0].term.as_str(), entries.lines().filter(|l| !l.is_empty()).count() * 6)
+        );
+        assert!(
+            gaps.clauses()[0].contains("blank lines between the glossary's entries seem to be missing"),
+            "{:?}",
+            gaps.clauses()
+        );
+        // The whole text, with its blank lines, has none.
+        assert_eq!(check(&parse_en::parse(WHOLE).unwrap()).glossary, None);
     }
 
     #[test]

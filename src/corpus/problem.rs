@@ -61,7 +61,10 @@ impl<S: SourceCode + Debug + 'static> Diagnostic for ProblemDiagnostic<S> {
     }
 }
 
-/// All the problems of one file, reported together: errors unless [`FileProblems::warnings`]
+/// How many of a file's problems are shown; the help says how many there are.
+pub const SHOWN: usize = 50;
+
+/// All the problems of one file, reported together (the first [`SHOWN`]): errors unless [`FileProblems::warnings`]
 /// says otherwise.
 #[derive(Debug, thiserror::Error)]
 #[error("{summary}")]
@@ -105,8 +108,18 @@ impl<S: SourceCode + Clone + 'static> FileProblems<S> {
         problems: &[Problem],
         label: impl Fn((usize, usize)) -> SourceSpan,
     ) -> Self {
+        // The first ones show what is wrong; showing each of a million costs a scan of the text
+        // per problem, and says no more.
+        let help = match problems.len() {
+            n if n > SHOWN => Some(format!(
+                "{}the first {SHOWN} of the {n} problems are shown",
+                help.map(|h| format!("{h}; ")).unwrap_or_default()
+            )),
+            _ => help,
+        };
         let problems = problems
             .iter()
+            .take(SHOWN)
             .map(|p| ProblemDiagnostic {
                 line: p.line,
                 message: p.message.clone(),
@@ -128,7 +141,7 @@ impl<S: SourceCode + Clone + 'static> FileProblems<S> {
         self
     }
 
-    /// How many problems the file has.
+    /// How many problems are shown (at most [`SHOWN`]).
     pub fn len(&self) -> usize {
         self.problems.len()
     }
@@ -153,5 +166,14 @@ mod tests {
         assert_eq!(related[0].severity(), Some(Severity::Warning));
         assert_eq!(related[0].help().unwrap().to_string(), "look");
         assert_eq!(related[0].labels().unwrap().next().unwrap().offset(), 0);
+    }
+
+    #[test]
+    fn the_first_problems_are_shown_and_the_help_says_how_many_there_are() {
+        let problems: Vec<Problem> = (0..120).map(|i| Problem::new(i + 1, (i, i + 1), "odd")).collect();
+        let text = Arc::new("x\n".repeat(120));
+        let file = FileProblems::new("f.txt", text, "summary".into(), Some("fix it".into()), &problems);
+        assert_eq!(file.related().unwrap().count(), SHOWN);
+        assert_eq!(file.help().unwrap().to_string(), "fix it; the first 50 of the 120 problems are shown");
     }
 }

@@ -29,6 +29,9 @@ const MAX_NAME_LENGTH: usize = 64;
 /// removed at the next import.
 const TEMPORARY_PREFIX: &str = ".import-";
 
+/// The editions a listing found readable, with their rule counts.
+pub type Listed = Vec<(EditionInfo, usize)>;
+
 #[derive(Clone, Debug)]
 pub struct Store {
     root: PathBuf,
@@ -112,16 +115,24 @@ pub enum StoreError {
 
     #[error("stored edition `{}` is damaged", .path.display())]
     #[diagnostic(help(
-        "{reason}; import its rules text again to replace it: `judge corpus import FILE --name {name}`"
+        "{reason}; import its rules text again to replace it: `judge corpus import FILE --edition {name}`"
     ))]
     Damaged { path: PathBuf, name: String, reason: String },
 
     #[error("stored edition `{}` is a link to `{}`, which does not exist", .path.display(), .target.display())]
-    #[diagnostic(help("import the rules text again (`judge corpus import FILE --name {name}`), or remove the link"))]
+    #[diagnostic(help(
+        "import the rules text again (`judge corpus import FILE --edition {name}`), or remove the link"
+    ))]
     Dangling { path: PathBuf, name: String, target: PathBuf },
 
+    #[error("stored edition `{}` is {kind}, not an edition file", .path.display())]
+    #[diagnostic(help(
+        "remove it, or import the rules text again in its place: `judge corpus import FILE --edition {name}`"
+    ))]
+    Foreign { path: PathBuf, name: String, kind: String },
+
     #[error("stored edition `{}` was written in format {found}, and this version of judge reads formats {XXH64_FORMAT} to {FORMAT}", .path.display())]
-    #[diagnostic(help("import its rules text again to replace it: `judge corpus import FILE --name {name}`"))]
+    #[diagnostic(help("import its rules text again to replace it: `judge corpus import FILE --edition {name}`"))]
     Outdated { path: PathBuf, name: String, found: u32 },
 }
 
@@ -177,7 +188,8 @@ impl Store {
         if let Some(name) = name {
             check_import_name(name)?;
         }
-        let bytes = fs::read(path).map_err(|source| ImportError::Read { path: path.to_path_buf(), source })?;
+        let bytes = crate::bounded_read::read(path, crate::bounded_read::RULES_TEXT)
+            .map_err(|source| ImportError::Read { path: path.to_path_buf(), source })?;
         let shown = path.display().to_string();
         let file = path.file_name().map_or_else(|| shown.clone(), |f| f.to_string_lossy().into_owned());
         self.import_bytes(&bytes, &shown, &file, name, options)
@@ -222,6 +234,9 @@ impl Store {
             Document { file: file.to_string(), date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
         let edition = Edition::new(info.clone(), vec![document], cr.parsed);
         let rule_count = edition.rule_count();
+        // What is replaced is what is there when the new file goes in: the check and the write
+        // hold the store's lock together.
+        let _lock = crate::atomic_file::lock_store(&self.root);
         let replaced = match replacing::loss(self, &edition, shown) {
             Some(loss) if !options.replace => return Err(ImportError::WouldLose(Box::new(loss))),
             loss => loss.map(Loss::replaced),
@@ -240,15 +255,27 @@ impl Store {
             .map_err(|source| ImportError::Write { path: target.clone(), source })
     }
 
-    /// The imported editions, by name, with their rule counts. The embedded edition is not stored
-    /// here and is not listed.
+    /// The imported editions that can be read, by name, with their rule counts. The embedded
+    /// edition is not stored here and is not listed. A stored file that cannot be read (damaged,
+    /// outdated, a link to nothing, a pipe or another kind of file) is passed over:
+    /// [`Store::list_skipping`] says which.
     pub fn list(&self) -> Result<Vec<(EditionInfo, usize)>, StoreError> {
+        self.list_skipping().map(|(listed, _)| listed)
+    }
+
+    /// [`Store::list`], and why each stored file passed over cannot be read, for a warning: one
+    /// damaged file does not hide the other editions. Only a directory that cannot be read is an
+    /// error.
+    pub fn list_skipping(&self) -> Result<(Listed, Vec<StoreError>), StoreError> {
         let mut listed = Vec::new();
+        let mut skipped = Vec::new();
         for (name, _) in self.stored_files()? {
-            let header = self.read(&name, edition_file::read_header)?;
-            listed.push((header.info, header.rule_count));
+            match self.read(&name, edition_file::read_header) {
+                Ok(header) => listed.push((header.info, header.rule_count)),
+                Err(error) => skipped.push(error),
+            }
         }
-        Ok(listed)
+        Ok((listed, skipped))
     }
 
     /// What `judge search` needs of an imported edition once its index is built: its header.
@@ -323,6 +350,7 @@ impl Store {
     /// of today; whether it could (not in a store it cannot write). The temporary file is created before the edition is read, so that a store that
     /// cannot be written costs a failed creation, not a read of the whole edition, on every read.
     fn upgrade(&self, name: &str, path: &Path) -> bool {
+        let _lock = crate::atomic_file::lock_store(&self.root);
         crate::atomic_file::write(path, TEMPORARY_PREFIX, |out| {
             let edition = read_stored(path, name, edition_file::read_outdated).map_err(io::Error::other)?;
             let content = crate::search::content_fingerprint(&edition);
@@ -371,6 +399,15 @@ fn read_stored<T>(
     read: impl FnOnce(fs::File, u64) -> Result<T, ReadError>,
 ) -> Result<T, StoreError> {
     let read_error = |source| StoreError::Read { path: path.to_path_buf(), source };
+    // Looked at before it is opened: opening a pipe would wait for a writer that never comes.
+    let metadata = fs::metadata(path).map_err(read_error)?;
+    if let Some(kind) = foreign(path, &metadata) {
+        return Err(StoreError::Foreign { path: path.to_path_buf(), name: name.to_string(), kind });
+    }
+    if metadata.len() > crate::bounded_read::EDITION {
+        let reason = crate::bounded_read::too_large(crate::bounded_read::EDITION).to_string();
+        return Err(StoreError::Damaged { path: path.to_path_buf(), name: name.to_string(), reason });
+    }
     let file = fs::File::open(path).map_err(read_error)?;
     let len = file.metadata().map_err(read_error)?.len();
     read(file, len).map_err(|e| match e {
@@ -378,6 +415,42 @@ fn read_stored<T>(
         ReadError::Outdated(found) => StoreError::Outdated { path: path.to_path_buf(), name: name.to_string(), found },
         ReadError::Damaged(reason) => StoreError::Damaged { path: path.to_path_buf(), name: name.to_string(), reason },
     })
+}
+
+/// What makes the stored file at `path` no edition file whatever it holds, if anything: it is not
+/// a regular file (a pipe, a directory, a device), or it is a link to a file outside the store.
+fn foreign(path: &Path, metadata: &fs::Metadata) -> Option<String> {
+    let file_type = metadata.file_type();
+    if !file_type.is_file() {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if file_type.is_fifo() {
+                return Some("a named pipe (FIFO)".into());
+            }
+            if file_type.is_socket() {
+                return Some("a socket".into());
+            }
+            if file_type.is_char_device() || file_type.is_block_device() {
+                return Some("a device".into());
+            }
+        }
+        if file_type.is_dir() {
+            return Some("a directory".into());
+        }
+        return Some("not a regular file".into());
+    }
+    let linked = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if linked {
+        let directory = path.parent().and_then(|d| fs::canonicalize(d).ok());
+        let target = fs::canonicalize(path).ok();
+        let inside = matches!((&directory, &target), (Some(d), Some(t)) if t.parent() == Some(d.as_path()));
+        if !inside {
+            let shown = target.map_or_else(|| "?".to_string(), |t| t.display().to_string());
+            return Some(format!("a link to `{shown}`, outside the store"));
+        }
+    }
+    None
 }
 
 fn warnings(shown: &str, text: Arc<String>, warnings: &[Problem]) -> Option<FileProblems> {
@@ -544,18 +617,21 @@ mod tests {
             assert_eq!(
                 help,
                 format!(
-                    "{reason}; import its rules text again to replace it: `judge corpus import FILE --name en-2023-06-09`"
+                    "{reason}; import its rules text again to replace it: `judge corpus import FILE --edition en-2023-06-09`"
                 )
             );
-            // Listing reads the header only, which a cut file may still hold whole.
-            assert_eq!(matches!(store.list(), Err(StoreError::Damaged { .. })), header_too, "{reason}");
+            // Listing reads the header only, which a cut file may still hold whole; a file whose
+            // header is damaged is passed over, and said to be.
+            let (listed, skipped) = store.list_skipping().unwrap();
+            assert_eq!(listed.is_empty(), header_too, "{reason}");
+            assert_eq!(matches!(skipped[..], [StoreError::Damaged { .. }]), header_too, "{reason}");
         }
         let mut outdated = good.clone();
         let format_at = good.iter().position(|&b| b == b'\n').unwrap() + 1;
         outdated[format_at..format_at + 4].copy_from_slice(&99u32.to_le_bytes());
         fs::write(&path, outdated).unwrap();
         assert!(matches!(store.load("en-2023-06-09"), Err(StoreError::Outdated { found: 99, .. })));
-        assert!(matches!(store.list(), Err(StoreError::Outdated { found: 99, .. })));
+        assert!(matches!(store.list_skipping().unwrap().1[..], [StoreError::Outdated { found: 99, .. }]));
     }
 
     /// Every byte of a stored edition that a read uses is checked: whichever byte is changed, the
@@ -585,7 +661,8 @@ mod tests {
                 assert_eq!(refused(lookup), !glossary.contains(&at), "byte {at}: lookup");
                 // Listing reads the header only, which has its own checksum: a byte changed after
                 // it is seen by the reads above, not here.
-                if let Ok(listed) = store.list() {
+                let listed = store.list().unwrap();
+                if !listed.is_empty() {
                     assert_eq!(listed, original, "byte {at} ^ {bit:#x}: list");
                 }
             }
@@ -681,6 +758,74 @@ mod tests {
             format!("stored edition `{}` is a link to `{}`, which does not exist", link.display(), gone.display())
         );
         assert!(matches!(store.outline("en-2025-11-14"), Err(StoreError::Dangling { .. })));
-        assert!(matches!(store.list(), Err(StoreError::Dangling { .. })));
+        let (listed, skipped) = store.list_skipping().unwrap();
+        assert_eq!(listed.len(), 1, "the other edition is still listed");
+        assert!(matches!(skipped[..], [StoreError::Dangling { .. }]));
+    }
+
+    /// Foreign files named like editions: a pipe (which an open would wait on for ever), a
+    /// directory, a link to a file outside the store. Each is passed over by the listing, which
+    /// still lists the good edition, and refused when asked for by name, with what it is.
+    #[cfg(unix)]
+    #[test]
+    fn foreign_files_are_passed_over_and_refused_by_name() {
+        let (dir, store) = imported();
+        let good = store.path_of("en-2023-06-09");
+        let fifo = store.path_of("pipe");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        fs::create_dir(store.path_of("folder")).unwrap();
+        let outside = dir.path().join("elsewhere.edition");
+        fs::copy(&good, &outside).unwrap();
+        std::os::unix::fs::symlink(&outside, store.path_of("out")).unwrap();
+        let (listed, skipped) = store.list_skipping().unwrap();
+        assert_eq!(listed.iter().map(|(info, _)| info.name.as_str()).collect::<Vec<_>>(), ["en-2023-06-09"]);
+        assert_eq!(skipped.len(), 3, "{skipped:?}");
+        for (name, kind) in [
+            ("pipe", "a named pipe (FIFO)".to_string()),
+            ("folder", "a directory".to_string()),
+            ("out", format!("a link to `{}`, outside the store", fs::canonicalize(&outside).unwrap().display())),
+        ] {
+            let err = store.load(name).unwrap_err();
+            let StoreError::Foreign { kind: found, .. } = &err else { panic!("{name}: {err:?}") };
+            assert_eq!(found, &kind);
+            assert!(err.help().unwrap().to_string().contains(&format!("--edition {name}`")));
+            assert!(matches!(store.outline(name), Err(StoreError::Foreign { .. })));
+        }
+        // A link inside the store is an edition under two names.
+        std::os::unix::fs::symlink(&good, store.path_of("alias")).unwrap();
+        assert_eq!(store.load("alias").unwrap().rule_count(), 2);
+    }
+
+    /// A text that has every rule and section but fewer glossary entries or examples replaces
+    /// the edition only with `--replace`; the refusal names what would go.
+    #[test]
+    fn a_replacement_that_loses_glossary_entries_or_examples_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path());
+        let fuller = TEXT
+            .replace("100.1a A two-player game.\n\n", "100.1a A two-player game.\n\nExample: Two players.\n\n")
+            .replace(
+                "See rule 100.1.\n\nCredits\n",
+                "See rule 100.1.\n\nTurn\nA part of the game. See rule 100.1.\n\nCredits\n",
+            );
+        store.import(&fixture(dir.path(), "full.txt", &fuller), Some("mine")).unwrap();
+        let held = replacing::Holds::of(&store.load("mine").unwrap());
+        assert_eq!((held.glossary, held.examples), (2, 1));
+        let before = fs::read(store.path_of("mine")).unwrap();
+        let err = store.import(&fixture(dir.path(), "less.txt", TEXT), Some("mine")).unwrap_err();
+        let ImportError::WouldLose(loss) = &err else { panic!("{err:?}") };
+        assert_eq!(
+            loss.to_string(),
+            "importing `".to_string() + &dir.path().join("less.txt").display().to_string()
+                + "` as `mine` would replace an edition with more glossary entries and examples: 2 rules in 1 sections now, \
+                   2 rules in 1 sections after; 2 glossary entries and 1 examples now, 1 glossary entries and 0 examples after"
+        );
+        let help = loss.help().unwrap().to_string();
+        assert!(help.starts_with("it would lose 1 glossary entry (`Turn`) and 1 example;"), "{help}");
+        assert_eq!(fs::read(store.path_of("mine")).unwrap(), before, "left as it was");
+        let options = ImportOptions { replace: true, ..ImportOptions::default() };
+        let replaced = store.import_with(&fixture(dir.path(), "less.txt", TEXT), Some("mine"), options).unwrap();
+        assert!(replaced.replaced.is_some());
+        assert_eq!(store.load("mine").unwrap().parsed.glossary.len(), 1);
     }
 }

@@ -10,6 +10,10 @@ pub const FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// repeats: a synthetic board of 100,000 objects is about 2.3 million.
 pub const NODES: u64 = 4_000_000;
 
+/// Bytes that aliases repeat (the text of the nodes they copy and the memory of each node): as
+/// much as the largest file, so that aliases cannot make a document of gigabytes from a few lines.
+pub const ALIAS_BYTES: u64 = 64 * 1024 * 1024;
+
 /// Levels of lists and mappings, one inside the other: a scenario needs about ten.
 pub const DEPTH: usize = 64;
 

@@ -86,6 +86,8 @@ struct Frame {
     tag: Option<yaml_rust2::parser::Tag>,
     /// Nodes counted when it started: what an alias to it repeats is the difference at its end.
     nodes_at_start: u64,
+    /// The same for bytes (`Reader::weight`).
+    weight_at_start: u64,
     body: Body,
 }
 
@@ -116,11 +118,15 @@ struct Key {
 /// Past this many keys, a mapping's are found by a hash set instead of a scan.
 const SCANNED_KEYS: usize = 16;
 
-/// What an anchor stands for: its value, and the nodes it counts for.
+/// What an anchor stands for: its value, and the nodes and bytes it counts for.
 struct Anchored {
     value: Value,
     nodes: u64,
+    bytes: u64,
 }
+
+/// What one node takes in memory besides its text: an alias's copy of a node costs this much.
+const NODE_BYTES: u64 = std::mem::size_of::<Value>() as u64;
 
 struct Reader<'a> {
     source: &'a str,
@@ -133,6 +139,10 @@ struct Reader<'a> {
     anchors: HashMap<usize, Anchored>,
     /// Nodes so far, aliases counted as what they repeat.
     nodes: u64,
+    /// The bytes of the values so far (their text, and `NODE_BYTES` a node), aliases counted as
+    /// what they repeat; and of those, what aliases repeat.
+    weight: u64,
+    repeated: u64,
     root: Option<Value>,
 }
 
@@ -153,6 +163,8 @@ impl<'a> Reader<'a> {
             hashes: Vec::new(),
             anchors: HashMap::new(),
             nodes: 0,
+            weight: 0,
+            repeated: 0,
             root: None,
         }
     }
@@ -161,6 +173,8 @@ impl<'a> Reader<'a> {
         match event {
             Event::Scalar(text, style, anchor, tag) => {
                 self.count(1, at, None)?;
+                let weight_at_start = self.weight;
+                self.weight += NODE_BYTES + text.len() as u64;
                 let end = self.scalar_end(at, &text, style);
                 let value = scalar(text, style, tag.as_ref());
                 if self.expecting_key() {
@@ -169,11 +183,11 @@ impl<'a> Reader<'a> {
                         let node = self.spans.node_mut(frame.node);
                         node.value.0 = node.value.0.min(at as u32);
                     }
-                    self.remember(anchor, &value, 1);
+                    self.remember(anchor, &value, 1, self.weight - weight_at_start);
                     self.set_key(value, (at, end));
                 } else {
                     let node = self.spans.push_node(Node { value: narrow((at, end)), ..Node::default() });
-                    self.remember(anchor, &value, 1);
+                    self.remember(anchor, &value, 1, self.weight - weight_at_start);
                     self.place(value, node);
                 }
             }
@@ -191,6 +205,7 @@ impl<'a> Reader<'a> {
                     _ => Body::Seq,
                 };
                 let tag = tag.clone();
+                self.weight += NODE_BYTES;
                 let node = self.spans.push_node(Node { value: narrow((at, at)), ..Node::default() });
                 self.stack.push(Frame {
                     node,
@@ -199,6 +214,7 @@ impl<'a> Reader<'a> {
                     anchor,
                     tag,
                     nodes_at_start: self.nodes - 1,
+                    weight_at_start: self.weight - NODE_BYTES,
                     body,
                 });
             }
@@ -212,7 +228,12 @@ impl<'a> Reader<'a> {
                 self.kids.truncate(frame.kids_from);
                 let value = self.collection(&frame);
                 let value = tagged(value, frame.tag.as_ref());
-                self.remember(frame.anchor, &value, self.nodes - frame.nodes_at_start);
+                self.remember(
+                    frame.anchor,
+                    &value,
+                    self.nodes - frame.nodes_at_start,
+                    self.weight - frame.weight_at_start,
+                );
                 if self.expecting_key() {
                     self.set_key_complex(value, (start, end.max(start)));
                 } else {
@@ -220,7 +241,7 @@ impl<'a> Reader<'a> {
                 }
             }
             Event::Alias(id) => {
-                let Some(nodes) = self.anchors.get(&id).map(|a| a.nodes) else {
+                let Some((nodes, bytes)) = self.anchors.get(&id).map(|a| (a.nodes, a.bytes)) else {
                     // yaml-rust2 refuses an unknown anchor; one still open is a node inside itself.
                     return Err(SyntaxError {
                         message: format!("the alias `{}` is inside the node it names", self.alias_name(at)),
@@ -229,6 +250,7 @@ impl<'a> Reader<'a> {
                     });
                 };
                 self.count(nodes, at, Some(id))?;
+                self.repeat(bytes, at)?;
                 let value = self.anchors[&id].value.clone();
                 if self.expecting_key() {
                     self.set_key(value, self.alias_span(at));
@@ -271,6 +293,29 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// Counts `bytes` more repeated by the alias at `at`, refusing the file past the limit: an
+    /// anchor of long texts repeated stands for gigabytes in a few nodes, before the node limit.
+    fn repeat(&mut self, bytes: u64, at: usize) -> Result<(), SyntaxError> {
+        self.weight = self.weight.saturating_add(bytes);
+        self.repeated = self.repeated.saturating_add(bytes);
+        if self.repeated <= limits::ALIAS_BYTES {
+            return Ok(());
+        }
+        Err(SyntaxError {
+            message: format!(
+                "this file repeats an anchor too many times (`{}`): its aliases would stand for more than {} bytes",
+                self.alias_name(at),
+                thousands(limits::ALIAS_BYTES)
+            ),
+            at: self.alias_span(at),
+            help: Some(format!(
+                "write the objects out or use fewer aliases; `{}` alone stands for {} bytes",
+                self.alias_name(at),
+                thousands(bytes)
+            )),
+        })
+    }
+
     /// `*name` at `at`.
     fn alias_name(&self, at: usize) -> &'a str {
         let text = &self.source[at..];
@@ -286,9 +331,9 @@ impl<'a> Reader<'a> {
         (at, at + self.alias_name(at).len())
     }
 
-    fn remember(&mut self, anchor: usize, value: &Value, nodes: u64) {
+    fn remember(&mut self, anchor: usize, value: &Value, nodes: u64, bytes: u64) {
         if anchor != 0 {
-            self.anchors.insert(anchor, Anchored { value: value.clone(), nodes });
+            self.anchors.insert(anchor, Anchored { value: value.clone(), nodes, bytes });
         }
     }
 
@@ -561,10 +606,32 @@ mod tests {
         }
         let err = read(&doc).unwrap_err();
         assert!(err.message.starts_with("this file repeats an anchor too many times (`*"), "{}", err.message);
-        // The aliases of `g` are `*f`s: the limit is passed within `g`.
-        assert_eq!(&doc[err.at.0..err.at.1], "*f");
-        assert!(doc[..err.at.0].rsplit('\n').next().unwrap().starts_with("g: &g ["), "{doc}");
+        // The aliases of `f` are `*e`s: the bytes they repeat pass the limit within `f`, before
+        // the nodes do (within `g`).
+        assert!(err.message.ends_with("its aliases would stand for more than 67,108,864 bytes"), "{}", err.message);
+        assert_eq!(&doc[err.at.0..err.at.1], "*e");
+        assert!(doc[..err.at.0].rsplit('\n').next().unwrap().starts_with("f: &f ["), "{doc}");
         assert!(err.help.unwrap().starts_with("write the objects out or use fewer aliases"));
+    }
+
+    /// A long text repeated by aliases of aliases: few nodes, far from the node limit, but
+    /// gigabytes of values; refused at the alias that passes the bytes its aliases may repeat.
+    #[test]
+    fn aliases_of_long_texts_are_bounded_by_their_bytes() {
+        let mut doc = format!("a: &a \"{}\"\n", "x".repeat(1 << 20));
+        let mut previous = "a".to_string();
+        for name in ["b", "c", "d", "e"] {
+            let aliases = vec![format!("*{previous}"); 10].join(", ");
+            doc.push_str(&format!("{name}: &{name} [{aliases}]\n"));
+            previous = name.to_string();
+        }
+        let err = read(&doc).unwrap_err();
+        assert!(err.message.contains("its aliases would stand for more than 67,108,864 bytes"), "{}", err.message);
+        // The sixth `*b` of `c`: each stands for ten megabytes.
+        assert_eq!(&doc[err.at.0..err.at.1], "*b");
+        // A few aliases of it are fine.
+        let few = format!("a: &a \"{}\"\nb: [*a, *a, *a]\n", "x".repeat(1 << 20));
+        assert!(read(&few).is_ok());
     }
 
     #[test]

@@ -87,17 +87,59 @@ pub enum SearchError {
 
 impl SearchError {
     /// Whether the index on disk cannot be written or read here, though it could be built in
-    /// memory: the store is read-only to this user, or the index belongs to another.
+    /// memory: the store is read-only to this user, the index belongs to another, or the disk is
+    /// full (a search still works, from memory, as on a read-only store).
     pub fn is_read_only(&self) -> bool {
         match self {
             SearchError::Unwritable { .. } | SearchError::Unreadable { .. } => true,
-            SearchError::Io { source, .. } => is_permission(source),
+            SearchError::Io { source, .. } => is_permission(source) || is_out_of_space(source),
+            SearchError::Build { source, .. } => caused_by_full_disk(source),
             _ => false,
         }
+    }
+}
+
+/// Whether an I/O error says the disk (or the user's quota) is full.
+fn is_out_of_space(error: &std::io::Error) -> bool {
+    matches!(error.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
+}
+
+/// Whether a full disk is the cause of a build that failed: tantivy keeps the I/O error of the
+/// write that failed, in one of these variants.
+fn caused_by_full_disk(error: &tantivy::TantivyError) -> bool {
+    use tantivy::directory::error::OpenWriteError;
+    use tantivy::TantivyError;
+    match error {
+        TantivyError::IoError(io) => is_out_of_space(io),
+        TantivyError::OpenWriteError(OpenWriteError::IoError { io_error, .. }) => is_out_of_space(io_error),
+        _ => false,
     }
 }
 
 /// Whether an I/O error says the user may not do this here, rather than that something broke.
 pub(crate) fn is_permission(error: &std::io::Error) -> bool {
     matches!(error.kind(), std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem)
+}
+
+#[cfg(test)]
+mod full_disk_tests {
+    use super::*;
+
+    /// A full disk while the index is written leaves search to an index in memory.
+    #[test]
+    fn a_full_disk_is_searched_from_memory() {
+        let full = || std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let io = SearchError::Io { action: "write", path: "x".into(), source: full() };
+        assert!(io.is_read_only());
+        let build = SearchError::Build {
+            edition: "e".into(),
+            source: tantivy::TantivyError::from(tantivy::directory::error::OpenWriteError::IoError {
+                io_error: std::sync::Arc::new(full()),
+                filepath: "x".into(),
+            }),
+        };
+        assert!(build.is_read_only());
+        let other = SearchError::Io { action: "write", path: "x".into(), source: std::io::Error::other("broken") };
+        assert!(!other.is_read_only());
+    }
 }

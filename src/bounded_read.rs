@@ -1,0 +1,85 @@
+//! Whole files read with a bound on their bytes, whatever their metadata says: `/dev/zero`, a
+//! pipe, or a file that grows while it is read stop at the bound with an error, instead of taking
+//! memory until there is none.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// The most bytes of a rules text (an official one is under 1 MB).
+pub(crate) const RULES_TEXT: u64 = 64 * 1024 * 1024;
+/// The most bytes of a config file.
+pub(crate) const CONFIG: u64 = 1024 * 1024;
+/// The most bytes of a cache file (a citation placement, an alignment of two editions).
+pub(crate) const CACHE: u64 = 64 * 1024 * 1024;
+/// The most bytes of a stored edition file (an official edition is under 4 MB).
+pub(crate) const EDITION: u64 = 256 * 1024 * 1024;
+
+/// The bytes of the file at `path`, at most `limit` of them: more is an error of kind
+/// [`io::ErrorKind::FileTooLarge`] that says the bound.
+pub(crate) fn read(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    read_from(fs::File::open(path)?, limit)
+}
+
+/// [`read`] for a file of the data directory, which is a regular file or nothing of ours: a
+/// pipe put in its place is refused without being opened (which would wait for a writer).
+pub(crate) fn read_regular(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    if !fs::metadata(path)?.is_file() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "it is not a regular file"));
+    }
+    read(path, limit)
+}
+
+/// [`read`], as text: bytes that are not UTF-8 are an error of kind [`io::ErrorKind::InvalidData`].
+pub(crate) fn read_to_string(path: &Path, limit: u64) -> io::Result<String> {
+    String::from_utf8(read(path, limit)?).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.utf8_error()))
+}
+
+/// All of `input`, at most `limit` bytes: one byte past it tells a longer input without reading
+/// the rest.
+pub(crate) fn read_from(input: impl Read, limit: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    input.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(limit));
+    }
+    Ok(bytes)
+}
+
+pub(crate) fn too_large(limit: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::FileTooLarge,
+        format!("it holds more than {}, the most judge reads of it", size(limit)),
+    )
+}
+
+/// `64 MB`, `1 MB`, `512 bytes`.
+fn size(bytes: u64) -> String {
+    const MB: u64 = 1024 * 1024;
+    if bytes >= MB && bytes.is_multiple_of(MB) {
+        format!("{} MB", bytes / MB)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_input_without_end_stops_at_the_bound() {
+        let err = read_from(io::repeat(0), 1000).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::FileTooLarge);
+        assert_eq!(err.to_string(), "it holds more than 1000 bytes, the most judge reads of it");
+        assert_eq!(read_from(&b"abc"[..], 3).unwrap(), b"abc");
+        assert!(read_from(&b"abcd"[..], 3).is_err());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn dev_zero_is_refused_at_the_bound() {
+        let err = read(Path::new("/dev/zero"), CONFIG).unwrap_err();
+        assert_eq!(err.to_string(), "it holds more than 1 MB, the most judge reads of it");
+    }
+}

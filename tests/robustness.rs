@@ -1,0 +1,258 @@
+//! Hostile inputs and faults outside the engine: closed output streams, inputs without end,
+//! damaged or foreign files in the store. Each ends with a clear message and the documented exit
+//! code, never a panic, a hang or memory without bound.
+
+use crate::support::data_dir;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// `judge` as `support::judge` runs it, as a `std` command, whose streams can be set.
+fn judge(data_dir: &Path) -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("judge"));
+    cmd.env_clear()
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "100")
+        .env("JUDGE_DATA_DIR", data_dir)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default());
+    cmd
+}
+
+/// Scenarios that are all invalid, so that `judge check` writes a diagnostic for each on stderr.
+fn invalid_scenarios(count: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..count {
+        std::fs::write(dir.path().join(format!("bad{i:02}.yaml")), "x: [\n").unwrap();
+    }
+    dir
+}
+
+/// `judge check dir 2>&1 | head -1`: both streams go to a pipe whose reader has gone. The
+/// process ends with the exit code of what it found (invalid files: 2), not a panic (101).
+#[test]
+fn closed_output_streams_end_quietly_with_the_exit_code() {
+    let data = data_dir();
+    let scenarios = invalid_scenarios(40);
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let status = judge(data.path())
+        .arg("check")
+        .arg(scenarios.path())
+        .stdout(Stdio::from(writer.try_clone().unwrap()))
+        .stderr(Stdio::from(writer))
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{status:?}");
+}
+
+/// A full stdout and stderr (`/dev/full`): the output is lost, which is an error (2), said if
+/// stderr can take it; never a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn full_output_streams_end_with_an_error_code() {
+    let data = data_dir();
+    let scenarios = invalid_scenarios(3);
+    let full = || Stdio::from(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap());
+    let status = judge(data.path()).arg("check").arg(scenarios.path()).stdout(full()).stderr(full()).status().unwrap();
+    assert_eq!(status.code(), Some(2), "{status:?}");
+    let output = judge(data.path()).args(["rule", "100.1"]).stdout(full()).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot write the output"));
+}
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini-cr.txt");
+
+/// The fixture without section 101: whole (its contents no longer announce it), and smaller.
+fn smaller_fixture() -> String {
+    std::fs::read_to_string(FIXTURE)
+        .unwrap()
+        .replace("101. The Golden Rules\n", "")
+        .replace(
+            "101.1. When a card says something that contradicts these rules, the card wins. See rule 614.1.\n\n",
+            "",
+        )
+        .replace("101.2. When one effect says a thing can happen and another says it can’t, the “can’t” wins.\n\n", "")
+}
+
+fn stored_rules(data: &Path, name: &str) -> usize {
+    judge::corpus::store::Store::new(data).load(name).unwrap().rule_count()
+}
+
+/// Two imports of different texts under one name at the same moment: the check of what would be
+/// replaced and the write are under one lock, so the smaller text never ends up stored while
+/// both imports say they succeeded. Either the bigger went in last, or the smaller was refused.
+#[test]
+fn concurrent_imports_under_one_name_never_keep_the_smaller_text_silently() {
+    let work = tempfile::tempdir().unwrap();
+    let small = work.path().join("small.txt");
+    std::fs::write(&small, smaller_fixture()).unwrap();
+    for round in 0..12 {
+        let data = data_dir();
+        let spawn = |file: &Path| {
+            judge(data.path())
+                .args(["corpus", "import"])
+                .arg(file)
+                .args(["--edition", "mini"])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap()
+        };
+        // In both orders of start.
+        let (mut first, mut second) = if round % 2 == 0 {
+            (spawn(Path::new(FIXTURE)), spawn(&small))
+        } else {
+            (spawn(&small), spawn(Path::new(FIXTURE)))
+        };
+        let codes = (first.wait().unwrap().code(), second.wait().unwrap().code());
+        let rules = stored_rules(data.path(), "mini");
+        if codes == (Some(0), Some(0)) {
+            assert_eq!(rules, 13, "round {round}: both succeeded and the smaller text is stored");
+        } else {
+            assert!(matches!(codes, (Some(0), Some(2)) | (Some(2), Some(0))), "round {round}: {codes:?}");
+            assert_eq!(rules, 13, "round {round}: the bigger text is stored, the smaller refused");
+        }
+    }
+}
+
+/// Inputs without end (`/dev/zero`) are refused at their bound with a clear message, for every
+/// file judge reads: a config, a scenario, a rules text.
+#[cfg(target_os = "linux")]
+#[test]
+fn endless_inputs_are_refused_at_their_bound() {
+    let data = data_dir();
+    let cases: [(&[&str], &str); 3] = [
+        (&["--config", "/dev/zero", "rule", "100.1"], "it holds more than 1 MB, the most judge reads of it"),
+        (&["check", "/dev/zero"], "a scenario file is at most 67,108,864 bytes"),
+        (&["corpus", "import", "/dev/zero"], "it holds more than 64 MB, the most judge reads of it"),
+    ];
+    for (args, message) in cases {
+        let output = judge(data.path()).args(args).env("COLUMNS", "250").output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
+/// A rules text whose glossary lost the blank lines between its entries reads as one entry
+/// holding all the others: refused with the reason, and the stored edition is kept whole.
+#[test]
+fn a_glossary_without_blank_lines_is_refused() {
+    let data = data_dir();
+    let (code, _, err) = crate::support::run(data.path(), &["corpus", "import", FIXTURE, "--edition", "mini"]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(FIXTURE).unwrap();
+    let at = text.rfind("\nGlossary\n").unwrap();
+    let credits = text.rfind("\nCredits\n").unwrap();
+    let squeezed = format!(
+        "{}\nGlossary\n\n{}\n{}",
+        &text[..at],
+        text[at + "\nGlossary\n".len()..credits].trim().replace("\n\n", "\n"),
+        &text[credits..]
+    );
+    let work = tempfile::tempdir().unwrap();
+    let file = work.path().join("squeezed.txt");
+    std::fs::write(&file, squeezed).unwrap();
+    let before = crate::support::files(data.path());
+    let (code, _, err) =
+        crate::support::run_wide(data.path(), &[], &["corpus", "import", file.to_str().unwrap(), "--edition", "mini"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("the blank lines between the glossary's entries seem to be missing"), "{err}");
+    assert!(err.contains("the glossary entry `Active Player` runs over 12 lines"), "{err}");
+    assert_eq!(crate::support::files(data.path()), before, "the store is left as it was");
+}
+
+/// `judge check` on a tree with links to directories (to itself, to its parent, out of the tree)
+/// checks each file of the tree once, and ends.
+#[cfg(unix)]
+#[test]
+fn check_follows_no_directory_link() {
+    use std::os::unix::fs::symlink;
+    let data = data_dir();
+    let root = tempfile::tempdir().unwrap();
+    let tree = root.path().join("tree");
+    let outside = root.path().join("outside");
+    std::fs::create_dir_all(tree.join("sub")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    let bad = "x: [\n";
+    std::fs::write(tree.join("a.yaml"), bad).unwrap();
+    std::fs::write(tree.join("sub/b.yaml"), bad).unwrap();
+    std::fs::write(outside.join("c.yaml"), bad).unwrap();
+    symlink(&tree, tree.join("self")).unwrap();
+    symlink(&tree, tree.join("sub/up")).unwrap();
+    symlink(&tree, tree.join("sub/up2")).unwrap();
+    symlink(&outside, tree.join("out")).unwrap();
+    let (code, stdout, stderr) = crate::support::run(data.path(), &["check", tree.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.contains("2 files: 0 ok, 0 differ, 2 invalid"), "{stdout}");
+}
+
+/// A pipe, a directory and a link out of the store named like editions: `corpus list` and the
+/// choice of the newest edition pass over them with a warning, and still list and use the good
+/// edition; asked for by name, each is refused with what it is, at once (a pipe is never opened).
+#[cfg(unix)]
+#[test]
+fn foreign_files_in_the_store_are_passed_over() {
+    let data = data_dir();
+    let (code, _, err) = crate::support::run(data.path(), &["corpus", "import", FIXTURE]);
+    assert_eq!(code, 0, "{err}");
+    let editions = data.path().join("editions");
+    assert!(Command::new("mkfifo").arg(editions.join("x.edition")).status().unwrap().success());
+    std::fs::create_dir(editions.join("folder.edition")).unwrap();
+    let (code, stdout, stderr) = crate::support::run_wide(data.path(), &[], &["corpus", "list"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("en-2024-04-01"), "{stdout}");
+    assert!(stderr.contains("x.edition` is a named pipe (FIFO), not an edition file"), "{stderr}");
+    assert!(stderr.contains("folder.edition` is a directory, not an edition file"), "{stderr}");
+    let config = data.path().join("config.yaml");
+    std::fs::write(&config, "edition: latest\n").unwrap();
+    let args = ["--config", config.to_str().unwrap(), "rule", "100.1"];
+    let (code, stdout, stderr) = crate::support::run_wide(data.path(), &[], &args);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("100.1"), "{stdout}");
+    assert!(stderr.contains("a stored edition was passed over in choosing the newest"), "{stderr}");
+    let (code, _, stderr) = crate::support::run_wide(data.path(), &[], &["rule", "100.1", "--edition", "x"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is a named pipe (FIFO), not an edition file"), "{stderr}");
+}
+
+/// Every piece of advice a stored edition's error gives is a command that runs: the fix it names
+/// (`judge corpus import FILE --edition NAME`) is taken as written, with FILE the rules text, and
+/// mends the store.
+#[cfg(unix)]
+#[test]
+fn the_advice_of_every_store_error_runs() {
+    let data = data_dir();
+    let name = "en-2024-04-01";
+    let path = data.path().join("editions").join(format!("{name}.edition"));
+    let damages: [(&str, &dyn Fn()); 4] = [
+        ("damaged", &|| std::fs::write(&path, b"judge edition\n garbage").unwrap()),
+        ("outdated", &|| {
+            let mut bytes = std::fs::read(&path).unwrap();
+            bytes[14..18].copy_from_slice(&99u32.to_le_bytes());
+            std::fs::write(&path, bytes).unwrap();
+        }),
+        ("dangling", &|| {
+            std::fs::remove_file(&path).unwrap();
+            std::os::unix::fs::symlink(data.path().join("gone"), &path).unwrap();
+        }),
+        ("pipe", &|| {
+            std::fs::remove_file(&path).unwrap();
+            assert!(Command::new("mkfifo").arg(&path).status().unwrap().success());
+        }),
+    ];
+    for (what, damage) in damages {
+        let (code, _, err) = crate::support::run(data.path(), &["corpus", "import", FIXTURE]);
+        assert_eq!(code, 0, "{what}: {err}");
+        damage();
+        let (code, _, stderr) = crate::support::run_wide(data.path(), &[], &["rule", "100.1", "--edition", name]);
+        assert_eq!(code, 2, "{what}: {stderr}");
+        let advice =
+            stderr.split('`').find(|part| part.starts_with("judge ")).unwrap_or_else(|| panic!("{what}: {stderr}"));
+        let args: Vec<&str> =
+            advice.split_whitespace().skip(1).map(|w| if w == "FILE" { FIXTURE } else { w }).collect();
+        let (code, _, err) = crate::support::run(data.path(), &args);
+        assert_eq!(code, 0, "{what}: `{advice}` fails: {err}");
+        let (code, _, err) = crate::support::run(data.path(), &["rule", "100.1", "--edition", name]);
+        assert_eq!(code, 0, "{what}: mended by `{advice}`: {err}");
+    }
+}
