@@ -182,6 +182,13 @@ impl Validator<'_> {
                 // The id is the key: `phantom:` in `expect`, not what is expected of it.
                 let index = self.object_placed(id, |spans| spans.key(&child(path, id)))?;
                 self.expectation(&At::Path(path).key(id), e, players);
+                for key in e.after_events_keys() {
+                    self.error_at(
+                        &At::Path(path).key(id).key(key),
+                        format!("`{key}` is what the board after the events has, not what the layers give"),
+                        Some("state it in an outcome's `board` in `expect_outcomes`".into()),
+                    );
+                }
                 Some((index, e.clone()))
             })
             .collect()
@@ -370,6 +377,7 @@ impl Validator<'_> {
             timestamp: self.stamp(&o.id, o.timestamp.unwrap_or(index as i64 + 1)),
             attached_at: o.attached_at.map(|t| self.stamp(&o.id, t)),
             unmodelled: o.unmodelled.clone(),
+            token: false,
         }
     }
 
@@ -585,7 +593,7 @@ impl Validator<'_> {
         }
     }
 
-    fn expectation(&mut self, at: &At, e: &ExpectSpec, players: &[String]) {
+    pub(super) fn expectation(&mut self, at: &At, e: &ExpectSpec, players: &[String]) {
         if let Some(c) = &e.controller {
             self.player_at(&at.key("controller"), c, players);
         }
@@ -627,7 +635,7 @@ impl Validator<'_> {
     }
 
     /// The object of id `id`, or a problem placed at `place` (looked up only then).
-    fn object_placed(&mut self, id: &str, place: impl FnOnce(&Spans) -> Span) -> Option<usize> {
+    pub(super) fn object_placed(&mut self, id: &str, place: impl FnOnce(&Spans) -> Span) -> Option<usize> {
         let found = self.ids.get(id).copied();
         if found.is_none() {
             let help = suggest::closest(id, self.spec.objects.iter().map(|o| o.id.as_str()))

@@ -124,9 +124,41 @@ impl Validator<'_> {
                 .remaining
                 .as_ref()
                 .map(|left| left.iter().filter(|(_, n)| **n > 0).map(|(id, n)| (id.clone(), *n)).collect::<Vec<_>>());
-            all.push(ExpectedOutcome { events, then, remaining });
+            let board = outcome.board.as_ref().map(|b| self.board_after(&child(&at, "board"), b, players));
+            let life = outcome.life.as_ref().map(|life| {
+                let path = child(&at, "life");
+                let at = At::Path(&path);
+                life.iter().map(|(name, n)| (self.player_at(&at.key(name), name, players), *n)).collect()
+            });
+            all.push(ExpectedOutcome {
+                events,
+                then,
+                remaining,
+                board: board.unwrap_or_default(),
+                life: life.unwrap_or_default(),
+            });
         }
         all
+    }
+
+    /// An outcome's `board`: each key an object's id, or `token-N`, the Nth token the events
+    /// create.
+    fn board_after(
+        &mut self,
+        path: &str,
+        board: &std::collections::BTreeMap<String, crate::model::ExpectSpec>,
+        players: &[String],
+    ) -> Vec<(String, crate::model::ExpectSpec)> {
+        let mut out = Vec::new();
+        for (id, e) in board {
+            let token = id.strip_prefix("token-").is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n > 0));
+            if !token && self.object_placed(id, |spans| spans.key(&child(path, id))).is_none() {
+                continue;
+            }
+            self.expectation(&At::Path(path).key(id), e, players);
+            out.push((id.clone(), e.clone()));
+        }
+        out
     }
 
     /// An event as an expected outcome states it happened: a draw of N cards is N draws.

@@ -11,9 +11,17 @@ use super::trace::{Action, EventStep, Stopped, Why};
 use super::Choice;
 use crate::model::EventKindSpec;
 
+/// What replaying an outcome's decisions gives: its trace, the choices made, and what the events
+/// did to the board, in order (the board after is `envs.get(&changes)`).
+pub struct Replayed {
+    pub steps: Vec<EventStep>,
+    pub choices: Vec<Choice>,
+    pub changes: std::rc::Rc<Vec<Event>>,
+}
+
 /// The trace of the decisions, and the choices among them, each named from the effects of its
 /// own moment (the effects present change as permanents leave and enter).
-pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>) {
+pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Replayed {
     let mut state = State::start(env);
     let mut decisions = decisions.iter();
     let mut steps = Vec::new();
@@ -80,7 +88,13 @@ pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> (Vec<EventS
         };
         state = next_state;
     }
-    (steps, choices)
+    // Every moment is settled once the state-based actions are checked; a replay cut short
+    // still shows what its last moment did.
+    let mut changes = state.changes;
+    if !state.current.is_empty() {
+        std::rc::Rc::make_mut(&mut changes).extend(state.current.iter().cloned());
+    }
+    Replayed { steps, choices, changes }
 }
 
 /// A player's choice: of an effect (616.1) named by its id, or of the event a shield meets first
