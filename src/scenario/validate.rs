@@ -86,6 +86,18 @@ impl Validator<'_> {
                     }
                 };
                 self.body(&at.key("effect"), &e.effect, &players, false);
+                let deals_damage = |i: &Option<crate::model::InsteadSpec>| i.as_ref().is_some_and(|i| i.damage.is_some());
+                if let (None, Some(r)) = (&e.source, &e.effect.replacement) {
+                    for (key, i) in [("instead", &r.instead), ("also", &r.also)] {
+                        if deals_damage(i) {
+                            self.error_at(
+                                &at.key("effect").key("replacement").key(key).key("damage"),
+                                "the effect deals damage, but has no `source` to deal it".into(),
+                                Some("give the spell or ability that deals it as `source` (Deflecting Palm)".into()),
+                            );
+                        }
+                    }
+                }
                 if e.source.is_none() && e.effect.replacement.as_ref().is_some_and(|r| r.self_replacement) {
                     self.error_at(
                         &at.key("effect").key("replacement").key("self_replacement"),

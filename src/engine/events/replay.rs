@@ -320,6 +320,7 @@ fn state_based_step(env: &Env, first: usize, made: usize, cause: &Sba, event: &E
         moment: 0,
         applied: Vec::new(),
         cause: Some(cause.clone()),
+        joined: 0,
     };
     let mut step = EventStep::new(env, &pending, Action::StateBased);
     step.before = describe::condition(env, cause, event);
