@@ -60,6 +60,9 @@ pub fn sentence(step: &EventStep) -> String {
             let verb = if still.len() == 1 { "applies" } else { "apply" };
             text.push_str(&format!("; it is still destroyed, only elsewhere: {} still {verb}", still.join(", ")))
         }
+        Some(Note::TakesWith { events }) => {
+            text.push_str(&format!("; the rest of that replacement goes with it, so this does not happen: {}", events.join(", ")))
+        }
         None => {}
     }
     for s in &step.stopped {
@@ -247,7 +250,8 @@ fn object_after_line(a: &ObjectAfter) -> String {
     if a.damage > 0 {
         parts.push(format!("{} damage marked", a.damage));
     }
-    if !o.abilities.is_empty() {
+    // What a permanent can do; a card elsewhere keeps its printed text, which says nothing new.
+    if !o.abilities.is_empty() && a.zone == Zone::Battlefield {
         parts.push(format!("abilities: {}", o.abilities.join("; ")));
     }
     format!("{} ({}): {}", o.name, o.id, parts.join(", "))

@@ -48,6 +48,11 @@ pub enum Note {
     StillDestroyed {
         still: Vec<String>,
     },
+    /// The event replaced was one of two things a replacement does instead: what replaces it
+    /// replaces the other too (a regeneration replaces the whole destruction, 614.8).
+    TakesWith {
+        events: Vec<String>,
+    },
 }
 
 pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {

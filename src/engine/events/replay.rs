@@ -228,7 +228,9 @@ fn applied_step(
     // The effects on a destruction that still apply once the destroyed permanent is sent
     // elsewhere: the trace says why they still do.
     let on_destruction = |j: usize| env.replacers[j].spec.event == Some(EventKindSpec::Destroy);
-    let still: Vec<String> = if sent_elsewhere(&top.event, &modified.events) {
+    // The new events of an `also` are not what the event became.
+    let became = &modified.events[..modified.events.len() - modified.fresh];
+    let still: Vec<String> = if sent_elsewhere(&top.event, became) {
         before.iter().filter(|j| on_destruction(**j) && applies_after(**j)).map(key).collect()
     } else {
         Vec::new()
@@ -274,8 +276,18 @@ fn applied_step(
     concepts.dedup();
     step.concepts = concepts;
     step.why = Some(why);
+    // Replaced by other than a zone change, the event takes with it the rest of what an earlier
+    // replacement did instead (`Pending::joined`).
+    let joined = usize::from(top.joined).min(state.stack.len() - 1);
+    let taken: Vec<String> = if joined > 0 && !became.first().is_some_and(|e| matches!(e, Event::Move { .. })) {
+        let below = &state.stack[state.stack.len() - 1 - joined..state.stack.len() - 1];
+        below.iter().rev().map(|p| describe::event(env, &p.event)).collect()
+    } else {
+        Vec::new()
+    };
     step.note = match modified.note {
         None if !still.is_empty() => Some(Note::StillDestroyed { still }),
+        None if !taken.is_empty() => Some(Note::TakesWith { events: taken }),
         note => note,
     };
     (step, next_state)
