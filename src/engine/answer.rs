@@ -87,7 +87,13 @@ pub fn check(board: &Board, resolution: &Resolution) -> Vec<Mismatch> {
 
 /// The characteristics `expect` states of the object `c`, named `object` in the mismatches;
 /// what only the board after the events has (zone, counters, damage) is the caller's to check.
-pub(crate) fn check_object(board: &Board, object: &str, c: &Characteristics, expect: &ExpectSpec, out: &mut Vec<Mismatch>) {
+pub(crate) fn check_object(
+    board: &Board,
+    object: &str,
+    c: &Characteristics,
+    expect: &ExpectSpec,
+    out: &mut Vec<Mismatch>,
+) {
     let mut push = |characteristic: &'static str, expected: String, actual: String| {
         out.push(Mismatch { object: object.to_string(), characteristic, expected, actual })
     };

@@ -41,7 +41,8 @@ pub struct ExpectSpec {
 impl ExpectSpec {
     /// The keys it gives that only the board after the events has, as written.
     pub fn after_events_keys(&self) -> Vec<&'static str> {
-        let given = [("zone", self.zone.is_some()), ("counters", self.counters.is_some()), ("damage", self.damage.is_some())];
+        let given =
+            [("zone", self.zone.is_some()), ("counters", self.counters.is_some()), ("damage", self.damage.is_some())];
         given.into_iter().filter(|(_, g)| *g).map(|(k, _)| k).collect()
     }
 }

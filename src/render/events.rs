@@ -2,12 +2,12 @@
 //! shared by `judge resolve` and `judge ruling`.
 
 use crate::cite::Citer;
-use crate::engine::events::explore::Tier;
-use crate::engine::events::modify::Note;
-use crate::engine::events::trace::{Action, EventStep, Why};
 use crate::engine::describe;
 use crate::engine::events::board_after::{After, ObjectAfter};
 use crate::engine::events::describe as events_describe;
+use crate::engine::events::explore::Tier;
+use crate::engine::events::modify::Note;
+use crate::engine::events::trace::{Action, EventStep, Why};
 use crate::engine::events::Outcome;
 use crate::model::Zone;
 
@@ -60,9 +60,10 @@ pub fn sentence(step: &EventStep) -> String {
             let verb = if still.len() == 1 { "applies" } else { "apply" };
             text.push_str(&format!("; it is still destroyed, only elsewhere: {} still {verb}", still.join(", ")))
         }
-        Some(Note::TakesWith { events }) => {
-            text.push_str(&format!("; the rest of that replacement goes with it, so this does not happen: {}", events.join(", ")))
-        }
+        Some(Note::TakesWith { events }) => text.push_str(&format!(
+            "; the rest of that replacement goes with it, so this does not happen: {}",
+            events.join(", ")
+        )),
         None => {}
     }
     for s in &step.stopped {
@@ -161,44 +162,6 @@ pub fn rules(citer: &Citer, step: &EventStep) -> Vec<crate::corpus::RuleId> {
     citer.ids(&step.concepts)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn outcome(result: &str, used_up: &[&str]) -> Outcome {
-        Outcome {
-            choices: Vec::new(),
-            result: vec![result.to_string()],
-            then: Vec::new(),
-            remaining: Vec::new(),
-            used_up: used_up.iter().map(|s| s.to_string()).collect(),
-            sequences: 1,
-            board: Default::default(),
-            steps: Vec::new(),
-            events: Vec::new(),
-            then_events: Vec::new(),
-        }
-    }
-
-    /// Two outcomes that read the same say what tells them apart; a line of its own says no more.
-    #[test]
-    fn outcomes_that_read_the_same_say_which_effects_they_used_up() {
-        let outcomes = [
-            outcome("Shock deals 1 damage to Bob", &["left-shield"]),
-            outcome("Shock deals 1 damage to Bob", &[]),
-            outcome("Shock deals 2 damage to Bob", &["right-shield"]),
-        ];
-        assert_eq!(
-            result_lines(&outcomes),
-            [
-                "Shock deals 1 damage to Bob; left-shield used up",
-                "Shock deals 1 damage to Bob; no shield used up",
-                "Shock deals 2 damage to Bob",
-            ]
-        );
-    }
-}
-
 /// The board after an outcome's events, one line per object or player they changed: "Grizzly
 /// Bears (clone): creature — bear, green, 2/2, on the battlefield under Alice's control".
 pub fn board_after_lines(after: &After) -> Vec<String> {
@@ -255,4 +218,42 @@ fn object_after_line(a: &ObjectAfter) -> String {
         parts.push(format!("abilities: {}", o.abilities.join("; ")));
     }
     format!("{} ({}): {}", o.name, o.id, parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(result: &str, used_up: &[&str]) -> Outcome {
+        Outcome {
+            choices: Vec::new(),
+            result: vec![result.to_string()],
+            then: Vec::new(),
+            remaining: Vec::new(),
+            used_up: used_up.iter().map(|s| s.to_string()).collect(),
+            sequences: 1,
+            board: Default::default(),
+            steps: Vec::new(),
+            events: Vec::new(),
+            then_events: Vec::new(),
+        }
+    }
+
+    /// Two outcomes that read the same say what tells them apart; a line of its own says no more.
+    #[test]
+    fn outcomes_that_read_the_same_say_which_effects_they_used_up() {
+        let outcomes = [
+            outcome("Shock deals 1 damage to Bob", &["left-shield"]),
+            outcome("Shock deals 1 damage to Bob", &[]),
+            outcome("Shock deals 2 damage to Bob", &["right-shield"]),
+        ];
+        assert_eq!(
+            result_lines(&outcomes),
+            [
+                "Shock deals 1 damage to Bob; left-shield used up",
+                "Shock deals 1 damage to Bob; no shield used up",
+                "Shock deals 2 damage to Bob",
+            ]
+        );
+    }
 }

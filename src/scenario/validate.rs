@@ -86,7 +86,8 @@ impl Validator<'_> {
                     }
                 };
                 self.body(&at.key("effect"), &e.effect, &players, false);
-                let deals_damage = |i: &Option<crate::model::InsteadSpec>| i.as_ref().is_some_and(|i| i.damage.is_some());
+                let deals_damage =
+                    |i: &Option<crate::model::InsteadSpec>| i.as_ref().is_some_and(|i| i.damage.is_some());
                 if let (None, Some(r)) = (&e.source, &e.effect.replacement) {
                     for (key, i) in [("instead", &r.instead), ("also", &r.also)] {
                         if deals_damage(i) {

@@ -201,7 +201,12 @@ impl After {
     /// The objects and players of `after` that differ from `before`: moved, entered, created,
     /// given or rid of counters or damage, or changed by the layers (an anthem that left takes
     /// its bonus with it), each in the board's order.
-    pub fn between(before: &Board, before_chars: &[Characteristics], after: &Board, after_chars: &[Characteristics]) -> After {
+    pub fn between(
+        before: &Board,
+        before_chars: &[Characteristics],
+        after: &Board,
+        after_chars: &[Characteristics],
+    ) -> After {
         let objects = (0..after.objects.len())
             .filter(|&i| {
                 let a = &after.objects[i];
@@ -225,7 +230,11 @@ impl After {
             })
             .collect();
         let players = (0..after.players.len())
-            .filter(|&p| after.life[p] != before.life[p] || after.poison[p] != before.poison[p] || after.lost[p] != before.lost[p])
+            .filter(|&p| {
+                after.life[p] != before.life[p]
+                    || after.poison[p] != before.poison[p]
+                    || after.lost[p] != before.lost[p]
+            })
             .map(|p| PlayerAfter {
                 name: after.players[p].clone(),
                 life: after.life[p],

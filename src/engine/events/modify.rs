@@ -247,7 +247,13 @@ fn redirect(env: &Env, r: &Replacer, event: &Event, to: &RedirectSpec, left: i64
         Target::Object(o) => env.chars[o].name.clone(),
         Target::Player(p) => board.players[p].clone(),
     };
-    Modified { events: vec![event.clone()], used: 0, note: Some(Note::RedirectionFails { to, why }), fresh: 0, joins: false }
+    Modified {
+        events: vec![event.clone()],
+        used: 0,
+        note: Some(Note::RedirectionFails { to, why }),
+        fresh: 0,
+        joins: false,
+    }
 }
 
 /// The object or player a redirection names; a selector must name exactly one permanent.

@@ -111,12 +111,12 @@ impl Env {
         // effects they leave, are this board's. Only what objects are, where and whose, is.
         let same_objects = board.objects.len() == self.board.objects.len()
             && board.objects.iter().zip(&self.board.objects).all(|(a, b)| {
-            a.zone == b.zone
-                && a.counters == b.counters
-                && a.printed.controller == b.printed.controller
-                && a.attached_to == b.attached_to
-                && a.timestamp == b.timestamp
-        });
+                a.zone == b.zone
+                    && a.counters == b.counters
+                    && a.printed.controller == b.printed.controller
+                    && a.attached_to == b.attached_to
+                    && a.timestamp == b.timestamp
+            });
         if same_objects {
             return Env { board, ..self.clone() };
         }
