@@ -490,3 +490,21 @@ fn resolve_and_ruling_of_a_directory() {
         assert!(stderr.contains("`judge check x.yaml` checks every scenario file in a directory"), "{stderr}");
     }
 }
+
+/// The board after the events is stated only in an outcome, of objects and players the scenario
+/// has; damage an effect deals needs its source; `to` goes with `damage`.
+#[test]
+fn what_the_board_after_states_and_an_additional_effects_damage() {
+    let stderr = resolve_fails("board-after-problems.yaml");
+    assert!(stderr.contains("is not a valid scenario: 6 problems"), "{stderr}");
+    for message in [
+        "the effect deals damage, but has no `source` to deal it",
+        "`to` is who is dealt the `damage`: with `damage`",
+        "`zone` is what the board after the events has, not what the layers give",
+        "no object has the id `bearz`",
+        "no object has the id `token-0`",
+        "no player is named `Bobb`",
+    ] {
+        assert!(stderr.contains(message), "{message}: {stderr}");
+    }
+}

@@ -169,8 +169,12 @@ fn quiet_resolve_prints_the_answer_only() {
         quiet,
         "Outcome 1: Progenitus is destroyed: exiled from the battlefield\n\
          Alice chooses leyline-exiles (among leyline-exiles, guardian-shuffles)\n\
+         After the events:\n  \
+         Progenitus (guardian): Creature — Hydra Avatar, colorless, 10/10, in exile\n\
          Outcome 2: Progenitus is destroyed: put into Alice's library from the battlefield\n\
-         Alice chooses guardian-shuffles (among leyline-exiles, guardian-shuffles)\n"
+         Alice chooses guardian-shuffles (among leyline-exiles, guardian-shuffles)\n\
+         After the events:\n  \
+         Progenitus (guardian): Creature — Hydra Avatar, colorless, 10/10, in Alice's library\n"
     );
     // JSON is for scripts: `--quiet` leaves it whole.
     assert_eq!(ok(&["resolve", SCENARIO, "-q", "--format", "json"]), ok(&["resolve", SCENARIO, "--format", "json"]));

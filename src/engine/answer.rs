@@ -56,7 +56,7 @@ pub fn answer(board: &Board, resolution: &Resolution) -> Answer {
     Answer { objects, players, game_rules: resolution.game_rules.clone() }
 }
 
-fn object_answer(board: &Board, index: usize, c: &Characteristics) -> ObjectAnswer {
+pub(crate) fn object_answer(board: &Board, index: usize, c: &Characteristics) -> ObjectAnswer {
     // A noncreature permanent has none already (the layers took them away after layer 4); a
     // card elsewhere keeps its printed ones (207.3 in 2011, 208.3 today).
     let (power, toughness) = (c.power, c.toughness);
@@ -80,49 +80,60 @@ pub fn check(board: &Board, resolution: &Resolution) -> Vec<Mismatch> {
     let mut out = Vec::new();
     for (index, expect) in &board.expect {
         let c = &resolution.characteristics[*index];
-        let id = &board.objects[*index].id;
-        let mut push = |characteristic: &'static str, expected: String, actual: String| {
-            out.push(Mismatch { object: id.clone(), characteristic, expected, actual })
-        };
-        let ExpectSpec { name, controller, types, subtypes, supertypes, colors, abilities, power, toughness } = expect;
-        if let Some(name) = name {
-            if !name.eq_ignore_ascii_case(&c.name) {
-                push("name", name.clone(), c.name.clone());
-            }
+        check_object(board, &board.objects[*index].id, c, expect, &mut out);
+    }
+    out
+}
+
+/// The characteristics `expect` states of the object `c`, named `object` in the mismatches;
+/// what only the board after the events has (zone, counters, damage) is the caller's to check.
+pub(crate) fn check_object(
+    board: &Board,
+    object: &str,
+    c: &Characteristics,
+    expect: &ExpectSpec,
+    out: &mut Vec<Mismatch>,
+) {
+    let mut push = |characteristic: &'static str, expected: String, actual: String| {
+        out.push(Mismatch { object: object.to_string(), characteristic, expected, actual })
+    };
+    let ExpectSpec { name, controller, types, subtypes, supertypes, colors, abilities, power, toughness, .. } = expect;
+    if let Some(name) = name {
+        if !name.eq_ignore_ascii_case(&c.name) {
+            push("name", name.clone(), c.name.clone());
         }
-        if let Some(name) = controller {
-            if &board.players[c.controller] != name {
-                push("controller", name.clone(), board.players[c.controller].clone());
-            }
+    }
+    if let Some(name) = controller {
+        if &board.players[c.controller] != name {
+            push("controller", name.clone(), board.players[c.controller].clone());
         }
-        for (name, expected, actual) in [
-            ("types", types, &c.types),
-            ("subtypes", subtypes, &c.subtypes),
-            ("supertypes", supertypes, &c.supertypes),
-            ("colors", colors, &c.colors),
-        ] {
-            if let Some(expected) = expected {
-                if !same_set(expected, actual) {
-                    push(name, describe::words(expected), describe::words(actual));
-                }
-            }
-        }
-        if let Some(expected) = abilities {
-            let actual: Vec<Word> = c.abilities.iter().map(|a| a.text).collect();
-            let ids: Vec<Word> = c.abilities.iter().map(|a| a.id).collect();
-            if !same_set(expected, &actual) && !same_set(expected, &ids) {
-                push("abilities", expected.join("; "), actual.join("; "));
-            }
-        }
-        for (name, expected, actual) in [("power", power, c.power), ("toughness", toughness, c.toughness)] {
-            if let Some(expected) = expected {
-                if expected.value() != actual {
-                    push(name, number(expected.value()), number(actual));
-                }
+    }
+    for (name, expected, actual) in [
+        ("types", types, &c.types),
+        ("subtypes", subtypes, &c.subtypes),
+        ("supertypes", supertypes, &c.supertypes),
+        ("colors", colors, &c.colors),
+    ] {
+        if let Some(expected) = expected {
+            if !same_set(expected, actual) {
+                push(name, describe::words(expected), describe::words(actual));
             }
         }
     }
-    out
+    if let Some(expected) = abilities {
+        let actual: Vec<Word> = c.abilities.iter().map(|a| a.text).collect();
+        let ids: Vec<Word> = c.abilities.iter().map(|a| a.id).collect();
+        if !same_set(expected, &actual) && !same_set(expected, &ids) {
+            push("abilities", expected.join("; "), actual.join("; "));
+        }
+    }
+    for (name, expected, actual) in [("power", power, c.power), ("toughness", toughness, c.toughness)] {
+        if let Some(expected) = expected {
+            if expected.value() != actual {
+                push(name, number(expected.value()), number(actual));
+            }
+        }
+    }
 }
 
 /// A power or toughness as `expect` writes it: a number, or `none`.

@@ -59,13 +59,17 @@ pub struct OlderExpectation {
 }
 
 /// One outcome a scenario expects: the events that happen and, when it says so, what the
-/// state-based actions then do.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// state-based actions then do and what the board is afterwards.
+#[derive(Clone, Debug, PartialEq)]
 pub struct ExpectedOutcome {
     pub events: Vec<Event>,
     pub then: Option<Vec<Event>>,
     /// Effect id → what is left of it, sorted by id.
     pub remaining: Option<Vec<(String, i64)>>,
+    /// Object id (or `token-N`) → what it is after the events, in the file's order.
+    pub board: Vec<(String, ExpectSpec)>,
+    /// Player → life total after the events.
+    pub life: Vec<(usize, i64)>,
 }
 
 #[derive(Clone, Debug)]
@@ -86,6 +90,8 @@ pub struct ObjectDef {
     pub attached_at: Option<Timestamp>,
     /// Texts of its abilities the model cannot express, left out of the answer.
     pub unmodelled: Vec<String>,
+    /// A token created by the events (the scenario's own objects are cards).
+    pub token: bool,
 }
 
 impl ObjectDef {

@@ -340,6 +340,8 @@ pub struct ReplacementSpec {
     /// A prevention effect's additional effect (615.5): what happens right after the damage is
     /// prevented, `that_many` being the damage prevented ("you gain that much life"). It
     /// happens even when the damage can't be prevented (615.11; 615.12 today), with 0 prevented.
+    /// With `zone` or `instead`: the second thing a replacement does instead ("instead exile
+    /// that card and create a 2/2 black Zombie creature token"), right after the first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub also: Option<InsteadSpec>,
     /// For a redirection: only the next N damage is redirected, used up as it redirects ("the
@@ -478,6 +480,17 @@ pub struct InsteadSpec {
     /// counters on it instead").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counters: Option<CountersInstead>,
+    /// Tokens created ("create a 2/2 black Zombie creature token"): they join the board after.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<TokensInstead>,
+    /// Damage the effect's source deals (Deflecting Palm: "deals that much damage to that
+    /// source's controller"), to `to`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<Quantity>,
+    /// Who is dealt the `damage`: `source_controller` (the controller of the source of the
+    /// damage watched), `you`, `that_player` or a name; the default, `that_player`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
     /// Anything else, in words ("return a card from your graveyard to your hand").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<String>,
@@ -486,6 +499,21 @@ pub struct InsteadSpec {
     /// card"). They do it in APNAP order (121.2c).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<Vec<String>>,
+}
+
+/// Tokens an `instead` or `also` creates: how many, and what they are in words.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TokensInstead {
+    #[serde(default = "one_token")]
+    pub count: Quantity,
+    /// "2/2 black Zombie creature": power/toughness, colours, subtypes, card types, "with"
+    /// keywords (`engine::events::token`).
+    pub token: String,
+}
+
+fn one_token() -> Quantity {
+    Quantity::Fixed(1)
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]

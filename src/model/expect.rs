@@ -1,6 +1,8 @@
 //! What a judge expects of an object's characteristics, checked against the answer.
 
+use super::Zone;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -25,6 +27,24 @@ pub struct ExpectSpec {
     pub power: Option<ExpectedNumber>,
     #[serde(default)]
     pub toughness: Option<ExpectedNumber>,
+    /// Only on the board after the events (`expect_outcomes`' `board`): where the object is.
+    #[serde(default)]
+    pub zone: Option<Zone>,
+    /// Only on the board after the events: its counters, kind → number (`{}` for none).
+    #[serde(default)]
+    pub counters: Option<BTreeMap<String, i64>>,
+    /// Only on the board after the events: the damage marked on it.
+    #[serde(default)]
+    pub damage: Option<i64>,
+}
+
+impl ExpectSpec {
+    /// The keys it gives that only the board after the events has, as written.
+    pub fn after_events_keys(&self) -> Vec<&'static str> {
+        let given =
+            [("zone", self.zone.is_some()), ("counters", self.counters.is_some()), ("damage", self.damage.is_some())];
+        given.into_iter().filter(|(_, g)| *g).map(|(k, _)| k).collect()
+    }
 }
 
 /// An expected power or toughness: a number, or `none` for an object that has none (a

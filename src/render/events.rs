@@ -2,10 +2,14 @@
 //! shared by `judge resolve` and `judge ruling`.
 
 use crate::cite::Citer;
+use crate::engine::describe;
+use crate::engine::events::board_after::{After, ObjectAfter};
+use crate::engine::events::describe as events_describe;
 use crate::engine::events::explore::Tier;
 use crate::engine::events::modify::Note;
 use crate::engine::events::trace::{Action, EventStep, Why};
 use crate::engine::events::Outcome;
+use crate::model::Zone;
 
 /// Why the step happened as it did, with what changed around it.
 pub fn sentence(step: &EventStep) -> String {
@@ -56,6 +60,10 @@ pub fn sentence(step: &EventStep) -> String {
             let verb = if still.len() == 1 { "applies" } else { "apply" };
             text.push_str(&format!("; it is still destroyed, only elsewhere: {} still {verb}", still.join(", ")))
         }
+        Some(Note::TakesWith { events }) => text.push_str(&format!(
+            "; the rest of that replacement goes with it, so this does not happen: {}",
+            events.join(", ")
+        )),
         None => {}
     }
     for s in &step.stopped {
@@ -154,6 +162,64 @@ pub fn rules(citer: &Citer, step: &EventStep) -> Vec<crate::corpus::RuleId> {
     citer.ids(&step.concepts)
 }
 
+/// The board after an outcome's events, one line per object or player they changed: "Grizzly
+/// Bears (clone): creature — bear, green, 2/2, on the battlefield under Alice's control".
+pub fn board_after_lines(after: &After) -> Vec<String> {
+    let mut lines: Vec<String> = after.objects.iter().map(object_after_line).collect();
+    for p in &after.players {
+        let mut parts = Vec::new();
+        if let Some(life) = p.life {
+            parts.push(format!("{life} life"));
+        }
+        if p.poison > 0 {
+            parts.push(format!("{} poison counters", p.poison));
+        }
+        if p.lost {
+            parts.push("has lost the game".into());
+        }
+        lines.push(format!("{}: {}", p.name, parts.join(", ")));
+    }
+    lines
+}
+
+fn object_after_line(a: &ObjectAfter) -> String {
+    let o = &a.object;
+    let token = if a.token { "token, " } else { "" };
+    let mut types = [describe::words(&o.supertypes), describe::words(&o.types)]
+        .into_iter()
+        .filter(|w| w != "—")
+        .collect::<Vec<_>>()
+        .join(" ");
+    if !o.subtypes.is_empty() {
+        types = format!("{types} — {}", describe::words(&o.subtypes)).trim_start().to_string();
+    }
+    if types.is_empty() {
+        types = "no type".into();
+    }
+    let mut parts = vec![format!("{token}{types}"), describe::colors(&o.colors)];
+    if let (Some(p), Some(t)) = (o.power, o.toughness) {
+        parts.push(format!("{p}/{t}"));
+    }
+    parts.push(match a.zone {
+        Zone::Battlefield => format!("on the battlefield under {}'s control", o.controller),
+        Zone::Exile => "in exile".to_string(),
+        Zone::Stack => "on the stack".to_string(),
+        Zone::Command => "in the command zone".to_string(),
+        zone => format!("in {}'s {}", o.controller, events_describe::zone(zone)),
+    });
+    if !a.counters.is_empty() {
+        parts.push(format!("counters: {}", events_describe::counters(&a.counters)));
+    }
+    if a.damage > 0 {
+        parts.push(format!("{} damage marked", a.damage));
+    }
+    // What a permanent can do; a card elsewhere keeps its printed text, which says nothing new.
+    if !o.abilities.is_empty() && a.zone == Zone::Battlefield {
+        parts.push(format!("abilities: {}", o.abilities.join("; ")));
+    }
+    format!("{} ({}): {}", o.name, o.id, parts.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +232,7 @@ mod tests {
             remaining: Vec::new(),
             used_up: used_up.iter().map(|s| s.to_string()).collect(),
             sequences: 1,
+            board: Default::default(),
             steps: Vec::new(),
             events: Vec::new(),
             then_events: Vec::new(),

@@ -147,6 +147,8 @@ struct JsonOutcome<'a> {
     then: &'a [String],
     remaining: &'a [(String, i64)],
     sequences: u64,
+    /// The objects and players the events changed, as they are afterwards.
+    board: &'a crate::engine::events::board_after::After,
     trace: Vec<JsonEventStep<'a>>,
 }
 
@@ -260,6 +262,7 @@ fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
         then: &o.then,
         remaining: &o.remaining,
         sequences: o.sequences,
+        board: &o.board,
         trace: o
             .steps
             .iter()
@@ -307,6 +310,7 @@ pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
     head.push('\n');
     out.write_all(head.as_bytes())?;
     if !r.answer.objects.is_empty() || !r.answer.players.is_empty() || !r.answer.game_rules.is_empty() {
+        before_the_events(r, style, out)?;
         write_answer_table(r.answer, style, out)?;
         out.write_all(b"\n")?;
     }
@@ -336,6 +340,7 @@ pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
         head.push('\n');
         head.push_str(&style.wrap(&format!("{}{}", events::choices_line(o), sequences_note(o))));
         head.push('\n');
+        head.push_str(&after_lines(o, style));
         // Narrower, the event goes under the effect and the rules under the reason.
         let mut trace = Grid::new(["#", "Event", "Effect", "Before → after", "Why", "Rules"]).fold(1, 2).fold(5, 4);
         for (i, s) in o.steps.iter().enumerate() {
@@ -357,6 +362,30 @@ pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
         out.write_all(b"\n\n")?;
     }
     out.write_all(style.wrap(&footer(r)).as_bytes())
+}
+
+/// With events, the objects asked are as the events find them: the board after is each outcome's.
+fn before_the_events(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    if r.outcomes.is_some() && !r.answer.objects.is_empty() {
+        out.write_all(style.wrap("Before the events (each outcome says what they change):").as_bytes())?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// "After the events:" and a line for each object or player the outcome changed; nothing when
+/// it changed none.
+fn after_lines(o: &Outcome, style: Style) -> String {
+    let lines = events::board_after_lines(&o.board);
+    if lines.is_empty() {
+        return String::new();
+    }
+    let mut out = "After the events:\n".to_string();
+    for line in lines {
+        out.push_str(&style.wrap(&format!("  {line}")));
+        out.push('\n');
+    }
+    out
 }
 
 /// "(2 choice sequences lead here)" when more than one does.
@@ -501,6 +530,7 @@ fn differences(r: &Report) -> String {
 /// left out, and what differs from the expected answer; no title, trace nor footer.
 pub fn answer_only(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
     if !r.answer.objects.is_empty() || !r.answer.players.is_empty() || !r.answer.game_rules.is_empty() {
+        before_the_events(r, style, out)?;
         write_answer_table(r.answer, style, out)?;
     }
     let mut rest = String::new();
@@ -509,6 +539,7 @@ pub fn answer_only(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<
         rest.push_str(&style.strong(&format!("Outcome {}: {line}", n + 1)));
         rest.push('\n');
         rest.push_str(&format!("{}{}\n", events::choices_line(o), sequences_note(o)));
+        rest.push_str(&after_lines(o, style));
     }
     if let Some(note) = left_out(r) {
         rest.push_str(&note);
@@ -527,7 +558,10 @@ pub fn markdown(r: &Report) -> String {
         out.push_str(&format!("**Question.** {}\n\n", q.trim()));
     }
     out.push_str(&format!("*Rules: edition {}.*\n\n", r.citer.edition.name()));
-    if !r.answer.objects.is_empty() {
+    if !r.answer.objects.is_empty() && r.outcomes.is_some() {
+        out.push_str("## Answer\n\nBefore the events (each outcome says what they change):\n\n");
+        out.push_str("| Object | Types | Colors | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n");
+    } else if !r.answer.objects.is_empty() {
         out.push_str(
             "## Answer\n\n| Object | Types | Colors | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n",
         );
@@ -571,6 +605,14 @@ pub fn markdown(r: &Report) -> String {
     for (n, (o, line)) in outcomes.iter().zip(events::result_lines(outcomes)).enumerate() {
         out.push_str(&format!("\n## Outcome {}: {line}\n\n", n + 1));
         out.push_str(&format!("*{}{}.*\n\n", events::choices_line(o), sequences_note(o)));
+        let after = events::board_after_lines(&o.board);
+        if !after.is_empty() {
+            out.push_str("After the events:\n\n");
+            for line in after {
+                out.push_str(&format!("- {}\n", md_cell(&line)));
+            }
+            out.push('\n');
+        }
         for (i, s) in o.steps.iter().enumerate() {
             let rules: Vec<String> = events::rules(r.citer, s).iter().map(ToString::to_string).collect();
             let rules = if rules.is_empty() { String::new() } else { format!(" ({})", rules.join(", ")) };

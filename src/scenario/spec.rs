@@ -197,4 +197,11 @@ pub struct ExpectedOutcomeSpec {
     /// outcome's is compared (none left, where not given).
     #[serde(default)]
     pub remaining: Option<BTreeMap<String, i64>>,
+    /// The objects as they are after the events and the state-based actions, by id (`token-1`…
+    /// for tokens the events create): what `expect` states, plus `zone`, `counters`, `damage`.
+    #[serde(default)]
+    pub board: Option<BTreeMap<String, ExpectSpec>>,
+    /// Life totals after the events, player → life.
+    #[serde(default)]
+    pub life: Option<BTreeMap<String, i64>>,
 }

@@ -86,6 +86,19 @@ impl Validator<'_> {
                     }
                 };
                 self.body(&at.key("effect"), &e.effect, &players, false);
+                let deals_damage =
+                    |i: &Option<crate::model::InsteadSpec>| i.as_ref().is_some_and(|i| i.damage.is_some());
+                if let (None, Some(r)) = (&e.source, &e.effect.replacement) {
+                    for (key, i) in [("instead", &r.instead), ("also", &r.also)] {
+                        if deals_damage(i) {
+                            self.error_at(
+                                &at.key("effect").key("replacement").key(key).key("damage"),
+                                "the effect deals damage, but has no `source` to deal it".into(),
+                                Some("give the spell or ability that deals it as `source` (Deflecting Palm)".into()),
+                            );
+                        }
+                    }
+                }
                 if e.source.is_none() && e.effect.replacement.as_ref().is_some_and(|r| r.self_replacement) {
                     self.error_at(
                         &at.key("effect").key("replacement").key("self_replacement"),
@@ -182,6 +195,13 @@ impl Validator<'_> {
                 // The id is the key: `phantom:` in `expect`, not what is expected of it.
                 let index = self.object_placed(id, |spans| spans.key(&child(path, id)))?;
                 self.expectation(&At::Path(path).key(id), e, players);
+                for key in e.after_events_keys() {
+                    self.error_at(
+                        &At::Path(path).key(id).key(key),
+                        format!("`{key}` is what the board after the events has, not what the layers give"),
+                        Some("state it in an outcome's `board` in `expect_outcomes`".into()),
+                    );
+                }
                 Some((index, e.clone()))
             })
             .collect()
@@ -370,6 +390,7 @@ impl Validator<'_> {
             timestamp: self.stamp(&o.id, o.timestamp.unwrap_or(index as i64 + 1)),
             attached_at: o.attached_at.map(|t| self.stamp(&o.id, t)),
             unmodelled: o.unmodelled.clone(),
+            token: false,
         }
     }
 
@@ -585,7 +606,7 @@ impl Validator<'_> {
         }
     }
 
-    fn expectation(&mut self, at: &At, e: &ExpectSpec, players: &[String]) {
+    pub(super) fn expectation(&mut self, at: &At, e: &ExpectSpec, players: &[String]) {
         if let Some(c) = &e.controller {
             self.player_at(&at.key("controller"), c, players);
         }
@@ -627,7 +648,7 @@ impl Validator<'_> {
     }
 
     /// The object of id `id`, or a problem placed at `place` (looked up only then).
-    fn object_placed(&mut self, id: &str, place: impl FnOnce(&Spans) -> Span) -> Option<usize> {
+    pub(super) fn object_placed(&mut self, id: &str, place: impl FnOnce(&Spans) -> Span) -> Option<usize> {
         let found = self.ids.get(id).copied();
         if found.is_none() {
             let help = suggest::closest_id(id, self.spec.objects.iter().map(|o| o.id.as_str()))

@@ -91,7 +91,7 @@ impl Validator<'_> {
                     Event::Damage { source, .. } => Some(source),
                     _ => None,
                 });
-                Pending { event, by, origin, moment: 0, applied: Vec::new(), cause: None }
+                Pending { event, by, origin, moment: 0, applied: Vec::new(), cause: None, joined: 0 }
             })
             .collect()
     }
@@ -124,9 +124,41 @@ impl Validator<'_> {
                 .remaining
                 .as_ref()
                 .map(|left| left.iter().filter(|(_, n)| **n > 0).map(|(id, n)| (id.clone(), *n)).collect::<Vec<_>>());
-            all.push(ExpectedOutcome { events, then, remaining });
+            let board = outcome.board.as_ref().map(|b| self.board_after(&child(&at, "board"), b, players));
+            let life = outcome.life.as_ref().map(|life| {
+                let path = child(&at, "life");
+                let at = At::Path(&path);
+                life.iter().map(|(name, n)| (self.player_at(&at.key(name), name, players), *n)).collect()
+            });
+            all.push(ExpectedOutcome {
+                events,
+                then,
+                remaining,
+                board: board.unwrap_or_default(),
+                life: life.unwrap_or_default(),
+            });
         }
         all
+    }
+
+    /// An outcome's `board`: each key an object's id, or `token-N`, the Nth token the events
+    /// create.
+    fn board_after(
+        &mut self,
+        path: &str,
+        board: &std::collections::BTreeMap<String, crate::model::ExpectSpec>,
+        players: &[String],
+    ) -> Vec<(String, crate::model::ExpectSpec)> {
+        let mut out = Vec::new();
+        for (id, e) in board {
+            let token = id.strip_prefix("token-").is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n > 0));
+            if !token && self.object_placed(id, |spans| spans.key(&child(path, id))).is_none() {
+                continue;
+            }
+            self.expectation(&At::Path(path).key(id), e, players);
+            out.push((id.clone(), e.clone()));
+        }
+        out
     }
 
     /// An event as an expected outcome states it happened: a draw of N cards is N draws.
@@ -389,10 +421,10 @@ impl Validator<'_> {
         }
         if let Some(also) = &r.also {
             let at = child(path, "also");
-            if r.prevent.is_none() && r.shield.is_none() {
+            if r.prevent.is_none() && r.shield.is_none() && r.zone.is_none() && r.instead.is_none() {
                 self.error(
                     &at,
-                    "`also` is a prevention effect's additional effect (615.5): with `prevent` or `shield`".into(),
+                    "`also` is a prevention effect's additional effect (615.5), or the second thing a replacement does instead: with `prevent`, `shield`, `zone` or `instead`".into(),
                     None,
                 );
             }
@@ -472,10 +504,45 @@ impl Validator<'_> {
     /// The events an `instead` (or a prevention effect's `also`) makes: exactly one kind, for
     /// players the scenario has.
     fn instead(&mut self, path: &str, i: &InsteadSpec, event: EventKindSpec, players: &[String]) {
-        let given =
-            [i.draw.is_some(), i.gain_life.is_some(), i.lose_life.is_some(), i.counters.is_some(), i.action.is_some()];
+        let given = [
+            i.draw.is_some(),
+            i.gain_life.is_some(),
+            i.lose_life.is_some(),
+            i.counters.is_some(),
+            i.tokens.is_some(),
+            i.damage.is_some(),
+            i.action.is_some(),
+        ];
         if given.iter().filter(|b| **b).count() != 1 {
-            self.error(path, "give exactly one of `draw`, `gain_life`, `lose_life`, `counters`, `action`".into(), None);
+            self.error(
+                path,
+                "give exactly one of `draw`, `gain_life`, `lose_life`, `counters`, `tokens`, `damage`, `action`".into(),
+                None,
+            );
+        }
+        match (&i.to, i.damage) {
+            (Some(_), None) => {
+                self.error(&child(path, "to"), "`to` is who is dealt the `damage`: with `damage`".into(), None)
+            }
+            (Some(to), Some(_)) if !matches!(to.as_str(), "source_controller" | "you" | "that_player") => {
+                self.player_ref(&child(path, "to"), to, players);
+            }
+            _ => {}
+        }
+        if i.damage.is_some() && i.players.is_some() {
+            self.error(&child(path, "players"), "damage is dealt `to` one player: write `to`".into(), None);
+        }
+        if i.to.as_deref() == Some("source_controller") && event != EventKindSpec::Damage {
+            self.error(
+                &child(path, "to"),
+                "`source_controller` is the controller of the source of damage: only for `event: damage`".into(),
+                None,
+            );
+        }
+        if let Some(t) = &i.tokens {
+            if let crate::model::Quantity::Fixed(n) = t.count {
+                self.positive(&child(&child(path, "tokens"), "count"), n);
+            }
         }
         use EventKindSpec as K;
         if i.counters.is_some()

@@ -5,7 +5,7 @@
 
 use super::damage::{self, Act};
 use super::template::Template;
-use super::{condition, nouns, unmodelled, why, words, FaceText, Piece, Pieces};
+use super::{condition, nouns, unmodelled, why, words, FaceText, Piece, Pieces, Unmodelled};
 use crate::model::{
     CountSpec, EffectBody, EventKindSpec, InsteadSpec, Position, Quantity, ReplacementSpec, SelectorSpec, Zone,
 };
@@ -70,6 +70,10 @@ static TEMPLATES: LazyLock<Vec<Sentence>> = LazyLock::new(|| {
         (
             r"^if (?P<np>.+?) would (?:(?P<die>die)|be put into (?P<gy>a|an opponent's|your|its owner's|a player's) graveyard(?P<from> from anywhere| from the battlefield)?), (?P<act>.+?) instead$".into(),
             moved,
+        ),
+        (
+            r"^if (?P<np>.+?) would (?:(?P<die>die)|be put into (?P<gy>a|an opponent's|your|its owner's|a player's) graveyard(?P<from> from anywhere| from the battlefield)?), (?:instead (?P<act>.+?)|(?P<act2>.+?) instead) and (?P<also>.+)$".into(),
+            moved_and_also,
         ),
         (r"^(?P<np>.+?) enters? tapped$".into(), |c| enter(c, Enter::Tapped)),
         (r"^(?P<np>.+?) enters? tapped unless (?P<cond>.+)$".into(), |c| enter(c, Enter::TappedUnless)),
@@ -251,7 +255,68 @@ fn skip(c: &Captures) -> Pieces {
 }
 
 /// `If <objects> would die / be put into a graveyard, <act> instead.`
+/// "…, instead exile that card and create a 2/2 black Zombie creature token" (Kalitas), "…, exile
+/// it instead and you gain 2 life": a zone change and a second thing, both instead (614.1a), read
+/// whole or not at all.
+fn moved_and_also(c: &Captures) -> Pieces {
+    let act = c.name("act").or_else(|| c.name("act2")).map_or("", |a| a.as_str());
+    let also = also_instead(&c["also"])?;
+    let pieces = moved_acting(c, act)?;
+    Ok(pieces
+        .into_iter()
+        .map(|p| match p {
+            Piece::Static { text, cda, mut effect } => {
+                if let Some(r) = &mut effect.replacement {
+                    r.also = Some(also.clone());
+                }
+                Piece::Static { text, cda, effect }
+            }
+            other => other,
+        })
+        .collect())
+}
+
+/// The second thing a replacement does instead, done by the effect's controller: tokens created
+/// ("create a 2/2 black Zombie creature token", "create two 1/1 white Spirit creature tokens with
+/// flying") or life gained ("you gain 2 life").
+fn also_instead(words: &str) -> Result<InsteadSpec, Unmodelled> {
+    static TOKENS: LazyLock<regex_lite::Regex> = LazyLock::new(|| {
+        regex_lite::Regex::new(r"^create (?P<n>a|an|one|two|three|four|five) (?P<what>[0-9]+/[0-9]+ (?:(?:white|blue|black|red|green|colorless) )*(?:[a-z]+ )+?(?:artifact )?creature) tokens?(?P<with> with [a-z]+(?: and [a-z]+)?)?$").expect("a valid pattern")
+    });
+    static LIFE: LazyLock<regex_lite::Regex> =
+        LazyLock::new(|| regex_lite::Regex::new(r"^you gain (?P<n>\w+) life$").expect("a valid pattern"));
+    let you = Some(vec!["you".to_string()]);
+    if let Some(c) = TOKENS.captures(words) {
+        let count = words::number(&c["n"]).ok_or_else(|| why("a number of tokens the model does not know"))?;
+        // Subtypes are capitalised in the token's words, as in the Oracle text.
+        let what: Vec<String> = c["what"]
+            .split(' ')
+            .map(|w| {
+                let plain = ["white", "blue", "black", "red", "green", "colorless", "artifact", "creature"];
+                if plain.contains(&w) || w.contains('/') {
+                    w.to_string()
+                } else {
+                    let mut cs = w.chars();
+                    cs.next().map_or_else(String::new, |f| f.to_uppercase().chain(cs).collect())
+                }
+            })
+            .collect();
+        let token = format!("{}{}", what.join(" "), c.name("with").map_or("", |w| w.as_str()));
+        let tokens = crate::model::TokensInstead { count: Quantity::Fixed(count), token };
+        return Ok(InsteadSpec { tokens: Some(tokens), players: you, ..Default::default() });
+    }
+    if let Some(c) = LIFE.captures(words) {
+        let n = words::number(&c["n"]).ok_or_else(|| why("an amount of life the model does not know"))?;
+        return Ok(InsteadSpec { gain_life: Some(Quantity::Fixed(n)), players: you, ..Default::default() });
+    }
+    unmodelled(format!("instead, also `{words}`: not an event the model's `also` has"))
+}
+
 fn moved(c: &Captures) -> Pieces {
+    moved_acting(c, &c["act"])
+}
+
+fn moved_acting(c: &Captures, act: &str) -> Pieces {
     let np = &c["np"];
     let die = c.name("die").is_some();
     // A permanent is on the battlefield: "a permanent would be put into a graveyard" leaves it.
@@ -260,7 +325,7 @@ fn moved(c: &Captures) -> Pieces {
     if np == "~" && !from_battlefield {
         return unmodelled("it works from anywhere: the model's static abilities work on the battlefield only");
     }
-    let (zone, position) = match &c["act"] {
+    let (zone, position) = match act {
         "exile it" | "exile that card" | "exile that permanent" | "exile them" => (Zone::Exile, None),
         "put it on the bottom of its owner's library" => (Zone::Library, Some(Position::Bottom)),
         "shuffle it into its owner's library" => (Zone::Library, Some(Position::Shuffled)),

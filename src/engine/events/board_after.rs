@@ -6,15 +6,22 @@
 use super::damage::{as_counters, as_poison};
 use super::event::{Event, Target};
 use super::replacer::Replacer;
+use crate::engine::answer::{object_answer, ObjectAnswer};
 use crate::engine::board::{Board, ObjectDef, ResolvedEffect};
 use crate::engine::characteristics::Characteristics;
 use crate::engine::timestamp::Timestamp;
 use crate::model::{EffectBody, SelectorSpec, Zone};
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// Past this many tokens from one event, the board after shows no more of them: a number that
+/// large is a typo, and the exploration has limits of its own.
+pub const MAX_TOKENS: i64 = 1000;
 
 /// Whether an event that happened changes the board the next events meet.
 pub fn changes_board(event: &Event) -> bool {
-    !matches!(event, Event::Draws { .. } | Event::Tokens { .. } | Event::Begin { .. } | Event::Action { .. })
+    !matches!(event, Event::Draws { .. } | Event::Begin { .. } | Event::Action { .. })
 }
 
 /// `chars`: the objects' characteristics on `board`, for what the sources of damage are;
@@ -79,10 +86,40 @@ pub fn board_after(board: &Board, chars: &[Characteristics], replacers: &[Replac
             Event::Draw { player } => after.unlisted_hand[*player] = after.unlisted_hand[*player].saturating_add(1),
             Event::LoseGame { player } => after.lost[*player] = true,
             Event::Poison { player, count } => after.poison[*player] = after.poison[*player].saturating_add(*count),
-            Event::Draws { .. } | Event::Tokens { .. } | Event::Begin { .. } | Event::Action { .. } => {}
+            Event::Tokens { player, count, token } => {
+                for _ in 0..(*count).clamp(0, MAX_TOKENS) {
+                    let object = new_token(&after, *player, token, Timestamp { time: next_time, order: 0 });
+                    after.ids.insert(object.id.clone(), after.objects.len());
+                    after.objects.push(object);
+                    next_time = next_time.saturating_add(1);
+                }
+            }
+            Event::Draws { .. } | Event::Begin { .. } | Event::Action { .. } => {}
         }
     }
     after
+}
+
+/// A token created under `player`'s control, who owns it (110.5a in 2011, 111.2 today), on the
+/// battlefield with the characteristics its description defines: `token-1`, `token-2`… in the
+/// order they are created, past any id the scenario gives.
+fn new_token(board: &Board, player: usize, words: &str, timestamp: Timestamp) -> ObjectDef {
+    let made = board.objects.iter().filter(|o| o.token).count();
+    let id = (made + 1..).map(|n| format!("token-{n}")).find(|id| !board.ids.contains_key(id)).expect("an unused id");
+    ObjectDef {
+        id,
+        owner: player,
+        zone: Zone::Battlefield,
+        printed: super::token::characteristics(words, player),
+        counters: Default::default(),
+        damage: 0,
+        deathtouched: false,
+        attached_to: None,
+        timestamp,
+        attached_at: None,
+        unmodelled: Vec::new(),
+        token: true,
+    }
 }
 
 /// 706.5: a permanent that entered as a copy is a copy from then on: a copy effect on it alone,
@@ -123,5 +160,88 @@ fn damage(board: &mut Board, chars: &[Characteristics], source: &Characteristics
     }
     if source.has_keyword("deathtouch") {
         board.objects[to].deathtouched = true;
+    }
+}
+
+/// An object the events changed, as it is once they and the state-based actions are over: its
+/// characteristics after the layers on that board, where it is, its counters and damage marked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ObjectAfter {
+    #[serde(flatten)]
+    pub object: ObjectAnswer,
+    pub zone: Zone,
+    pub counters: BTreeMap<String, i64>,
+    pub damage: i64,
+    /// Created by the events.
+    pub token: bool,
+    /// What `object` says, with the abilities' ids: what an expected outcome's `board` is
+    /// checked against.
+    #[serde(skip)]
+    pub chars: Characteristics,
+}
+
+/// A player the events changed: life total (where the scenario gives one), poison counters,
+/// whether they lost the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerAfter {
+    pub name: String,
+    pub life: Option<i64>,
+    pub poison: i64,
+    pub lost: bool,
+}
+
+/// The board after the events, as far as they changed it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct After {
+    pub objects: Vec<ObjectAfter>,
+    pub players: Vec<PlayerAfter>,
+}
+
+impl After {
+    /// The objects and players of `after` that differ from `before`: moved, entered, created,
+    /// given or rid of counters or damage, or changed by the layers (an anthem that left takes
+    /// its bonus with it), each in the board's order.
+    pub fn between(
+        before: &Board,
+        before_chars: &[Characteristics],
+        after: &Board,
+        after_chars: &[Characteristics],
+    ) -> After {
+        let objects = (0..after.objects.len())
+            .filter(|&i| {
+                let a = &after.objects[i];
+                let Some(b) = before.objects.get(i) else { return true };
+                a.zone != b.zone
+                    || a.counters != b.counters
+                    || a.damage != b.damage
+                    || a.timestamp != b.timestamp
+                    || after_chars[i] != before_chars[i]
+            })
+            .map(|i| {
+                let o = &after.objects[i];
+                ObjectAfter {
+                    object: object_answer(after, i, &after_chars[i]),
+                    zone: o.zone,
+                    counters: o.counters.iter().filter(|(_, n)| **n != 0).map(|(k, n)| (k.clone(), *n)).collect(),
+                    damage: o.damage,
+                    token: o.token,
+                    chars: after_chars[i].clone(),
+                }
+            })
+            .collect();
+        let players = (0..after.players.len())
+            .filter(|&p| {
+                after.life[p] != before.life[p]
+                    || after.poison[p] != before.poison[p]
+                    || after.lost[p] != before.lost[p]
+            })
+            .map(|p| PlayerAfter {
+                name: after.players[p].clone(),
+                life: after.life[p],
+                poison: after.poison[p],
+                lost: after.lost[p],
+            })
+            .collect();
+        After { objects, players }
     }
 }

@@ -162,3 +162,13 @@ pub fn no_longer(env: &Env, after: &[Event]) -> String {
         _ => format!("the event is now: {}", event(env, first)),
     }
 }
+
+/// Counters as a list: "3 +1/+1, 1 charge", or "none".
+pub fn counters(counters: &std::collections::BTreeMap<String, i64>) -> String {
+    let listed: Vec<String> = counters.iter().filter(|(_, n)| **n != 0).map(|(k, n)| format!("{n} {k}")).collect();
+    if listed.is_empty() {
+        "none".into()
+    } else {
+        listed.join(", ")
+    }
+}

@@ -214,6 +214,10 @@ pub struct Pending {
     pub applied: Vec<u16>,
     /// The state-based action it comes from, if it is not one of the scenario's events.
     pub cause: Option<super::sba::Sba>,
+    /// How many events right beneath it on the stack are the rest of what one replacement does
+    /// instead ("exile that card and create a Zombie"): replaced by something other than a zone
+    /// change (a regeneration), it takes them with it.
+    pub joined: u8,
 }
 
 impl Pending {

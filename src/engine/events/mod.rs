@@ -17,10 +17,11 @@ pub mod replacer;
 pub mod replay;
 pub mod sba;
 pub mod state;
+pub mod token;
 pub mod trace;
 
 use super::answer::Mismatch;
-use super::board::Board;
+use super::board::{Board, ExpectedOutcome};
 use super::resolve::Resolution;
 use event::Event;
 use replacer::Env;
@@ -45,6 +46,8 @@ pub struct Outcome {
     pub used_up: Vec<String>,
     /// How many choice sequences lead to this outcome.
     pub sequences: u64,
+    /// What the events and the state-based actions changed on the board, as it is afterwards.
+    pub board: board_after::After,
     pub steps: Vec<EventStep>,
     #[serde(skip)]
     pub events: Vec<Event>,
@@ -86,7 +89,9 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
     let outcomes = branches
         .iter()
         .map(|b| {
-            let (steps, choices) = replay::replay(&env, &mut envs, &b.decisions);
+            let replay::Replayed { steps, choices, changes } = replay::replay(&env, &mut envs, &b.decisions);
+            let after = envs.get(&changes);
+            let board = board_after::After::between(&env.board, &env.chars, &after.board, &after.chars);
             let (events, then): (Vec<_>, Vec<_>) = b.happened.iter().partition(|h| h.cause.is_none());
             Outcome {
                 choices,
@@ -95,6 +100,7 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
                 remaining: remaining(&env, &b.left),
                 used_up: b.left.used().filter(|(_, n)| *n == 0).map(|(k, _)| k.to_string()).collect(),
                 sequences: b.sequences,
+                board,
                 steps,
                 events: events.iter().map(|h| h.event.clone()).collect(),
                 then_events: then.iter().map(|h| h.event.clone()).collect(),
@@ -151,7 +157,7 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
         r.sort();
         r
     };
-    let mut want: Vec<Compared> = expected
+    let want_each: Vec<Compared> = expected
         .iter()
         .map(|e| {
             (
@@ -162,17 +168,25 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
         })
         .collect();
     let stated: Vec<Vec<Event>> = outcomes.iter().map(|o| o.events.iter().map(Event::as_stated).collect()).collect();
-    let mut got: Vec<Compared> = outcomes
+    let got_each: Vec<Compared> = outcomes
         .iter()
         .zip(&stated)
         .map(|(o, events)| (events, then(&o.then_events), remaining(&o.remaining)))
         .collect();
+    let (mut want, mut got) = (want_each.clone(), got_each.clone());
     want.sort();
     want.dedup();
     got.sort();
     got.dedup();
     if want == got {
-        return Vec::new();
+        // The same outcomes: each expected one's board against every outcome found like it.
+        let mut out = Vec::new();
+        for (e, w) in expected.iter().zip(&want_each) {
+            for (n, o) in outcomes.iter().enumerate().filter(|(n, _)| got_each[*n] == *w) {
+                check_board_after(board, resolution, e, n + 1, o, &mut out);
+            }
+        }
+        return out;
     }
     // Only to name the objects of the outcomes: built when they differ, not on every check.
     let env = Env::new(board, resolution);
@@ -199,4 +213,63 @@ pub fn check(board: &Board, resolution: &Resolution, outcomes: Option<&[Outcome]
             actual: extra.get(i).cloned().unwrap_or_else(|| "no other outcome".into()),
         })
         .collect()
+}
+
+/// What an expected outcome's `board` and `life` state against outcome `n` found: an object the
+/// events did not change is as the layers left it before them.
+fn check_board_after(
+    board: &Board,
+    resolution: &Resolution,
+    expected: &ExpectedOutcome,
+    n: usize,
+    outcome: &Outcome,
+    out: &mut Vec<Mismatch>,
+) {
+    for (id, e) in &expected.board {
+        let object = format!("{id} after outcome {n}");
+        let changed = outcome.board.objects.iter().find(|a| a.object.id == *id);
+        let (chars, zone, counters, damage) = match (changed, board.object_index(id)) {
+            (Some(a), _) => (&a.chars, a.zone, a.counters.clone(), a.damage),
+            (None, Some(i)) => {
+                let o = &board.objects[i];
+                (&resolution.characteristics[i], o.zone, o.counters.clone(), o.damage)
+            }
+            (None, None) => {
+                let expected = e.zone.map_or_else(|| "an object".to_string(), |z| describe::zone(z).to_string());
+                out.push(Mismatch { object, characteristic: "zone", expected, actual: "no such object".into() });
+                continue;
+            }
+        };
+        crate::engine::answer::check_object(board, &object, chars, e, out);
+        let mut push = |characteristic: &'static str, expected: String, actual: String| {
+            out.push(Mismatch { object: object.clone(), characteristic, expected, actual })
+        };
+        if let Some(z) = e.zone.filter(|z| *z != zone) {
+            push("zone", describe::zone(z).to_string(), describe::zone(zone).to_string());
+        }
+        if let Some(expected) = &e.counters {
+            let nonzero = |c: &std::collections::BTreeMap<String, i64>| {
+                c.iter().filter(|(_, n)| **n != 0).map(|(k, n)| (k.to_lowercase(), *n)).collect::<Vec<_>>()
+            };
+            if nonzero(expected) != nonzero(&counters) {
+                push("counters", describe::counters(expected), describe::counters(&counters));
+            }
+        }
+        if let Some(d) = e.damage.filter(|d| *d != damage) {
+            push("damage", d.to_string(), damage.to_string());
+        }
+    }
+    for (player, life) in &expected.life {
+        let name = &board.players[*player];
+        let found = outcome.board.players.iter().find(|p| p.name == *name).map_or(board.life[*player], |p| p.life);
+        if found != Some(*life) {
+            let actual = found.map_or_else(|| "no life total given".into(), |l| l.to_string());
+            out.push(Mismatch {
+                object: format!("{name} after outcome {n}"),
+                characteristic: "life",
+                expected: life.to_string(),
+                actual,
+            });
+        }
+    }
 }

@@ -14,6 +14,13 @@ pub struct Modified {
     /// How much of a limited effect this used: damage a shield prevented, 1 for "the next time".
     pub used: i64,
     pub note: Option<Note>,
+    /// How many of `events`, at the end, are new events rather than the event modified: a
+    /// prevention effect's additional effect (615.5), the second thing a replacement does. No
+    /// effect has applied to them yet (614.5 is about the event modified).
+    pub fresh: usize,
+    /// The fresh events are the rest of what replaces the event, not an additional effect: they
+    /// go with the first event if it is replaced in turn (`Pending::joined`).
+    pub joins: bool,
 }
 
 /// What the trace says about an application beyond the event before and after.
@@ -41,12 +48,17 @@ pub enum Note {
     StillDestroyed {
         still: Vec<String>,
     },
+    /// The event replaced was one of two things a replacement does instead: what replaces it
+    /// replaces the other too (a regeneration replaces the whole destruction, 614.8).
+    TakesWith {
+        events: Vec<String>,
+    },
 }
 
 pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
     let r = &env.replacers[effect as usize];
     let s = &r.spec;
-    let unchanged = |events: Vec<Event>| Modified { events, used: 0, note: None };
+    let unchanged = |events: Vec<Event>| Modified { events, used: 0, note: None, fresh: 0, joins: false };
     let number = event.number().unwrap_or(0);
     let mut out = if let (Event::Enter { .. }, Some(EventKindSpec::Counters)) = (event, s.event) {
         unchanged(vec![entering_counters(r, event)])
@@ -63,8 +75,10 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
         // 615.11: the prevention effect applies, prevents nothing, and a shield is not reduced;
         // its additional effect still happens.
         let mut events = vec![event.clone()];
-        events.extend(also(env, r, event, 0));
-        Modified { events, used: 0, note: Some(Note::CantBePrevented) }
+        let also = also(env, r, event, 0);
+        let fresh = also.len();
+        events.extend(also);
+        Modified { events, used: 0, note: Some(Note::CantBePrevented), fresh, joins: false }
     } else if let Some(prevent) = s.prevent {
         let amount = match prevent {
             PreventSpec::All => number,
@@ -76,18 +90,18 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
         Modified { used: amount, ..prevented(env, r, event, number, amount) }
     } else if s.regenerate && matches!(event, Event::Move { no_regeneration: true, .. }) {
         // 701.11c: the shield has no effect, and is not used.
-        Modified { events: vec![event.clone()], used: 0, note: Some(Note::CantBeRegenerated) }
+        Modified { events: vec![event.clone()], used: 0, note: Some(Note::CantBeRegenerated), fresh: 0, joins: false }
     } else if s.regenerate {
         let object = event.object().expect("a destruction has an object");
         unchanged(vec![Event::Regenerate { object }])
     } else if let Some(to) = &s.redirect {
         redirect(env, r, event, to, left)
     } else if let Some(zone) = s.zone {
-        unchanged(vec![sent_elsewhere(r, event, zone)])
+        and_also(env, r, event, vec![sent_elsewhere(r, event, zone)])
     } else if s.skip {
         unchanged(Vec::new())
     } else if let Some(instead) = &s.instead {
-        unchanged(instead_events(env, r, instead, event))
+        and_also(env, r, event, instead_events(env, r, instead, event))
     } else {
         enters(env, effect, event)
     };
@@ -128,9 +142,15 @@ fn instead_events(env: &Env, r: &Replacer, instead: &InsteadSpec, event: &Event)
         Quantity::Fixed(n) => n,
         Quantity::ThatMany => number,
     };
-    let mut players: Vec<usize> = match &instead.players {
-        None => vec![env.player_named("that_player", r, event)],
-        Some(names) => names.iter().map(|who| env.player_named(who, r, event)).collect(),
+    let mut players: Vec<usize> = match (&instead.players, instead.to.as_deref()) {
+        // 615.5 (Deflecting Palm): the controller of the source of the damage watched.
+        (_, Some("source_controller")) => match event {
+            Event::Damage { source, .. } => vec![env.chars[*source].controller],
+            _ => vec![env.player_named("that_player", r, event)],
+        },
+        (_, Some(who)) => vec![env.player_named(who, r, event)],
+        (None, None) => vec![env.player_named("that_player", r, event)],
+        (Some(names), None) => names.iter().map(|who| env.player_named(who, r, event)).collect(),
     };
     players.sort_by_key(|p| env.apnap_rank(*p));
     players.dedup();
@@ -145,6 +165,10 @@ fn instead_events(env: &Env, r: &Replacer, instead: &InsteadSpec, event: &Event)
                 Event::LoseLife { player, amount: n(q) }
             } else if let (Some(c), Some(object)) = (&instead.counters, event.object()) {
                 Event::Counters { object, kind: c.kind.clone(), count: n(c.count) }
+            } else if let Some(t) = &instead.tokens {
+                Event::Tokens { player, count: n(t.count), token: t.token.clone() }
+            } else if let (Some(q), Some(source)) = (instead.damage, r.effect.source) {
+                Event::Damage { source, to: Target::Player(player), amount: n(q), combat: false, unpreventable: false }
             } else {
                 Event::Action { player, text: instead.action.clone().unwrap_or_default() }
             }
@@ -152,13 +176,25 @@ fn instead_events(env: &Env, r: &Replacer, instead: &InsteadSpec, event: &Event)
         .collect()
 }
 
+/// A replacement that does two things instead ("exile that card and create a 2/2 black Zombie
+/// creature token"): the first, `events`, replaces the event; the second, `also`, is new events
+/// right after, `that_many` being the event's number.
+fn and_also(env: &Env, r: &Replacer, event: &Event, mut events: Vec<Event>) -> Modified {
+    let also = also(env, r, event, event.number().unwrap_or(0));
+    let fresh = also.len();
+    events.extend(also);
+    Modified { events, used: 0, note: None, fresh, joins: true }
+}
+
 /// 615.5: the damage left happens at the time the original event would have, the additional
 /// effect immediately afterward.
 fn prevented(env: &Env, r: &Replacer, event: &Event, number: i64, amount: i64) -> Modified {
     let rest = number - amount;
     let mut events = if rest > 0 { vec![event.with_number(rest)] } else { Vec::new() };
-    events.extend(also(env, r, event, amount));
-    Modified { events, used: 0, note: Some(Note::Prevented { amount }) }
+    let also = also(env, r, event, amount);
+    let fresh = also.len();
+    events.extend(also);
+    Modified { events, used: 0, note: Some(Note::Prevented { amount }), fresh, joins: false }
 }
 
 /// A prevention effect's additional effect, `that_many` being the damage it prevented.
@@ -180,11 +216,11 @@ fn redirect(env: &Env, r: &Replacer, event: &Event, to: &RedirectSpec, left: i64
         Ok(target) => target,
         Err(why) => {
             let note = Note::RedirectionFails { to: "the object it names".into(), why };
-            return Modified { events: vec![event.clone()], used: 0, note: Some(note) };
+            return Modified { events: vec![event.clone()], used: 0, note: Some(note), fresh: 0, joins: false };
         }
     };
     let Event::Damage { source, to: first, amount, combat, unpreventable } = event else {
-        return Modified { events: vec![event.clone()], used: 0, note: None };
+        return Modified { events: vec![event.clone()], used: 0, note: None, fresh: 0, joins: false };
     };
     if env.can_be_dealt_damage(target) {
         let moved = if r.spec.up_to.is_some() { left.min(*amount) } else { *amount };
@@ -199,7 +235,7 @@ fn redirect(env: &Env, r: &Replacer, event: &Event, to: &RedirectSpec, left: i64
         if moved < *amount {
             events.push(damage(*first, amount - moved));
         }
-        return Modified { events, used: moved, note: None };
+        return Modified { events, used: moved, note: None, fresh: 0, joins: false };
     }
     let why = match target {
         Target::Object(o) if board.objects[o].zone != crate::model::Zone::Battlefield => {
@@ -211,7 +247,13 @@ fn redirect(env: &Env, r: &Replacer, event: &Event, to: &RedirectSpec, left: i64
         Target::Object(o) => env.chars[o].name.clone(),
         Target::Player(p) => board.players[p].clone(),
     };
-    Modified { events: vec![event.clone()], used: 0, note: Some(Note::RedirectionFails { to, why }) }
+    Modified {
+        events: vec![event.clone()],
+        used: 0,
+        note: Some(Note::RedirectionFails { to, why }),
+        fresh: 0,
+        joins: false,
+    }
 }
 
 /// The object or player a redirection names; a selector must name exactly one permanent.
@@ -277,7 +319,7 @@ fn enters(env: &Env, effect: u16, event: &Event) -> Modified {
             None => {}
         }
     }
-    Modified { events: vec![e], used: 0, note: None }
+    Modified { events: vec![e], used: 0, note: None, fresh: 0, joins: false }
 }
 
 #[cfg(test)]

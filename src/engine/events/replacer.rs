@@ -109,13 +109,14 @@ impl Env {
         let board = super::board_after::board_after(&self.board, &self.chars, &self.replacers, happened);
         // Damage marked, life totals and hands change no characteristic: the layers, and the
         // effects they leave, are this board's. Only what objects are, where and whose, is.
-        let same_objects = board.objects.iter().zip(&self.board.objects).all(|(a, b)| {
-            a.zone == b.zone
-                && a.counters == b.counters
-                && a.printed.controller == b.printed.controller
-                && a.attached_to == b.attached_to
-                && a.timestamp == b.timestamp
-        });
+        let same_objects = board.objects.len() == self.board.objects.len()
+            && board.objects.iter().zip(&self.board.objects).all(|(a, b)| {
+                a.zone == b.zone
+                    && a.counters == b.counters
+                    && a.printed.controller == b.printed.controller
+                    && a.attached_to == b.attached_to
+                    && a.timestamp == b.timestamp
+            });
         if same_objects {
             return Env { board, ..self.clone() };
         }

@@ -11,9 +11,17 @@ use super::trace::{Action, EventStep, Stopped, Why};
 use super::Choice;
 use crate::model::EventKindSpec;
 
+/// What replaying an outcome's decisions gives: its trace, the choices made, and what the events
+/// did to the board, in order (the board after is `envs.get(&changes)`).
+pub struct Replayed {
+    pub steps: Vec<EventStep>,
+    pub choices: Vec<Choice>,
+    pub changes: std::rc::Rc<Vec<Event>>,
+}
+
 /// The trace of the decisions, and the choices among them, each named from the effects of its
 /// own moment (the effects present change as permanents leave and enter).
-pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> (Vec<EventStep>, Vec<Choice>) {
+pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Replayed {
     let mut state = State::start(env);
     let mut decisions = decisions.iter();
     let mut steps = Vec::new();
@@ -80,7 +88,13 @@ pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> (Vec<EventS
         };
         state = next_state;
     }
-    (steps, choices)
+    // Every moment is settled once the state-based actions are checked; a replay cut short
+    // still shows what its last moment did.
+    let mut changes = state.changes;
+    if !state.current.is_empty() {
+        std::rc::Rc::make_mut(&mut changes).extend(state.current.iter().cloned());
+    }
+    Replayed { steps, choices, changes }
 }
 
 /// A player's choice: of an effect (616.1) named by its id, or of the event a shield meets first
@@ -214,7 +228,9 @@ fn applied_step(
     // The effects on a destruction that still apply once the destroyed permanent is sent
     // elsewhere: the trace says why they still do.
     let on_destruction = |j: usize| env.replacers[j].spec.event == Some(EventKindSpec::Destroy);
-    let still: Vec<String> = if sent_elsewhere(&top.event, &modified.events) {
+    // The new events of an `also` are not what the event became.
+    let became = &modified.events[..modified.events.len() - modified.fresh];
+    let still: Vec<String> = if sent_elsewhere(&top.event, became) {
         before.iter().filter(|j| on_destruction(**j) && applies_after(**j)).map(key).collect()
     } else {
         Vec::new()
@@ -260,8 +276,18 @@ fn applied_step(
     concepts.dedup();
     step.concepts = concepts;
     step.why = Some(why);
+    // Replaced by other than a zone change, the event takes with it the rest of what an earlier
+    // replacement did instead (`Pending::joined`).
+    let joined = usize::from(top.joined).min(state.stack.len() - 1);
+    let taken: Vec<String> = if joined > 0 && !became.first().is_some_and(|e| matches!(e, Event::Move { .. })) {
+        let below = &state.stack[state.stack.len() - 1 - joined..state.stack.len() - 1];
+        below.iter().rev().map(|p| describe::event(env, &p.event)).collect()
+    } else {
+        Vec::new()
+    };
     step.note = match modified.note {
         None if !still.is_empty() => Some(Note::StillDestroyed { still }),
+        None if !taken.is_empty() => Some(Note::TakesWith { events: taken }),
         note => note,
     };
     (step, next_state)
@@ -306,6 +332,7 @@ fn state_based_step(env: &Env, first: usize, made: usize, cause: &Sba, event: &E
         moment: 0,
         applied: Vec::new(),
         cause: Some(cause.clone()),
+        joined: 0,
     };
     let mut step = EventStep::new(env, &pending, Action::StateBased);
     step.before = describe::condition(env, cause, event);

@@ -83,6 +83,7 @@ impl State {
                 moment,
                 applied: Vec::new(),
                 cause: Some(cause),
+                joined: 0,
             });
         }
         next
@@ -141,6 +142,14 @@ impl State {
         into.left.use_up(r, modified.used);
         (into.moment, into.state_based, into.rounds) = (self.moment, self.state_based, self.rounds);
         (into.round_from, into.checked) = (self.round_from, self.checked);
+        // The rest of what an earlier replacement did instead goes with the event it joins, once
+        // that is no longer a zone change (regeneration replaces the whole destruction, 614.8).
+        let joined = usize::from(top.joined).min(rest.len());
+        let keeps_joined = modified.events.first().is_some_and(|e| matches!(e, Event::Move { .. }));
+        let rest = if keeps_joined { rest } else { &rest[..rest.len() - joined] };
+        let joined = if keeps_joined { joined } else { 0 };
+        let first_joins = modified.events.len() == modified.fresh + 1;
+        let made_joined = if first_joins && modified.joins { modified.fresh } else { 0 };
         into.stack.truncate(rest.len() + modified.events.len());
         for (i, pending) in rest.iter().enumerate() {
             match into.stack.get_mut(i) {
@@ -150,24 +159,37 @@ impl State {
         }
         // Each event that replaces it carries the effects applied so far, this one included
         // (614.5), in order.
-        for (i, event) in (rest.len()..).zip(modified.events.into_iter().rev()) {
+        // The last `fresh` events are new ones (615.5): no effect has applied to them, and they
+        // are the effect's source's.
+        let fresh = modified.fresh;
+        for (k, (i, event)) in (rest.len()..).zip(modified.events.into_iter().rev()).enumerate() {
+            let by = if k < fresh { r.effect.source } else { top.by };
             let made = match into.stack.get_mut(i) {
                 Some(p) => {
                     p.event = event;
                     p.cause.clone_from(&top.cause);
-                    (p.by, p.origin, p.moment) = (top.by, top.origin, top.moment);
+                    (p.by, p.origin, p.moment) = (by, top.origin, top.moment);
+                    p.joined = 0;
                     p.applied.clear();
                     p
                 }
                 None => {
                     let applied = Vec::with_capacity(top.applied.len() + 1);
-                    into.stack.push(Pending { event, applied, cause: top.cause.clone(), ..*top });
+                    into.stack.push(Pending { event, applied, cause: top.cause.clone(), by, joined: 0, ..*top });
                     into.stack.last_mut().expect("just pushed")
                 }
             };
+            if k < fresh {
+                continue;
+            }
             made.applied.extend_from_slice(&top.applied);
             if let Err(at) = made.applied.binary_search(&effect) {
                 made.applied.insert(at, effect);
+            }
+        }
+        if first_joins {
+            if let Some(first) = into.stack.last_mut() {
+                first.joined = u8::try_from(joined + made_joined).unwrap_or(u8::MAX);
             }
         }
         into.settle();

@@ -129,6 +129,10 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
                 line.text(" It is still destroyed, only elsewhere: ").list(&names.effects(still));
                 line.text(format!(" still {verb} to it")).end();
             }
+            if let Some(Note::TakesWith { events }) = &step.note {
+                line.text(" The rest of that replacement goes with it, so this does not happen: ");
+                line.text(events.join(", ")).end();
+            }
             if !step.now_applicable.is_empty() {
                 let verb = if step.now_applicable.len() == 1 { "applies" } else { "apply" };
                 line.text(" ").list(&names.effects(&step.now_applicable));

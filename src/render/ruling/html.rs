@@ -113,6 +113,13 @@ fn explanation(out: &mut String, e: &Explanation) {
         out.push_str(&format!("<li>{}</li>\n", inline(step)));
     }
     out.push_str("</ol>\n");
+    if !e.after.is_empty() {
+        out.push_str("<p class=\"after\">After the events:</p>\n<ul class=\"after\">\n");
+        for line in &e.after {
+            out.push_str(&format!("<li>{}.</li>\n", esc(line)));
+        }
+        out.push_str("</ul>\n");
+    }
 }
 
 fn rules(out: &mut String, r: &Ruling) {

@@ -96,6 +96,13 @@ fn explanation(out: &mut String, e: &Explanation) {
         out.push_str(&format!("{}. {}\n", i + 1, inline(step)));
     }
     out.push('\n');
+    if !e.after.is_empty() {
+        out.push_str("After the events:\n\n");
+        for line in &e.after {
+            out.push_str(&format!("- {}.\n", escape(line)));
+        }
+        out.push('\n');
+    }
 }
 
 fn rules(out: &mut String, r: &Ruling) {

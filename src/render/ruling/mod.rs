@@ -75,6 +75,8 @@ pub struct Explanation {
     pub title: Option<Line>,
     pub intro: Option<Line>,
     pub steps: Vec<Line>,
+    /// For an outcome: the objects and players its events changed, as they are afterwards.
+    pub after: Vec<String>,
 }
 
 pub struct Quote {
@@ -160,6 +162,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
             title: several.then(|| Line::plain("The continuous effects, layer by layer")),
             intro: None,
             steps: resolution.steps.iter().map(|s| layers::sentence(s, board, citer, &names)).collect(),
+            after: Vec::new(),
         });
     }
     let many_outcomes = outcomes.is_some_and(|o| o.len() > 1);
@@ -187,6 +190,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
             title,
             intro,
             steps: event_steps::sentences(o, board.events.len(), citer, &names),
+            after: super::events::board_after_lines(&o.board),
         });
     }
     let quotes = quotes::quotes(explanations.iter().flat_map(|e| &e.steps), citer);
