@@ -367,3 +367,138 @@ proptest! {
         prop_assert_eq!(outcomes, shuffled_outcomes, "{}\n---\n{}", text, shuffled);
     }
 }
+
+/// A board of legendary creatures with two names, each controlled by Alice or Bob: (name index,
+/// controller index) for each, in the file's order. No events: the legend rule is what happens.
+fn legends_board(legends: &[(usize, usize)]) -> String {
+    let names = ["Isamaru, Hound of Konda", "Kiki-Jiki, Mirror Breaker"];
+    let players = ["Alice", "Bob"];
+    let mut text =
+        String::from("title: legends\nplayers:\n  - {name: Alice, active: true}\n  - {name: Bob}\nobjects:\n");
+    for (i, (name, controller)) in legends.iter().enumerate() {
+        text.push_str(&format!(
+            "  - {{id: legend-{i}, name: \"{}\", owner: {}, types: [creature], supertypes: [legendary], power: 2, toughness: 2}}\n",
+            names[*name], players[*controller]
+        ));
+    }
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// 704.5j: in every outcome, each player keeps exactly one legendary permanent of each name
+    /// they controlled; there is one outcome for each way of choosing the ones kept; the order of
+    /// the file changes none of it.
+    #[test]
+    fn the_legend_rule_leaves_one_of_each_name_per_player(legends in prop::collection::vec((0usize..2, 0usize..2), 1..7), order in any::<u64>()) {
+        let text = legends_board(&legends);
+        let today = |text: &str| {
+            let mut board = board(text);
+            board.answer_by(judge::model::Meanings::of_2011().with("sba-legend", 2013));
+            let resolution = resolve::resolve(&board);
+            events::resolve_events(&board, &resolution).expect("within the limits").unwrap_or_default()
+        };
+        let outcomes = today(&text);
+        let mut groups: std::collections::BTreeMap<(usize, usize), usize> = Default::default();
+        for g in &legends {
+            *groups.entry(*g).or_default() += 1;
+        }
+        let ways: usize = groups.values().filter(|n| **n > 1).product();
+        let ways = if groups.values().all(|n| *n < 2) { 0 } else { ways };
+        prop_assert_eq!(outcomes.len(), ways, "{}", text);
+        for outcome in &outcomes {
+            let gone: Vec<usize> = outcome.then_events.iter().filter_map(|e| e.object()).collect();
+            for (group, n) in &groups {
+                let left = (0..legends.len()).filter(|i| legends[*i] == *group && !gone.contains(i)).count();
+                prop_assert_eq!(left, 1, "{:?} of {} left in {:?}\n{}", group, n, outcome.then, text);
+            }
+        }
+        let shuffled = support::shuffled(&text, order);
+        let read = |outcomes: Vec<Resolved>| {
+            let mut read: Vec<Vec<String>> = outcomes.into_iter().map(|o| { let mut t = o.then; t.sort(); t }).collect();
+            read.sort();
+            read
+        };
+        prop_assert_eq!(read(outcomes), read(today(&shuffled)), "{}\n---\n{}", text, shuffled);
+        // By the rules of 2011 (704.5k), all of a name go, whoever controls them, in one outcome.
+        prop_assert_eq!(read_outcomes(&text), read_outcomes(&shuffled), "{}\n---\n{}", text, shuffled);
+    }
+}
+
+/// A creature with one protection, dealt damage by sources of random colours and types: the
+/// protection's text, and each source's (colour, card type).
+fn protection_board(protection: &str, sources: &[(Option<&str>, &str)]) -> String {
+    let mut text = String::from(
+        "title: protection\nplayers:\n  - {name: Alice, active: true}\n  - {name: Bob}\nobjects:\n  - {id: knight, name: Knight, owner: Bob, types: [creature], power: 2, toughness: 100, abilities: [",
+    );
+    text.push_str(protection);
+    text.push_str("]}\n");
+    for (i, (color, kind)) in sources.iter().enumerate() {
+        let zone = if *kind == "instant" { "stack" } else { "battlefield" };
+        let colors = color.map_or(String::new(), |c| c.to_string());
+        let pt = if *kind == "creature" { ", power: 1, toughness: 1" } else { "" };
+        text.push_str(&format!(
+            "  - {{id: source-{i}, name: Source {i}, owner: Alice, zone: {zone}, types: [{kind}], colors: [{colors}]{pt}}}\n"
+        ));
+    }
+    text.push_str("events:\n");
+    // Several at once, as combat damage or a Pyroclasm; one alone, as a Shock.
+    let indent = if sources.len() > 1 {
+        text.push_str("  - at_once:\n");
+        "    "
+    } else {
+        ""
+    };
+    for i in 0..sources.len() {
+        text.push_str(&format!("{indent}  - damage: {{from: source-{i}, to: knight, amount: {}}}\n", i + 1));
+    }
+    text
+}
+
+/// Whether a source of this colour and card type has the quality, by 702.16a's reading.
+fn of_quality(protection: &str, (color, kind): (Option<&str>, &str)) -> bool {
+    match protection.trim_start_matches("protection from ") {
+        "everything" => true,
+        "creatures" => kind == "creature",
+        "artifacts" => kind == "artifact",
+        "colorless" => color.is_none(),
+        c => color == Some(c),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// 702.16e: damage from a source of the protection's quality is never dealt to the creature
+    /// with it, and damage from any other source is dealt whole; the order of the file changes
+    /// nothing.
+    #[test]
+    fn protection_prevents_exactly_the_damage_of_its_quality(
+        protection in prop::sample::select(vec!["protection from red", "protection from green", "protection from creatures", "protection from artifacts", "protection from everything", "protection from colorless"]),
+        sources in prop::collection::vec((prop::sample::select(vec![None, Some("red"), Some("green"), Some("blue")]), prop::sample::select(vec!["instant", "creature", "artifact"])), 1..6),
+        order in any::<u64>(),
+    ) {
+        let text = protection_board(protection, &sources);
+        let board = board(&text);
+        let resolution = resolve::resolve(&board);
+        let outcomes = events::resolve_events(&board, &resolution).expect("within the limits").expect("events");
+        prop_assert_eq!(outcomes.len(), 1, "{}", text);
+        let dealt: Vec<(usize, i64)> = outcomes[0]
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                judge::engine::events::event::Event::Damage { source, amount, .. } => Some((*source, *amount)),
+                _ => None,
+            })
+            .collect();
+        for (i, source) in sources.iter().enumerate() {
+            let index = board.object_index(&format!("source-{i}")).expect("a source");
+            let got = dealt.iter().find(|(s, _)| *s == index).map(|(_, a)| *a);
+            let want = (!of_quality(protection, *source)).then_some(i as i64 + 1);
+            prop_assert_eq!(got, want, "source {} {:?} against {}\n{}", i, source, protection, text);
+        }
+        let shuffled = support::shuffled(&text, order);
+        prop_assert_eq!(read_outcomes(&text), read_outcomes(&shuffled), "{}\n---\n{}", text, shuffled);
+    }
+}

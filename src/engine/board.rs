@@ -18,6 +18,12 @@ pub struct Board {
     pub life: Vec<Option<i64>>,
     /// Each player's cards in hand that are not objects of the scenario (drawn cards join them).
     pub unlisted_hand: Vec<i64>,
+    /// Each player's number of cards in library, where the scenario gives it: drawing from an
+    /// empty one is what 704.5b checks.
+    pub library: Vec<Option<i64>>,
+    /// The players who attempted to draw from an empty library since state-based actions were
+    /// last checked (704.5b).
+    pub drew_from_empty: Vec<bool>,
     /// The players who have lost the game.
     pub lost: Vec<bool>,
     /// Each player's poison counters.

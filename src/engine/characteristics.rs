@@ -57,7 +57,14 @@ impl Ability {
     /// The ability a scenario describes; a static one carries the effect it generates.
     pub fn from_spec(spec: &AbilitySpec, origin: Origin, granted_at: Option<Timestamp>) -> Ability {
         match spec {
-            AbilitySpec::Text(text) => Ability { id: *text, text: *text, origin, generates: None },
+            // Protection written as a keyword is the static ability it is (702.16e).
+            AbilitySpec::Text(text) => Ability {
+                id: *text,
+                text: *text,
+                origin,
+                generates: crate::model::protection::prevention(text)
+                    .map(|body| Arc::new(StaticEffect { cda: false, body: Arc::new(body.normalised()), granted_at })),
+            },
             AbilitySpec::Static(s) => Ability {
                 id: s.id,
                 text: s.text,

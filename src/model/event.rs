@@ -31,6 +31,9 @@ pub enum EventSpec {
     Poison(PoisonSpec),
     /// Only in an expected outcome: a regeneration happened (614.8).
     Regenerate(ObjectEventSpec),
+    /// Only in an expected outcome: an Equipment or Fortification attached illegally became
+    /// unattached and stayed on the battlefield (704.5n; 704.5p in 2011).
+    Unattach(ObjectEventSpec),
     /// Only in an expected outcome: what an effect did instead, in words.
     Action(ActionSpec),
     /// Events that happen at the same time (Pyroclasm's damage to each creature, combat damage);
@@ -201,6 +204,7 @@ const EVENT_KINDS: &[&str] = &[
     "remove_counters",
     "poison",
     "regenerate",
+    "unattach",
     "action",
     "at_once",
 ];
@@ -235,6 +239,7 @@ impl<'de> Deserialize<'de> for EventSpec {
                     "remove_counters" => EventSpec::RemoveCounters(map.next_value()?),
                     "poison" => EventSpec::Poison(map.next_value()?),
                     "regenerate" => EventSpec::Regenerate(map.next_value()?),
+                    "unattach" => EventSpec::Unattach(map.next_value()?),
                     "action" => EventSpec::Action(map.next_value()?),
                     "at_once" => EventSpec::AtOnce(map.next_value()?),
                     other => return Err(M::Error::unknown_field(other, EVENT_KINDS)),
@@ -580,7 +585,7 @@ impl EventSpec {
         match self {
             EventSpec::Damage(d) => d.by.as_deref(),
             EventSpec::Destroy(d) => d.by.as_deref(),
-            EventSpec::Regenerate(o) => o.by.as_deref(),
+            EventSpec::Regenerate(o) | EventSpec::Unattach(o) => o.by.as_deref(),
             EventSpec::Move(m) => m.by.as_deref(),
             EventSpec::Enter(e) => e.by.as_deref(),
             EventSpec::Draw(d) => d.by.as_deref(),

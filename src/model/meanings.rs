@@ -35,9 +35,19 @@ pub const APNAP_TIMESTAMPS: Change = Change {
     what: "objects stamped at the same time are ordered in APNAP order",
 };
 
+/// The legend rule since 2013 (704.5j today, 704.5k before): of two or more legendary
+/// permanents with the same name controlled by one player, that player chooses one and the rest
+/// are put into their owners' graveyards; before, all legendary permanents with the same name on
+/// the battlefield were, whoever controlled them.
+pub const LEGEND_RULE_CHOICE: Change = Change {
+    concept: "sba-legend",
+    since: 2013,
+    what: "a player who controls legendary permanents with the same name keeps one of them",
+};
+
 /// Every change the engine implements: each must be a meaning the citation table gives its
 /// concept (a unit test of `crate::cite::table` checks it).
-pub const CHANGES: &[Change] = &[EXISTING_EFFECTS_SEE_ENTERING, APNAP_TIMESTAMPS];
+pub const CHANGES: &[Change] = &[EXISTING_EFFECTS_SEE_ENTERING, APNAP_TIMESTAMPS, LEGEND_RULE_CHOICE];
 
 /// The year of the meaning of each rule whose meaning changed; a rule not listed has its
 /// meaning of 2011.

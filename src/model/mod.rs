@@ -16,6 +16,7 @@ mod effect;
 mod event;
 mod expect;
 pub mod meanings;
+pub mod protection;
 mod selector;
 mod word;
 mod zone;

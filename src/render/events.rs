@@ -101,6 +101,7 @@ fn tier_phrase(tier: Tier) -> &'static str {
         Tier::Control => "effects on who controls the entering permanent",
         Tier::Copy => "effects that make the entering permanent a copy",
         Tier::Any => "any effect",
+        Tier::Legend => "the legendary permanent kept",
     }
 }
 
@@ -117,7 +118,9 @@ pub fn choices_line(outcome: &Outcome) -> String {
                 return format!("{} chooses that {} meets the shield first", c.player, c.chose);
             }
             let fixed = if c.fixed { ", fixed by the scenario" } else { "" };
-            format!("{} chooses {} (among {}{fixed})", c.player, c.chose, c.among.join(", "))
+            // The legend rule's choice is of the permanent kept (704.5j).
+            let verb = if c.concept == "sba-legend" { "chooses to keep" } else { "chooses" };
+            format!("{} {verb} {} (among {}{fixed})", c.player, c.chose, c.among.join(", "))
         })
         .collect::<Vec<_>>()
         .join(", then ")

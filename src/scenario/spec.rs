@@ -63,6 +63,9 @@ pub struct PlayerSpec {
     /// Their poison counters (704.5c: ten or more, and they lose).
     #[serde(default)]
     pub poison: i64,
+    /// How many cards are in their library; without it, no draw finds it empty (704.5b).
+    #[serde(default)]
+    pub library: Option<i64>,
 }
 
 /// An object as the engine's board is built from it: every characteristic known, from the file

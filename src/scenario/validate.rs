@@ -151,6 +151,7 @@ impl Validator<'_> {
         let choose = self.fixed_choices();
         let life = spec.players.iter().map(|p| p.life).collect();
         let unlisted_hand = self.hands(&objects);
+        self.libraries();
         let ids = Board::index_ids(&objects);
         let in_force = (expect.clone(), expect_outcomes.clone());
         let timestamps_given = objects.iter().map(|o| o.timestamp).collect();
@@ -159,6 +160,8 @@ impl Validator<'_> {
             question: spec.question.clone(),
             edition: spec.edition.clone(),
             lost: vec![false; players.len()],
+            library: spec.players.iter().map(|p| p.library).collect(),
+            drew_from_empty: vec![false; players.len()],
             poison: spec.players.iter().map(|p| p.poison.max(0)).collect(),
             players,
             life,
@@ -303,6 +306,19 @@ impl Validator<'_> {
                 );
             } else {
                 seen.insert(id, at);
+            }
+        }
+    }
+
+    /// A library holds 0 cards or more.
+    fn libraries(&mut self) {
+        for (p, player) in self.spec.players.iter().enumerate() {
+            if let Some(n) = player.library.filter(|n| *n < 0) {
+                self.error(
+                    &child(&item("players", p), "library"),
+                    format!("`{n}`: a library holds 0 cards or more"),
+                    None,
+                );
             }
         }
     }

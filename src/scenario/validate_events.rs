@@ -75,10 +75,13 @@ impl Validator<'_> {
                 Some("give the entering permanent, or another, a replacement effect `{event: enter, copy: …}` (614.1c, 706.5)".into()),
             );
         }
-        if matches!(spec, EventSpec::Regenerate(_) | EventSpec::Action(_) | EventSpec::AtOnce(_)) {
+        if matches!(
+            spec,
+            EventSpec::Regenerate(_) | EventSpec::Unattach(_) | EventSpec::Action(_) | EventSpec::AtOnce(_)
+        ) {
             let message = match spec {
                 EventSpec::AtOnce(_) => "`at_once` groups events of `events`, not other groups",
-                _ => "`regenerate` and `action` only describe what happened, in `expect_outcomes`",
+                _ => "`regenerate`, `unattach` and `action` only describe what happened, in `expect_outcomes`",
             };
             self.error(path, message.into(), Some("a pending destruction is `destroy: {object: …}`".into()));
             return Vec::new();
@@ -104,12 +107,18 @@ impl Validator<'_> {
         objects: &[ObjectDef],
         players: &[String],
     ) -> Vec<ExpectedOutcome> {
-        if self.spec.events.is_empty() {
-            self.error(path, "`expect_outcomes` without `events`".into(), None);
-        }
         let mut all = Vec::new();
         for (i, outcome) in outcomes.iter().enumerate() {
             let at = item(path, i);
+            // With no events, what happens is what the state-based actions of the board as it
+            // is do (704.3): `then` only.
+            if self.spec.events.is_empty() && (!outcome.result.is_empty() || outcome.then.is_none()) {
+                self.error(
+                    &at,
+                    "an outcome of a scenario without `events` has no `result`".into(),
+                    Some("say what the state-based actions do in `then` (`then: []` for nothing)".into()),
+                );
+            }
             let mut list = |key: &str, specs: &[EventSpec]| {
                 let path = child(&at, key);
                 let mut events = Vec::new();
@@ -181,10 +190,12 @@ impl Validator<'_> {
                 }
             }
         }
+        // A legendary permanent kept by the legend rule (704.5j) is chosen by its id.
+        known.extend(self.spec.objects.iter().map(|o| o.id.as_str()));
         for (i, id) in self.spec.choose.iter().enumerate() {
             if !known.contains(&id.as_str()) {
                 let help = crate::suggest::closest(id, known.iter().copied()).map(|k| format!("did you mean `{k}`?"));
-                self.error(&item("choose", i), format!("no effect has the id `{id}`"), help);
+                self.error(&item("choose", i), format!("no effect or object has the id `{id}`"), help);
             }
         }
         self.spec.choose.clone()
@@ -230,6 +241,9 @@ impl Validator<'_> {
                 .map(|object| Event::Regenerate { object })
                 .into_iter()
                 .collect(),
+            EventSpec::Unattach(o) => {
+                self.object_ref(&f("object"), &o.object).map(|object| Event::Unattach { object }).into_iter().collect()
+            }
             EventSpec::Move(m) if m.to == Zone::Battlefield => {
                 // Entering has its own replacement effects (614.1c–d, 614.12): it is its own event.
                 self.error(
@@ -631,6 +645,7 @@ fn first_key(path: &str, spec: &EventSpec) -> String {
         EventSpec::RemoveCounters(_) => "remove_counters",
         EventSpec::Poison(_) => "poison",
         EventSpec::Regenerate(_) => "regenerate",
+        EventSpec::Unattach(_) => "unattach",
         EventSpec::Action(_) => "action",
         EventSpec::AtOnce(_) => "at_once",
     };

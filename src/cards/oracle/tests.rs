@@ -397,3 +397,27 @@ fn kinds_of_lines_levels_chapters_and_loyalty() {
         [(Kind::Cda, true), (Kind::Spell, true)]
     );
 }
+
+/// Protection compiled from Oracle text and protection written as a keyword are one ability to
+/// the engine: each compiled quality reads back as a protection (`model::protection`), and the
+/// keyword text generates the same prevention as the compiled static ability.
+#[test]
+fn compiled_protection_is_the_protection_the_engine_reads() {
+    use crate::model::protection;
+    let got =
+        compiled("Paladin en-Vec", "creature", "human knight", "First strike\nProtection from black and from red");
+    let abilities: Vec<AbilitySpec> = got.into_iter().flat_map(|c| c.model.expect("modelled")).collect();
+    let statics: Vec<_> = abilities
+        .iter()
+        .filter_map(|a| match a {
+            AbilitySpec::Static(s) => Some(s),
+            AbilitySpec::Text(_) => None,
+        })
+        .collect();
+    assert_eq!(statics.len(), 2, "{abilities:?}");
+    for s in statics {
+        let quality = protection::quality_of(&s.text, &s.effect).expect("read as a protection");
+        assert_eq!(quality, protection::quality(&s.text).expect("the text says it"), "{}", s.text.as_str());
+        assert_eq!(protection::prevention(&s.text).as_ref(), Some(&s.effect), "{}", s.text.as_str());
+    }
+}

@@ -83,7 +83,20 @@ pub fn board_after(board: &Board, chars: &[Characteristics], replacers: &[Replac
                 o.damage = 0;
                 o.deathtouched = false;
             }
-            Event::Draw { player } => after.unlisted_hand[*player] = after.unlisted_hand[*player].saturating_add(1),
+            Event::Draw { player } => match after.library[*player] {
+                // 704.5b: the attempt is what the next check of state-based actions sees; no card
+                // is drawn.
+                Some(n) if n <= 0 => after.drew_from_empty[*player] = true,
+                library => {
+                    after.library[*player] = library.map(|n| n - 1);
+                    after.unlisted_hand[*player] = after.unlisted_hand[*player].saturating_add(1);
+                }
+            },
+            Event::Unattach { object } => {
+                let o = &mut after.objects[*object];
+                o.attached_to = None;
+                o.attached_at = None;
+            }
             Event::LoseGame { player } => after.lost[*player] = true,
             Event::Poison { player, count } => after.poison[*player] = after.poison[*player].saturating_add(*count),
             Event::Tokens { player, count, token } => {

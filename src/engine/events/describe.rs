@@ -68,6 +68,13 @@ pub fn event(env: &Env, e: &Event) -> String {
         Event::Regenerate { object } => {
             format!("{} regenerates: it is tapped and its damage is removed", name(*object))
         }
+        Event::Unattach { object } => {
+            let from = board.objects[*object].attached_to.map(name);
+            match from {
+                Some(from) => format!("{} becomes unattached from {from} and stays on the battlefield", name(*object)),
+                None => format!("{} becomes unattached and stays on the battlefield", name(*object)),
+            }
+        }
         Event::Draw { player: p } => format!("{} draws a card", player(*p)),
         Event::Draws { player: p, cards } => {
             format!("{} draws {}", player(*p), plural(*cards, "a card", "cards"))

@@ -45,6 +45,10 @@ pub enum Event {
     Regenerate {
         object: usize,
     },
+    /// An Equipment or Fortification attached illegally becomes unattached (704.5n).
+    Unattach {
+        object: usize,
+    },
     /// An instruction to draw cards: effects that refer to the number of cards modify it as a
     /// whole (121.2a), then it is that many draws of one card, one after another (121.2).
     Draws {
@@ -136,6 +140,7 @@ impl Event {
             | Event::Move { object: o, .. }
             | Event::Enter { object: o, .. }
             | Event::Regenerate { object: o }
+            | Event::Unattach { object: o }
             | Event::Counters { object: o, .. }
             | Event::RemoveCounters { object: o, .. } => Some(*o),
             _ => None,

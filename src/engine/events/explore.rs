@@ -6,7 +6,7 @@
 use super::event::Happened;
 use super::found::{Found, Out, EMPTY};
 use super::left::Left;
-pub use super::next::{next, takes, Next, Tier};
+pub use super::next::{keeps, next, takes, Next, Tier};
 use super::replacer::Env;
 pub use super::state::{Envs, State};
 use rustc_hash::FxHashMap;
@@ -17,7 +17,8 @@ use std::rc::Rc;
 /// came to be the one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
-    /// The effect's index, or the event's origin for `Tier::Simultaneous`.
+    /// The effect's index, the event's origin for `Tier::Simultaneous`, the object kept for
+    /// `Tier::Legend`.
     pub effect: u16,
     pub tier: Tier,
     /// The effects it was chosen among (itself included), before any fixed choice narrowed them:
@@ -199,6 +200,15 @@ impl Explorer {
             Next::Cannot { rest: None, .. } | Next::Vanishes { .. } => self.outcomes(state.drop_top()),
             Next::Split => self.outcomes(state.split()),
             Next::StateBased { found } => self.outcomes(state.perform(found, env.first_state_based_origin())),
+            Next::Keep { chooser, among, fixed } => {
+                let shared: Rc<[u16]> = among.as_slice().into();
+                let options = keeps(env, &among, fixed).iter().map(|object| {
+                    let decision =
+                        Decision { effect: *object, tier: Tier::Legend, among: shared.clone(), chooser, fixed };
+                    (decision, Way::State(state.keep(*object)))
+                });
+                self.merge(env, options)
+            }
             Next::Apply { tier, group, chooser, fixed } => {
                 let among: Rc<[u16]> = group.as_slice().into();
                 // Each option's state is made as it comes to be explored: most are met again
@@ -342,6 +352,11 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<Happene
             Next::Cannot { rest: None, .. } | Next::Vanishes { .. } => state.drop_top(),
             Next::Split => state.split(),
             Next::StateBased { found } => state.perform(found, env.first_state_based_origin()),
+            Next::Keep { among, fixed, .. } => {
+                let options = keeps(&env, &among, fixed);
+                let chosen = if options.len() == 1 { options[0] } else { pick(options) };
+                state.keep(chosen)
+            }
             Next::Apply { group, fixed, .. } => {
                 let options = takes(&env, &group, fixed);
                 let chosen = if options.len() == 1 { options[0] } else { pick(options) };

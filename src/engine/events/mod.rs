@@ -2,6 +2,7 @@
 //! effects apply, in which order, who chooses (616.1), every distinct outcome of those choices,
 //! and a trace of each. It runs on the board as the layers left it.
 
+pub mod attachment;
 pub mod board_after;
 pub mod condition;
 pub mod damage;
@@ -79,10 +80,17 @@ pub struct TooManyChoices {
     pub limit: explore::Exhausted,
 }
 
-/// The events' outcomes; `None` when the scenario has no pending event.
+/// The events' outcomes; `None` when the scenario has no pending event, expects no outcome, and
+/// the board as the layers leave it calls for no state-based action (a 0/0 dies without any
+/// event, 704.3).
 pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<Vec<Outcome>>, TooManyChoices> {
-    if board.events.is_empty() {
-        return Ok(None);
+    if board.events.is_empty() && board.expect_outcomes.is_none() {
+        // Most boards without events are questions about the layers: the replacement effects
+        // are looked for only when the board calls for a state-based action.
+        let env = Env::new(board, resolution);
+        if sba::legend_choice(&env, &[]).is_none() && sba::check(&env, &[]).is_empty() {
+            return Ok(None);
+        }
     }
     let env = Env::new(board, resolution);
     let (branches, mut envs) = explore::explore_keeping_boards(&env).map_err(|limit| TooManyChoices { limit })?;

@@ -24,6 +24,9 @@ pub enum Tier {
     /// happen at the same time to the same player's things: that player chooses which it meets
     /// first. The choice is of an event, not an effect.
     Simultaneous,
+    /// 704.5j: the legend rule; the player chooses which legendary permanent to keep. The choice
+    /// is of an object, not an effect.
+    Legend,
 }
 
 impl Tier {
@@ -35,6 +38,7 @@ impl Tier {
             Tier::Copy => "interaction-copy-first",
             Tier::Any => "interaction-any",
             Tier::Simultaneous => "prevention-shield",
+            Tier::Legend => "sba-legend",
         }
     }
 }
@@ -59,6 +63,10 @@ pub enum Next {
     /// The events are over: these state-based actions are performed, as one event (704.3); none
     /// found, it is all over.
     StateBased { found: Vec<(Sba, Event)> },
+    /// Before the state-based actions are performed, the legend rule's player chooses which of
+    /// these legendary permanents (object indices) to keep (704.5j); `fixed`: the scenario's
+    /// `choose` names one of them.
+    Keep { chooser: usize, among: Vec<u16>, fixed: bool },
 }
 
 /// State-based actions performed more times than this in a row: something replaces them by
@@ -135,8 +143,15 @@ fn rest(r: &super::replacer::Replacer, event: &Event) -> Option<Event> {
 /// would only be found again).
 fn state_based(env: &Env, state: &State) -> Next {
     let repeated = state.round_from.is_some_and(|from| from == state.changes.len());
-    let found = if repeated || state.rounds >= MAX_ROUNDS { Vec::new() } else { super::sba::check(env) };
-    Next::StateBased { found }
+    if repeated || state.rounds >= MAX_ROUNDS {
+        return Next::StateBased { found: Vec::new() };
+    }
+    if let Some((chooser, among)) = super::sba::legend_choice(env, &state.kept) {
+        let fixed = among.len() > 1
+            && env.board.choose.iter().any(|id| among.iter().any(|o| env.board.objects[*o as usize].id == *id));
+        return Next::Keep { chooser, among, fixed };
+    }
+    Next::StateBased { found: super::sba::check(env, &state.kept) }
 }
 
 /// 615.7: the first waiting event starts, unless an effect used up as it applies watches it and
@@ -159,6 +174,16 @@ fn opening(env: &Env, state: &State) -> Next {
         None => vec![0],
     };
     Next::Open { among, chooser, shared: shared.map(|r| r as u16) }
+}
+
+/// The legendary permanents a legend-rule choice may keep: all, or the one the scenario fixes.
+pub fn keeps<'a>(env: &Env, among: &'a [u16], fixed: bool) -> &'a [u16] {
+    if !fixed {
+        return among;
+    }
+    let pick =
+        env.board.choose.iter().find_map(|id| among.iter().position(|o| env.board.objects[*o as usize].id == *id));
+    pick.map_or(among, |at| &among[at..=at])
 }
 
 /// The effects a decision may take: the whole group, or the one the scenario fixes.

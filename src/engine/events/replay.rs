@@ -64,6 +64,11 @@ pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Replayed {
                 }
                 state.perform(found, first)
             }
+            Next::Keep { .. } => {
+                let Some(decision) = decisions.next() else { break };
+                choices.push(choice(env, &state, decision));
+                state.keep(decision.effect)
+            }
             Next::Cannot { effect, rest } => {
                 let r = &env.replacers[effect as usize];
                 let mut step = EventStep::new(env, state.stack.last().expect("under way"), Action::Cannot);
@@ -102,6 +107,7 @@ pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Replayed {
 fn choice(env: &Env, state: &State, d: &Decision) -> Choice {
     let name = |i: u16| match d.tier {
         Tier::Simultaneous => waiting_name(env, state, i),
+        Tier::Legend => env.board.objects[i as usize].id.clone(),
         _ => env.replacers[i as usize].key().to_string(),
     };
     Choice {
@@ -337,7 +343,7 @@ fn state_based_step(env: &Env, first: usize, made: usize, cause: &Sba, event: &E
     let mut step = EventStep::new(env, &pending, Action::StateBased);
     step.before = describe::condition(env, cause, event);
     step.after = vec![describe::event(env, event)];
-    step.concepts = vec!["state-based-actions", cause.concept()];
+    step.concepts = [vec!["state-based-actions"], cause.concepts()].concat();
     step
 }
 
@@ -364,6 +370,10 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
         Kind::Control => vec!["replacement-enters"],
         Kind::Copy if r.entering.is_some() => vec!["replacement-enters-with", "copy-enters"],
         Kind::Copy => vec!["replacement-enters", "copy-enters"],
+        // A protection ability's own prevention (702.16e).
+        Kind::Prevention if crate::model::protection::quality_of(&r.effect.text, &r.effect.body).is_some() => {
+            vec!["prevention", "protection-damage"]
+        }
         Kind::Prevention if s.also.is_some() => vec!["prevention", "prevention-additional"],
         Kind::Prevention if s.shield.is_some() => vec!["prevention", "prevention-shield"],
         Kind::Prevention if s.once => vec!["prevention", "prevention-next-source"],

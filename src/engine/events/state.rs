@@ -36,6 +36,9 @@ pub struct State {
     pub round_from: Option<usize>,
     /// The last check of state-based actions found none to perform: nothing is left to happen.
     pub checked: bool,
+    /// The legendary permanents their controllers chose to keep in the check under way (704.5j),
+    /// until its actions are performed.
+    pub kept: Vec<u16>,
 }
 
 impl State {
@@ -56,6 +59,7 @@ impl State {
             rounds: 0,
             round_from: None,
             checked: false,
+            kept: Vec::new(),
         }
     }
 
@@ -66,6 +70,7 @@ impl State {
     /// The state-based actions found become events of one moment (704.3); none left: done.
     pub fn perform(&self, found: Vec<(Sba, Event)>, first_origin: usize) -> State {
         let mut next = self.clone();
+        next.kept.clear();
         if found.is_empty() {
             next.checked = true;
             return next;
@@ -86,6 +91,13 @@ impl State {
                 joined: 0,
             });
         }
+        next
+    }
+
+    /// The player keeps this legendary permanent in the check under way (704.5j).
+    pub fn keep(&self, object: u16) -> State {
+        let mut next = self.clone();
+        next.kept.push(object);
         next
     }
 
@@ -142,6 +154,7 @@ impl State {
         into.left.use_up(r, modified.used);
         (into.moment, into.state_based, into.rounds) = (self.moment, self.state_based, self.rounds);
         (into.round_from, into.checked) = (self.round_from, self.checked);
+        into.kept.clone_from(&self.kept);
         // The rest of what an earlier replacement did instead goes with the event it joins, once
         // that is no longer a zone change (regeneration replaces the whole destruction, 614.8).
         let joined = usize::from(top.joined).min(rest.len());
@@ -242,6 +255,7 @@ impl State {
             left: self.left.clone(),
             changes: self.changes.clone(),
             current: self.current.clone(),
+            kept: self.kept.clone(),
             ..*self
         };
         (next, top)

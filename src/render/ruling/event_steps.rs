@@ -165,7 +165,7 @@ fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
             line.append(label).text(" must apply first to ").quote(step.before.clone());
             line.text(match tier {
                 Tier::SelfReplacement => ": it is a self-replacement effect, and those apply before the others; ",
-                Tier::Simultaneous => ": ",
+                Tier::Simultaneous | Tier::Legend => ": ",
                 Tier::Control => {
                     ": it changes who controls the entering permanent, and such effects apply before the others; "
                 }
@@ -182,7 +182,7 @@ fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
                 Tier::SelfReplacement => " (self-replacement effects go first)",
                 Tier::Control => " (effects on who controls the entering permanent go first)",
                 Tier::Copy => " (effects that make the entering permanent a copy go first)",
-                Tier::Any | Tier::Simultaneous => "",
+                Tier::Any | Tier::Simultaneous | Tier::Legend => "",
             };
             line.text(format!("{group}; {by} chooses to apply ")).append(label).text(" first");
             if *fixed {
