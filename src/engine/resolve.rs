@@ -37,6 +37,8 @@ pub const CONCEPTS: &[&str] = &[
     "copy-defining-not-copied",
     "subtype-needs-type",
     "text-change-granted",
+    "zone-abilities",
+    "zone-stated",
     "text-change-use",
     "text-change-type-line",
     "subtypes-follow-types",
@@ -660,6 +662,11 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
         }
         Stage::Players => out.push("player-effects"),
         Stage::GameRules => out.push("rule-effects"),
+    }
+    // 113.6b: an ability that works from another zone than the battlefield, as its text says.
+    let elsewhere = effect.source.is_some_and(|s| board.objects[s].zone != crate::model::Zone::Battlefield);
+    if effect.kind == EffectKind::Static && elsewhere {
+        out.extend(["zone-abilities", "zone-stated"]);
     }
     match reason {
         Reason::Defining { .. } => out.extend(["defining-first", "defining-ability"]),

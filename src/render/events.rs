@@ -56,6 +56,14 @@ pub fn sentence(step: &EventStep) -> String {
             let verb = if still.len() == 1 { "applies" } else { "apply" };
             text.push_str(&format!("; it is still destroyed, only elsewhere: {} still {verb}", still.join(", ")))
         }
+        Some(Note::LostOnEntering { lost }) => {
+            for l in lost {
+                text.push_str(&format!(
+                    "; its own \"{}\" does not apply: {} already took it, as it would exist on the battlefield",
+                    l.ability, l.by
+                ));
+            }
+        }
         None => {}
     }
     for s in &step.stopped {

@@ -160,8 +160,12 @@ fn happens_step(env: &Env, top: &Pending, left: &super::left::Left) -> EventStep
     if !top.applied.is_empty() {
         step.concepts.push("replacement-never-happens");
     }
-    if matches!(top.event, Event::Enter { .. }) {
+    if let Event::Enter { object, copy, .. } = &top.event {
         step.concepts.push("enters-look-ahead");
+        // As itself, not as a copy: its own abilities that existing effects took.
+        if let (None, Some(lost)) = (copy, env.entering_lost.get(object)) {
+            step.note = Some(Note::LostOnEntering { lost: lost.clone() });
+        }
     }
     if matches!(top.event, Event::Move { destroy: true, .. }) {
         step.concepts.push("destroy");
