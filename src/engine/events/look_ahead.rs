@@ -72,7 +72,7 @@ pub fn look_ahead(
             enters && !now.has_ability(&a.id)
         })
         .filter_map(|a| {
-            let by = resolution.steps.iter().filter(changed_abilities).last()?;
+            let by = resolution.steps.iter().rev().find(changed_abilities)?;
             Some(Lost { ability: a.text.to_string(), by: by.effect.clone() })
         })
         .collect();
