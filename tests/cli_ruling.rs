@@ -164,7 +164,7 @@ fn an_answer_that_differs_from_the_expected_one_is_a_warning_and_exit_1() {
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn rules_reworded_since_the_implemented_text_are_named() {
     // 614.9 (redirection) is reworded since 2023 for battles, which the model lacks.
-    const PARIAH: &str = "scenarios/cr-614-9-pariah-enchanted-creature.yaml";
+    const PARIAH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cr-614-9-pariah-enchanted-creature.yaml");
     let dir = data_dir();
     let cr = crate::support::official_cr("MagicCompRules_20251114.txt");
     assert_eq!(run(dir.path(), &["corpus", "import", cr.to_str().unwrap()]).0, 0);
