@@ -111,6 +111,29 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("copy-exceptions", &["exceptions to the copying"]),
     ("copy-enters", &["as a copy"]),
     ("interaction-copy-first", &["become a copy"]),
+    ("zone-abilities", &["function only while that object is on the battlefield"]),
+    ("zone-stated", &["which zones it functions in"]),
+    ("copy-gains-ability", &["gain an ability"]),
+    ("copy-keeps", &["don't copy certain characteristics", "don’t copy certain characteristics"]),
+    ("copy-modifies", &["modify a characteristic"]),
+    ("copy-defining-not-copied", &["characteristic-defining ability"]),
+    ("text-change-granted", &["add or remove abilities"]),
+    ("subtype-needs-type", &["subtype"]),
+    ("destroy", &["to destroy a permanent"]),
+    ("draw-one-each-turn", &["more than one card each turn"]),
+    ("draw-active-first", &["active player performs all"]),
+    ("damage-life", &["lose that much life"]),
+    ("damage-poison", &["poison counters"]),
+    ("damage-loyalty", &["loyalty counters"]),
+    ("damage-counters", &["-1/-1 counters"]),
+    ("damage-marked", &["marked on that creature"]),
+    ("damage-lifelink", &["lifelink"]),
+    ("deathtouch", &["deathtouch"]),
+    ("indestructible", &["indestructible"]),
+    ("lifelink", &["lifelink"]),
+    ("wither", &["wither"]),
+    ("infect-player", &["poison counters"]),
+    ("infect-creature", &["-1/-1 counters"]),
 ];
 
 /// Whether the concept's rule was written after the edition of that date (`20110204`): its
@@ -353,15 +376,28 @@ fn choices_of_several_players_at_once_cite_apnap() {
     assert_eq!(apnap, 0);
 }
 
-/// The deciding rules reworded in a way whose meaning the engine does not implement, and why:
-/// traces in editions of those wordings name them at their foot for the judge to check.
+/// The deciding rules reworded in a way whose meaning the engine does not implement, and why the
+/// engine cannot see the change: traces in editions of those wordings name them at their foot
+/// for the judge to check. (305.7's 2015 wording, "and any copiable effects affecting that land",
+/// is decided in the table: a copy's copied abilities are its rules text in the model, which
+/// 305.7 took in 2011 already.)
 const UNDECIDED: &[(&str, &str)] = &[
     (
         "dependency",
-        "since 2012 two characteristic-defining abilities can depend on each other; the engine keeps them independent",
+        "since 2012 two characteristic-defining abilities can depend on each other; the model's are of colour (layer 5) and \
+         of power and toughness (layer 7a), and none of them reads what another defines, so no board of the model shows it",
     ),
-    ("land-type-change", "since 2015 a land given a basic land type also loses the copy effects affecting it"),
-    ("quality-not-ability", "indestructible is a keyword ability since 2013, no longer a quality"),
+    (
+        "copy-defining-not-copied",
+        "since 2021 an exception \"in addition to its other types\" copies the characteristic-defining abilities that \
+         define types; the model has none that defines types",
+    ),
+    (
+        "quality-not-ability",
+        "indestructible is a keyword ability since 2013, no longer a quality; the scenario says which it is (an ability in \
+         `abilities`, or a \"can't be destroyed\" effect), not the engine, so answering by one meaning or the other is \
+         the file's choice",
+    ),
     ("redirection", "since 2023 damage can be redirected to and from battles, which the model lacks"),
 ];
 

@@ -159,27 +159,29 @@ fn an_answer_that_differs_from_the_expected_one_is_a_warning_and_exit_1() {
 
 /// In an edition other than the one the engine implements, the ruling and the trace name the
 /// deciding rules whose wording changed since in a way whose meaning the engine does not know
-/// (Blood Moon's 305.7), so that the judge checks those steps.
+/// (614.9, since 2023 about battles), so that the judge checks those steps.
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn rules_reworded_since_the_implemented_text_are_named() {
+    // 614.9 (redirection) is reworded since 2023 for battles, which the model lacks.
+    const PARIAH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/cr-614-9-pariah-enchanted-creature.yaml");
     let dir = data_dir();
     let cr = crate::support::official_cr("MagicCompRules_20251114.txt");
     assert_eq!(run(dir.path(), &["corpus", "import", cr.to_str().unwrap()]).0, 0);
-    let (code, md, stderr) = run(dir.path(), &["ruling", LAYERS, "--edition", "en-2025-11-14"]);
+    let (code, md, stderr) = run(dir.path(), &["ruling", PARIAH, "--edition", "en-2025-11-14"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(
-        md.contains("Reworded since the rules of 2011-02-04 in a way whose meaning this ruling's reasoning does not know: 305.7"),
+        md.contains("Reworded since the rules of 2011-02-04 in a way whose meaning this ruling's reasoning does not know: 614.9"),
         "{md}"
     );
-    let (code, json, _) = run(dir.path(), &["resolve", LAYERS, "--edition", "en-2025-11-14", "--format", "json"]);
+    let (code, json, _) = run(dir.path(), &["resolve", PARIAH, "--edition", "en-2025-11-14", "--format", "json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert!(!json["reworded"].as_array().unwrap().is_empty(), "{json}");
     // The text the engine implements has nothing reworded.
     let cr = crate::support::official_cr("MagicCompRules_20110204.txt");
     assert_eq!(run(dir.path(), &["corpus", "import", cr.to_str().unwrap()]).0, 0);
-    let (_, md, _) = run(dir.path(), &["ruling", LAYERS, "--edition", "en-2011-02-04"]);
+    let (_, md, _) = run(dir.path(), &["ruling", PARIAH, "--edition", "en-2011-02-04"]);
     assert!(!md.contains("Reworded since"), "{md}");
 }
 

@@ -84,3 +84,24 @@ fn every_scenario_is_right_by_the_rules_of_every_official_edition() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// 614.12 since 2017: the trace of an entering permanent says which existing effect took the
+/// ability of its own that would have modified how it enters (Blood Moon takes a Guildgate's
+/// "enters tapped"); by the rules of 2011 no other effect applies to it, and there is nothing to say.
+#[test]
+fn the_trace_names_the_effect_that_took_an_entering_permanents_own_ability() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/cr-614-12-blood-moon-and-a-guildgate-entering.yaml");
+    let notes = |meanings: Meanings| {
+        let mut board = judge::scenario::read("s", &std::fs::read_to_string(&path).unwrap()).unwrap();
+        board.answer_by(meanings);
+        let judgement = judge::engine::judge(&board).unwrap();
+        let steps: Vec<_> = judgement.outcomes.iter().flatten().flat_map(|o| o.steps.clone()).collect();
+        steps.iter().filter_map(|s| s.note.as_ref().map(|n| format!("{n:?}"))).collect::<Vec<String>>()
+    };
+    let today = notes(newest());
+    assert_eq!(today.len(), 1, "{today:?}");
+    assert!(today[0].contains("LostOnEntering") && today[0].contains("blood-moon-effect"), "{today:?}");
+    assert!(today[0].contains("enters tapped"), "{today:?}");
+    assert_eq!(notes(Meanings::of_2011()), Vec::<String>::new());
+}

@@ -183,6 +183,13 @@ pub(super) fn change_set(list: &mut Vec<Word>, change: &SetChange) {
 /// types, and gains the mana ability of each new basic land type.
 fn set_land_types(c: &mut Characteristics, lands: &[Word]) {
     c.subtypes.retain(|s| !LAND_TYPES.contains(&s.as_str()));
+    if lands.is_empty() {
+        // "Loses all land types" (Alpine Moon) sets no basic land type, so 305.7 does not take
+        // its rules-text abilities: it loses only the mana abilities its old basic land types
+        // gave it (305.6). An effect that also takes its abilities says so in layer 6.
+        c.abilities.retain(|a| !matches!(a.origin, Origin::LandType));
+        return;
+    }
     for land in lands {
         add_unique(&mut c.subtypes, *land);
     }
@@ -346,6 +353,18 @@ mod tests {
         assert_eq!((subtypes, abilities), (vec!["bear".to_string()], vec!["trample".to_string()]));
         let arbor = "types: [land, creature], subtypes: [forest, dryad], power: 1, toughness: 1";
         assert_eq!(after_layer_four(arbor, "land_types: [swamp]").0, ["dryad", "swamp"]);
+    }
+
+    /// `land_types: []`: a land loses all its land types and the mana abilities they gave it,
+    /// and keeps the abilities of its rules text (no basic land type is set: 305.7 does not
+    /// apply); set to a basic land type, it loses those abilities too.
+    #[test]
+    fn losing_all_land_types_keeps_the_rules_text() {
+        let dual = "types: [land], subtypes: [forest, island, gate], abilities: [shroud]";
+        let (subtypes, abilities) = after_layer_four(dual, "land_types: []");
+        assert_eq!((subtypes, abilities), (Vec::<String>::new(), vec!["shroud".to_string()]));
+        let (subtypes, abilities) = after_layer_four(dual, "land_types: [mountain]");
+        assert_eq!((subtypes, abilities), (vec!["mountain".to_string()], vec!["{T}: Add {R}.".to_string()]));
     }
 
     #[test]

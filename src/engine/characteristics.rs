@@ -46,6 +46,8 @@ pub struct Ability {
 pub struct StaticEffect {
     /// A characteristic-defining ability (604.3).
     pub cda: bool,
+    /// The zones its ability works from, when its text says (113.6b); else the battlefield.
+    pub zones: Vec<crate::model::Zone>,
     pub body: Arc<EffectBody>,
     /// For an ability granted by an effect, that effect's timestamp (613.6a: the later of the two).
     pub granted_at: Option<Timestamp>,
@@ -71,6 +73,7 @@ impl Ability {
                 origin,
                 generates: Some(Arc::new(StaticEffect {
                     cda: s.cda,
+                    zones: s.functions_in.clone(),
                     body: Arc::new(s.effect.normalised()),
                     granted_at,
                 })),

@@ -60,6 +60,12 @@ pub fn copy(copier: &Characteristics, original: &Characteristics, except: &CopyE
     c
 }
 
+/// Whether copying `original` with these exceptions leaves out one of its characteristic-defining
+/// abilities (706.8d; 707.9d today).
+pub fn leaves_defining(original: &Characteristics, except: &CopyExcept) -> bool {
+    original.abilities.iter().any(|a| a.generates.as_ref().is_some_and(|g| g.cda && defines_touched(&g.body, except)))
+}
+
 /// Whether a characteristic-defining ability's effect defines a characteristic the exception
 /// sets or keeps.
 fn defines_touched(body: &EffectBody, except: &CopyExcept) -> bool {

@@ -179,7 +179,9 @@ impl Differences<'_> {
 
     fn mana_value(&mut self, before: Option<i64>, after: Option<i64>) {
         if before != after {
-            self.push("mana value", format!("{before:?}").into(), format!("{after:?}").into());
+            // An object with no mana value given is shown as a missing power is: "—".
+            let shown = |v: Option<i64>| v.map_or("—".to_string(), |v| v.to_string());
+            self.push("mana value", shown(before).into(), shown(after).into());
         }
     }
 }

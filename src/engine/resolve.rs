@@ -20,7 +20,7 @@ use super::timestamp::Timestamp;
 use super::trace::{AppliesTo, Changes, ChangesBuilder, Piece, Reason, SetNote, Stage, Step};
 use super::world::World;
 use super::{ObjectSet, Sets};
-use crate::model::ControlSpec;
+use crate::model::{ControlSpec, Word};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -31,6 +31,14 @@ pub const CONCEPTS: &[&str] = &[
     "land-type-change",
     "copiable-values",
     "copy-exceptions",
+    "copy-gains-ability",
+    "copy-keeps",
+    "copy-modifies",
+    "copy-defining-not-copied",
+    "subtype-needs-type",
+    "text-change-granted",
+    "zone-abilities",
+    "zone-stated",
     "text-change-use",
     "text-change-type-line",
     "subtypes-follow-types",
@@ -141,6 +149,9 @@ pub(super) fn run<'b>(
     let mut copiable = None;
     // Object → the layer-4 step after which it was no longer a creature, for the trace.
     let mut made_noncreature: FxHashMap<usize, usize> = FxHashMap::default();
+    // Text-changing steps: (step, the word looked for, the objects), for 612.3 once abilities
+    // have been granted in layer 6.
+    let mut text_steps: Vec<(usize, String, Vec<usize>)> = Vec::new();
     // Snapshots done with, taken again in place for the next objects (`Snapshot::retake`).
     let mut spare: Vec<Snapshot> = Vec::new();
     for layer in Layer::ALL.into_iter().filter(|l| *l <= last) {
@@ -284,6 +295,17 @@ pub(super) fn run<'b>(
                 if noncreature_among {
                     s.concepts.insert(1, noncreature::CONCEPT);
                 }
+                if matches!(layer, Layer::Copy | Layer::Type) && subtype_not_gained(&world, &effect, &s.applies_to) {
+                    s.concepts.insert(1, "subtype-needs-type");
+                }
+                if layer == Layer::Copy && copy_leaves_defining(&world, &effect) {
+                    s.concepts.push("copy-defining-not-copied");
+                }
+                if let (Layer::Text, Some(change), AppliesTo::Objects(objects)) =
+                    (layer, &effect.body.text_change, &s.applies_to)
+                {
+                    text_steps.push((steps.len(), change.from.to_lowercase(), objects.iter().copied().collect()));
+                }
                 for (o, _) in s.changes.iter().filter(|(_, c)| c.characteristic == "abilities") {
                     abilities_changed_at[o] = Some(steps.len());
                 }
@@ -313,6 +335,19 @@ pub(super) fn run<'b>(
         }
     }
     locked::settle(&world, &mut sets, locked, &mut waiting, None);
+    for (at, from, objects) in text_steps {
+        // 612.3: an ability another effect granted the object keeps the word the text change
+        // looked for; the trace cites why it was not changed.
+        let granted_keeps = |o: &usize| {
+            world.objects[*o].abilities.iter().any(|a| {
+                matches!(a.origin, super::characteristics::Origin::Granted { .. })
+                    && a.text.to_lowercase().contains(&from)
+            })
+        };
+        if objects.iter().any(granted_keeps) {
+            steps[at].concepts.push("text-change-granted");
+        }
+    }
     let (players, game_rules) =
         if trace { after_objects(&world, &sets, &mut steps, trace) } else { (Vec::new(), Vec::new()) };
     let characteristics = world.objects.clone();
@@ -581,14 +616,32 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
             let adds_basic_land_type = effect.body.subtypes.as_ref().is_some_and(|c| {
                 c.add.iter().any(|t| super::characteristics::BASIC_LAND_TYPES.iter().any(|(b, _)| b == t))
             });
-            if layer == Layer::Type && (effect.body.land_types.is_some() || adds_basic_land_type) {
+            // 305.7 is about setting basic land types: "loses all land types" (`[]`) sets none.
+            let sets_basic = effect.body.land_types.as_ref().is_some_and(|l| !l.is_empty());
+            if layer == Layer::Type && (sets_basic || adds_basic_land_type) {
                 out.push("land-type-change");
             }
             // What a copy takes, and what it does not (706.2), and its exceptions (706.8).
             if layer == Layer::Copy {
                 out.push("copiable-values");
-                if effect.body.copy.as_ref().is_some_and(|c| !c.except.is_empty()) {
-                    out.push("copy-exceptions");
+                // Each kind of exception its own subrule (706.8a–c in 2011, 707.9a–c today).
+                if let Some(except) = effect.body.copy.as_ref().map(|c| &c.except) {
+                    if !except.abilities.is_empty() {
+                        out.push("copy-gains-ability");
+                    }
+                    if !except.keep.is_empty() {
+                        out.push("copy-keeps");
+                    }
+                    let modifies = except.name.is_some()
+                        || except.types.is_some()
+                        || except.subtypes.is_some()
+                        || except.supertypes.is_some()
+                        || except.colors.is_some()
+                        || except.power.is_some()
+                        || except.toughness.is_some();
+                    if modifies {
+                        out.push("copy-modifies");
+                    }
                 }
             }
             // 701.8b in 2011, 701.12b today: what an exchange of control does.
@@ -609,6 +662,11 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
         }
         Stage::Players => out.push("player-effects"),
         Stage::GameRules => out.push("rule-effects"),
+    }
+    // 113.6b: an ability that works from another zone than the battlefield, as its text says.
+    let elsewhere = effect.source.is_some_and(|s| board.objects[s].zone != crate::model::Zone::Battlefield);
+    if effect.kind == EffectKind::Static && elsewhere {
+        out.extend(["zone-abilities", "zone-stated"]);
     }
     match reason {
         Reason::Defining { .. } => out.extend(["defining-first", "defining-ability"]),
@@ -636,6 +694,27 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
     }
     out.dedup();
     out
+}
+
+/// 205.3d: an object the effect gave a subtype to did not gain it, as the subtype goes with none
+/// of its card types.
+fn subtype_not_gained(world: &World, effect: &Effect, applies_to: &AppliesTo) -> bool {
+    let body = &effect.body;
+    let added: Vec<Word> = match (&body.copy, &body.subtypes) {
+        (Some(copy), _) => copy.except.subtypes.iter().flat_map(|c| c.add.iter().copied()).collect(),
+        (None, Some(change)) => change.add.iter().chain(change.set.iter().flatten()).copied().collect(),
+        (None, None) => body.creature_types.iter().flatten().copied().collect(),
+    };
+    let AppliesTo::Objects(objects) = applies_to else { return false };
+    !added.is_empty() && objects.iter().any(|o| added.iter().any(|s| !world.objects[*o].has_subtype(s)))
+}
+
+/// 706.8d (707.9d today): the object copied has a characteristic-defining ability that defines
+/// what the exception sets or keeps, and it is not copied.
+fn copy_leaves_defining(world: &World, effect: &Effect) -> bool {
+    let Some(spec) = &effect.body.copy else { return false };
+    let Some(original) = world.board.object_index(&spec.of) else { return false };
+    super::copy::leaves_defining(&world.objects[original], &spec.except)
 }
 
 /// Where the effect's timestamp comes from (613.6a–d).

@@ -48,7 +48,13 @@ impl<'b> World<'b> {
         let (def, chars) = (&self.board.objects[index], &self.objects[index]);
         for ability in &chars.abilities {
             let Some(generated) = &ability.generates else { continue };
-            if !generated.cda && def.zone != Zone::Battlefield {
+            // 113.6: a static ability works from the battlefield, unless its text states the
+            // zones it works from (113.6b); a characteristic-defining one works everywhere (113.6a).
+            let works_here = match generated.zones.as_slice() {
+                [] => def.zone == Zone::Battlefield,
+                zones => zones.contains(&def.zone),
+            };
+            if !generated.cda && !works_here {
                 continue;
             }
             let own = def.printed.has_ability(&ability.id);

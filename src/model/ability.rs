@@ -21,6 +21,10 @@ pub struct StaticAbilitySpec {
     /// A characteristic-defining ability (604.3): applied first in its layer, never dependent.
     #[serde(default, skip_serializing_if = "super::is_false")]
     pub cda: bool,
+    /// The zones its text says it works from ("as long as Filth is in your graveyard": 113.6b);
+    /// none stated, the battlefield only (113.6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub functions_in: Vec<super::Zone>,
     pub effect: EffectBody,
 }
 

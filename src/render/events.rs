@@ -64,6 +64,14 @@ pub fn sentence(step: &EventStep) -> String {
             "; the rest of that replacement goes with it, so this does not happen: {}",
             events.join(", ")
         )),
+        Some(Note::LostOnEntering { lost }) => {
+            for l in lost {
+                text.push_str(&format!(
+                    "; its own \"{}\" does not apply: {} already took it, as it would exist on the battlefield",
+                    l.ability, l.by
+                ));
+            }
+        }
         None => {}
     }
     for s in &step.stopped {

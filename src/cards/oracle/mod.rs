@@ -297,6 +297,7 @@ impl Piece {
                 id: Word::new(&id(&text)),
                 text: Word::new(&text),
                 cda,
+                functions_in: Vec::new(),
                 effect,
             })),
         }

@@ -9,8 +9,18 @@ use crate::engine::world::World;
 use crate::model::meanings::EXISTING_EFFECTS_SEE_ENTERING;
 use crate::model::{ReplacementSpec, Zone};
 
-/// 614.12: the permanent as it would exist on the battlefield, and the effects of its own that
-/// affect only it. Its own static abilities apply; so do the continuous effects that already
+/// An ability of the entering permanent's own that would modify how it enters, taken away by a
+/// continuous effect that already exists (614.12 since 2017): the trace says which.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Lost {
+    /// The ability's text.
+    pub ability: String,
+    /// The effect that took it (the last that changed the permanent's abilities).
+    pub by: String,
+}
+
+/// 614.12: the permanent as it would exist on the battlefield, the effects of its own that
+/// affect only it, and those of its own abilities that other effects took away. Its own static abilities apply; so do the continuous effects that already
 /// exist and would apply to it, by the rules since 2017, where before 2017 effects from any other
 /// source were ignored. `as_copy`: the values it enters with as a copy, in place of its own (706.5).
 pub fn look_ahead(
@@ -18,7 +28,7 @@ pub fn look_ahead(
     object: usize,
     controller: usize,
     as_copy: Option<Characteristics>,
-) -> (Characteristics, Vec<Replacer>) {
+) -> (Characteristics, Vec<Replacer>, Vec<Lost>) {
     let others_apply = board.meanings.holds(EXISTING_EFFECTS_SEE_ENTERING);
     let mut alone = board.clone();
     if !others_apply {
@@ -46,7 +56,27 @@ pub fn look_ahead(
         .filter(|e| e.source == Some(object) && e.body.replacement.as_ref().is_some_and(affects_only_itself))
         .filter_map(|e| replacer(e, Some(object)))
         .collect();
-    (resolution.characteristics[object].clone(), own)
+    let now = &resolution.characteristics[object];
+    let changed_abilities = |step: &&crate::engine::trace::Step| {
+        step.changes
+            .by_object()
+            .any(|(o, pieces)| o == object && pieces.iter().any(|p| p.characteristic == "abilities"))
+    };
+    let lost = alone.objects[object]
+        .printed
+        .abilities
+        .iter()
+        .filter(|a| {
+            let enters =
+                a.generates.as_ref().and_then(|g| g.body.replacement.as_ref()).is_some_and(affects_only_itself);
+            enters && !now.has_ability(&a.id)
+        })
+        .filter_map(|a| {
+            let by = resolution.steps.iter().rev().find(changed_abilities)?;
+            Some(Lost { ability: a.text.to_string(), by: by.effect.clone() })
+        })
+        .collect();
+    (now.clone(), own, lost)
 }
 
 fn affects_only_itself(r: &ReplacementSpec) -> bool {

@@ -53,6 +53,11 @@ pub enum Note {
     TakesWith {
         events: Vec<String>,
     },
+    /// 614.12 since 2017: the entering permanent's own abilities that would have modified how it
+    /// enters, and the existing effects that took them as it would exist on the battlefield.
+    LostOnEntering {
+        lost: Vec<super::look_ahead::Lost>,
+    },
 }
 
 pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {

@@ -77,6 +77,9 @@ pub struct Env {
     /// The same, as a copy: (entering object, key of the effect making it a copy, its
     /// characteristics as that copy would exist on the battlefield).
     pub entering_copies: Vec<(usize, String, Characteristics)>,
+    /// Entering object → its own abilities that would modify how it enters and that existing
+    /// effects took away (614.12 since 2017).
+    pub entering_lost: BTreeMap<usize, Vec<super::look_ahead::Lost>>,
 }
 
 impl Env {
@@ -87,13 +90,17 @@ impl Env {
             world.live_effects().into_iter().filter_map(|effect| replacer(effect, None)).collect();
         let mut entering = BTreeMap::new();
         let mut controllers = BTreeMap::new();
+        let mut entering_lost = BTreeMap::new();
         for pending in &board.events {
             if let Event::Enter { object, controller, .. } = pending.event {
                 if entering.contains_key(&object) || board.objects[object].zone == Zone::Battlefield {
                     continue;
                 }
-                let (chars, own) = super::look_ahead::look_ahead(board, object, controller, None);
+                let (chars, own, lost) = super::look_ahead::look_ahead(board, object, controller, None);
                 entering.insert(object, chars);
+                if !lost.is_empty() {
+                    entering_lost.insert(object, lost);
+                }
                 controllers.insert(object, controller);
                 replacers.extend(own);
             }
@@ -101,7 +108,7 @@ impl Env {
         replacers
             .sort_by(|a, b| a.effect.timestamp.cmp(&b.effect.timestamp).then_with(|| a.effect.key.cmp(&b.effect.key)));
         let entering_copies = as_copies(board, resolution, &controllers, &mut replacers);
-        Env { board: board.clone(), chars: world.objects, replacers, entering, entering_copies }
+        Env { board: board.clone(), chars: world.objects, replacers, entering, entering_copies, entering_lost }
     }
 
     /// The board the next moment's events meet, once `happened` has changed this one.
@@ -408,7 +415,7 @@ fn as_copies(
                 continue;
             }
             let as_copy = copy(&board.objects[object].printed, resolution.copiable(board, original), &spec.except);
-            let (chars, copied) = super::look_ahead::look_ahead(board, object, controller, Some(as_copy));
+            let (chars, copied, _) = super::look_ahead::look_ahead(board, object, controller, Some(as_copy));
             let by = replacers[i].key().to_string();
             for mut r in copied.into_iter().filter(|r| r.spec.copy.is_none()) {
                 r.effect.key = format!("{}@{}", r.effect.key, board.objects[object].id);

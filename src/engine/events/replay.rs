@@ -74,6 +74,9 @@ pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Replayed {
                 let mut step = EventStep::new(env, state.stack.last().expect("under way"), Action::Cannot);
                 step.name(env, r);
                 step.concepts = vec!["cant-beats-can"];
+                if indestructible(r, &state.stack.last().expect("under way").event) {
+                    step.concepts.push("indestructible");
+                }
                 step.after = rest.iter().map(|rest| describe::event(env, rest)).collect();
                 steps.push(step);
                 match rest {
@@ -177,14 +180,81 @@ fn happens_step(env: &Env, top: &Pending, left: &super::left::Left) -> EventStep
     if !top.applied.is_empty() {
         step.concepts.push("replacement-never-happens");
     }
-    if matches!(top.event, Event::Enter { .. }) {
+    if let Event::Enter { object, copy, .. } = &top.event {
         step.concepts.push("enters-look-ahead");
+        // As itself, not as a copy: its own abilities that existing effects took.
+        if let (None, Some(lost)) = (copy, env.entering_lost.get(object)) {
+            step.note = Some(Note::LostOnEntering { lost: lost.clone() });
+        }
     }
+    if matches!(top.event, Event::Move { destroy: true, .. }) {
+        step.concepts.push("destroy");
+    }
+    if matches!(top.event, Event::Draw { .. }) && others_draw(env, top) {
+        step.concepts.push("draw-active-first");
+    }
+    step.concepts.extend(damage_results(env, &top.event));
     step.already_applied = already_applied(env, &top.applied, &top.event);
     if !step.already_applied.is_empty() {
         step.concepts.push("replacement-once");
     }
     step
+}
+
+/// A "can't be destroyed" that is the permanent's indestructible (702.12b since 2013; in 2011
+/// being indestructible was a quality, 700.4, and the step cites 101.2 alone there).
+fn indestructible(r: &Replacer, event: &Event) -> bool {
+    // The keyword's ability reads "Indestructible", with reminder text or none, and is named
+    // after its object (`darksteel-myr-indestructible`): known by its text.
+    let keyword = |text: &str| text.trim_start().get(..14).is_some_and(|w| w.eq_ignore_ascii_case("indestructible"));
+    let destroys = matches!(event, Event::Move { destroy: true, .. }) || r.spec.event == Some(EventKindSpec::Destroy);
+    destroys && keyword(&r.effect.text)
+}
+
+/// Whether another player's draw is an event of the same moment: the active player draws first,
+/// then the others in turn order (121.2c; 120.2a in 2011).
+fn others_draw(env: &Env, top: &Pending) -> bool {
+    let drawer = |e: &Event| match e {
+        Event::Draw { player } | Event::Draws { player, .. } => Some(*player),
+        _ => None,
+    };
+    let Some(me) = drawer(&top.event) else { return false };
+    env.board.events.iter().filter(|p| p.moment == top.moment).filter_map(|p| drawer(&p.event)).any(|p| p != me)
+}
+
+/// The rules of what damage results in, as the event happens (120.3a–f; 119.3 in 2011), with
+/// the keyword that decides it (wither 702.80a, infect 702.90b–c, lifelink 702.15b today).
+fn damage_results(env: &Env, event: &Event) -> Vec<&'static str> {
+    use super::damage::{as_counters, as_poison};
+    use super::event::Target;
+    let Event::Damage { source, to, .. } = event else { return Vec::new() };
+    let source = &env.chars[*source];
+    let mut out = Vec::new();
+    match to {
+        Target::Player(_) if as_poison(source) => out.extend(["damage-poison", "infect-player"]),
+        Target::Player(_) => out.push("damage-life"),
+        Target::Object(o) => {
+            let target = &env.chars[*o];
+            if target.has_type("planeswalker") {
+                out.push("damage-loyalty");
+            }
+            if target.has_type("creature") && as_counters(source) {
+                out.push("damage-counters");
+                if source.has_keyword("wither") {
+                    out.push("wither");
+                }
+                if source.has_keyword("infect") {
+                    out.push("infect-creature");
+                }
+            } else if target.has_type("creature") {
+                out.push("damage-marked");
+            }
+        }
+    }
+    if source.has_keyword("lifelink") {
+        out.extend(["damage-lifelink", "lifelink"]);
+    }
+    out
 }
 
 /// One effect applied: the event before and after, why this effect now, what stopped applying
@@ -278,6 +348,11 @@ fn applied_step(
     }
     if matches!(top.event, Event::Enter { .. }) {
         concepts.push("enters-look-ahead");
+    }
+    if !still.is_empty() {
+        // Sent elsewhere, it is still destroyed: destroying is moving it from the battlefield
+        // (701.6a in 2011, 701.8a today), and only where it goes changed.
+        concepts.push("destroy");
     }
     concepts.dedup();
     step.concepts = concepts;

@@ -66,6 +66,7 @@ impl Sba {
         match self {
             Sba::IllegalAura { protection: true, .. } => vec![self.concept(), "protection-aura"],
             Sba::IllegalAttachment { protection: true, .. } => vec![self.concept(), "protection-equipment"],
+            Sba::Deathtouch => vec![self.concept(), "deathtouch"],
             _ => vec![self.concept()],
         }
     }
