@@ -16,7 +16,6 @@ mod error;
 mod fetch_cmd;
 mod index_cmd;
 pub mod outcome;
-mod quick_args;
 mod resolve_cmd;
 mod rule_cmd;
 mod ruling_cmd;
@@ -24,8 +23,6 @@ mod scenario_file;
 mod search_cmd;
 mod settings;
 mod shell_cmd;
-
-pub use quick_args::plain_lookup;
 
 use args::{CardsCommand, Cli, Command, CorpusCommand};
 use config::Config;
