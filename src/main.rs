@@ -8,8 +8,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let cli = cli::plain_lookup(&args, std::env::var_os("JUDGE_DATA_DIR")).unwrap_or_else(|| Cli::parse_from(args));
+    let cli = Cli::parse();
     let style = Style::detect_with(cli.color);
     miette::set_hook(Box::new(move |_| cli::report::handler(style.color, style.width.map_or(100, usize::from)))).ok();
     let pager = pager::chosen(cli.no_pager, std::io::stdout().is_terminal(), std::env::var_os("PAGER"));

@@ -1,32 +1,16 @@
 //! "Did you mean": the closest of some known words to a mistyped one.
 
 /// Edit distance with adjacent transpositions (Damerau–Levenshtein in its restricted form, optimal
-/// string alignment): insertions, deletions, substitutions and swaps of two neighbouring
-/// characters each count one. One implementation for every fuzzy match of the tool.
+/// string alignment, strsim's `osa_distance`): insertions, deletions, substitutions and swaps of
+/// two neighbouring characters each count one. One implementation for every fuzzy match of the
+/// tool.
 pub fn distance(a: &str, b: &str) -> usize {
-    distance_chars(&a.chars().collect::<Vec<_>>(), &b.chars().collect::<Vec<_>>())
+    strsim::osa_distance(a, b)
 }
 
-/// [`distance`] on characters already split, for callers that compare one word with many.
+/// [`distance`] on characters already split.
 pub fn distance_chars(a: &[char], b: &[char]) -> usize {
-    // Three rows of the usual table: two back (for swaps), one back, and the current one.
-    let mut before: Vec<usize> = vec![0; b.len() + 1];
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current: Vec<usize> = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        current[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(before[j - 2] + 1);
-            }
-            current[j] = best;
-        }
-        std::mem::swap(&mut before, &mut previous);
-        std::mem::swap(&mut previous, &mut current);
-    }
-    previous[b.len()]
+    distance(&a.iter().collect::<String>(), &b.iter().collect::<String>())
 }
 
 /// The longest word, in bytes, that a suggestion is looked for: longer than any name or key of

@@ -1,6 +1,7 @@
 //! Integration tests, compiled into one binary: one module per feature.
 
 mod align;
+mod binary;
 mod citations;
 mod cli_card_lookup;
 mod cli_cards;

@@ -18,7 +18,6 @@ mod html_cmd;
 mod index_cmd;
 pub mod outcome;
 pub mod pager;
-mod quick_args;
 pub mod report;
 mod resolve_cmd;
 mod rule_cmd;
@@ -27,8 +26,6 @@ mod scenario_file;
 mod search_cmd;
 mod settings;
 mod shell_cmd;
-
-pub use quick_args::plain_lookup;
 
 use args::{CardsCommand, Cli, Command, CorpusCommand};
 use config::Config;

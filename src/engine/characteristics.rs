@@ -65,7 +65,9 @@ impl Ability {
                 text: *text,
                 origin,
                 generates: crate::model::protection::prevention(text)
-                    .map(|body| Arc::new(StaticEffect { cda: false, body: Arc::new(body.normalised()), granted_at })),
+                    .map(|body| {
+                        Arc::new(StaticEffect { cda: false, zones: Vec::new(), body: Arc::new(body.normalised()), granted_at })
+                    }),
             },
             AbilitySpec::Static(s) => Ability {
                 id: s.id,

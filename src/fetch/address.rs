@@ -5,6 +5,7 @@
 //! nothing crosses a network.
 
 use super::FetchError;
+use percent_encoding::{percent_decode_str, utf8_percent_encode, AsciiSet, CONTROLS};
 use ureq::http::Uri;
 
 /// An address that passed the rules above: its text as it will be requested.
@@ -109,37 +110,19 @@ fn remove_dot_segments(path_and_query: &str) -> String {
     format!("/{}{query}", out.join("/"))
 }
 
-/// Percent-encodes what cannot stand in an address as it is: spaces, controls, non-ASCII.
+/// What cannot stand in an address as it is: controls, the space, the characters RFC 3986 does
+/// not allow anywhere in one; non-ASCII bytes are always encoded.
+const NOT_IN_ADDRESS: &AsciiSet =
+    &CONTROLS.add(b' ').add(b'"').add(b'<').add(b'>').add(b'\\').add(b'^').add(b'`').add(b'{').add(b'|').add(b'}');
+
+/// `href` with what cannot stand in an address percent-encoded.
 fn encode(href: &str) -> String {
-    let mut out = String::with_capacity(href.len());
-    for byte in href.bytes() {
-        if byte.is_ascii_graphic() && !matches!(byte, b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}') {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
+    utf8_percent_encode(href, NOT_IN_ADDRESS).to_string()
 }
 
+/// `text` percent-decoded; an escape cut short or not of two hex digits is kept as it is.
 fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
-        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_decode_str(text).decode_utf8_lossy().into_owned()
 }
 
 #[cfg(test)]
@@ -207,5 +190,20 @@ mod tests {
         assert_eq!(Address::parse("https://h/").unwrap().file_name(), None);
         assert_eq!(Address::parse("https://h").unwrap().file_name(), None);
         assert_eq!(percent_decode("a%2"), "a%2", "a cut escape is kept as it is");
+        assert_eq!(percent_decode("a%zz%41"), "a%zzA");
+        assert_eq!(percent_decode("%C3%A9t%C3%A9"), "été");
+    }
+
+    /// Every byte is kept or encoded by the rule of RFC 3986 for what may stand in an address:
+    /// printable ASCII except the space and `"<>\\^`{|}`, each other byte as `%XX` in capitals.
+    #[test]
+    fn what_cannot_stand_in_an_address_is_encoded() {
+        let refused = |b: u8| !b.is_ascii_graphic() || b"\"<>\\^`{|}".contains(&b);
+        for byte in 0..0x80u8 {
+            let text = char::from(byte).to_string();
+            let expected = if refused(byte) { format!("%{byte:02X}") } else { text.clone() };
+            assert_eq!(encode(&text), expected, "{byte:#x}");
+        }
+        assert_eq!(encode("CR 2026 é.txt"), "CR%202026%20%C3%A9.txt");
     }
 }

@@ -7,7 +7,7 @@
 //! cannot all be that wide gives way to the next one.
 
 use super::style::{fill, Style};
-use super::table;
+use super::table::{self, Cell};
 use std::borrow::Cow;
 use std::io::{self, Write};
 use textwrap::core::display_width;
@@ -23,7 +23,14 @@ pub struct Grid {
     /// the end of column `i`.
     folds: Vec<Option<usize>>,
     rows: Vec<Row>,
+    /// Columns drawn bold in colour (an id the eye looks for down the table).
+    strong: Vec<bool>,
 }
+
+/// A table of more rows than this (the trace of a board of thousands of objects) is not drawn,
+/// which would lay every cell out before its first line and be read by no one: its rows are
+/// listed as blocks of lines instead, each written as it comes, and `--format json` has them all.
+pub const DRAWN_ROWS_AT_MOST: usize = 1000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
@@ -45,13 +52,20 @@ impl Grid {
     pub fn new<S: Into<String>>(headers: impl IntoIterator<Item = S>) -> Self {
         let headers: Vec<String> = headers.into_iter().map(Into::into).collect();
         let folds = vec![None; headers.len()];
-        Grid { headers, folds, rows: Vec::new() }
+        let strong = vec![false; headers.len()];
+        Grid { headers, folds, rows: Vec::new(), strong }
     }
 
     /// Below 100 columns, `column` becomes a line of `into` (a column short to read and seldom
     /// long, as a layer or the rules cited).
     pub fn fold(mut self, column: usize, into: usize) -> Self {
         self.folds[column] = Some(into);
+        self
+    }
+
+    /// `column` drawn bold in colour.
+    pub fn strong(mut self, column: usize) -> Self {
+        self.strong[column] = true;
         self
     }
 
@@ -75,7 +89,7 @@ impl Grid {
     /// columns may be, which drawing it needs again.
     fn choose(&self, style: Style) -> (Layout, Vec<usize>) {
         let width = style.columns();
-        if width < LIST_BELOW {
+        if width < LIST_BELOW || self.rows.len() > DRAWN_ROWS_AT_MOST {
             return (Layout::List, Vec::new());
         }
         let layouts: &[Layout] = if width >= FOLD_BELOW { &[Layout::Full, Layout::Folded] } else { &[Layout::Folded] };
@@ -108,6 +122,10 @@ impl Grid {
     fn write_in_layout(&self, style: Style, out: &mut dyn Write) -> io::Result<Layout> {
         let (layout, minimums) = self.choose(style);
         if layout == Layout::List {
+            if style.columns() >= LIST_BELOW {
+                let note = format!("{} rows, listed rather than drawn as a table:\n\n", self.rows.len());
+                out.write_all(note.as_bytes())?;
+            }
             self.write_list(style, usize::from(style.columns()), out)?;
         } else {
             self.write_table(layout == Layout::Folded, &minimums, style, out)?;
@@ -177,29 +195,33 @@ impl Grid {
         minimums
     }
 
-    /// The table, written a row at a time.
+    /// The table, laid out and drawn by comfy-table.
     fn write_table(&self, folded: bool, minimums: &[usize], style: Style, out: &mut dyn Write) -> io::Result<()> {
         let headers = self.headers(folded);
-        let rows: Vec<Vec<Cow<str>>> = self.rows.iter().map(|row| self.cells(row, folded, style)).collect();
-        let mut columns: Vec<Vec<&str>> = headers.iter().map(|h| h.split('\n').collect()).collect();
-        for row in &rows {
-            for (column, cell) in columns.iter_mut().zip(row) {
-                column.extend(cell.split('\n'));
-            }
-        }
-        let widths = table::arrange(&columns, minimums, usize::from(style.columns()));
-        drop(columns);
-        table::write(out, &headers, &rows, &widths)
+        let rows: Vec<Vec<Cell>> = self.rows.iter().map(|row| self.cells(row, folded)).collect();
+        table::write(out, &headers, rows, minimums, style.columns(), style.color)
+    }
+
+    /// Whether each column drawn is bold.
+    fn strong_columns(&self, folded: bool) -> Vec<bool> {
+        let kept = self.strong.iter().zip(&self.folds).filter(|(_, fold)| !folded || fold.is_none());
+        kept.map(|(strong, _)| *strong).collect()
     }
 
     /// A row's cells as drawn: a heading goes in the last column, the one that holds the text.
-    fn cells<'a>(&'a self, row: &'a Row, folded: bool, style: Style) -> Vec<Cow<'a, str>> {
+    fn cells<'a>(&'a self, row: &'a Row, folded: bool) -> Vec<Cell<'a>> {
         match row {
-            Row::Cells(_) => self.shaped(row, folded),
+            Row::Cells(_) => {
+                let strong = self.strong_columns(folded);
+                let cells = self.shaped(row, folded).into_iter().zip(strong);
+                cells.map(|(text, strong)| Cell { text, strong }).collect()
+            }
             Row::Heading(text) => {
-                let mut cells = vec![Cow::Borrowed(""); self.headers(folded).len()];
+                let columns = self.headers(folded).len();
+                let mut cells: Vec<Cell> =
+                    (0..columns).map(|_| Cell { text: Cow::Borrowed(""), strong: false }).collect();
                 if let Some(last) = cells.last_mut() {
-                    *last = Cow::Owned(style.strong(text));
+                    *last = Cell { text: Cow::Borrowed(text), strong: true };
                 }
                 cells
             }
@@ -208,7 +230,7 @@ impl Grid {
 
     /// Each row a block of `Header: value` lines, blocks apart by a blank line; a value of
     /// several lines starts under its header, indented.
-    fn write_list(&self, style: Style, width: usize, out: &mut dyn Write) -> io::Result<()> {
+    fn write_list<'a>(&'a self, style: Style, width: usize, out: &mut dyn Write) -> io::Result<()> {
         for (i, row) in self.rows.iter().enumerate() {
             if i > 0 {
                 out.write_all(b"\n\n")?;
@@ -216,7 +238,15 @@ impl Grid {
             let block = match row {
                 Row::Heading(text) => fill(&style.strong(text), width, "", "  "),
                 Row::Cells(cells) => {
-                    let fields = self.headers.iter().zip(cells).filter_map(|(h, c)| field(h, c, width));
+                    let strong = |(i, cell): (usize, &'a String)| -> Cow<'a, str> {
+                        if self.strong[i] && !cell.is_empty() {
+                            Cow::Owned(style.strong(cell))
+                        } else {
+                            Cow::Borrowed(cell)
+                        }
+                    };
+                    let cells = cells.iter().enumerate().map(strong);
+                    let fields = self.headers.iter().zip(cells).filter_map(|(h, c)| field(h, &c, width));
                     fields.collect::<Vec<_>>().join("\n")
                 }
             };
@@ -289,6 +319,24 @@ mod tests {
             let widths: Vec<usize> = text.lines().map(display_width).collect();
             assert!(widths.iter().all(|w| *w == widths[0]), "{text}");
         }
+    }
+
+    /// A table too long to read is listed, said so first, every row in it.
+    #[test]
+    fn a_table_of_too_many_rows_is_listed() {
+        let mut grid = Grid::new(["Object", "Controller"]).strong(0);
+        for i in 0..=DRAWN_ROWS_AT_MOST {
+            grid.row([format!("Bear {i}"), "Alice".to_string()]);
+        }
+        let text = grid.render(Style::plain(120));
+        assert!(
+            text.starts_with("1001 rows, listed rather than drawn as a table:\n\nObject: Bear 0\n"),
+            "{}",
+            &text[..200]
+        );
+        assert!(!text.contains('│') && text.contains("Object: Bear 1000\nController: Alice"));
+        grid.rows.pop();
+        assert_eq!(grid.layout(Style::plain(120)), Layout::Full);
     }
 
     /// Below 60 columns: the heading once, then a block of fields per row.

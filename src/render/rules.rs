@@ -54,14 +54,14 @@ pub(crate) fn document<'a>(edition: &'a Edition, rules: &[&'a Rule]) -> RulesJso
 
 pub fn table(edition: &Edition, rules: &[&Rule], style: Style) -> String {
     let mut out = String::new();
-    let mut table = Grid::new(["Rule", "Text"]);
+    let mut table = Grid::new(["Rule", "Text"]).strong(0);
     let mut last_section = None;
     for rule in rules {
         if last_section != Some(rule.id.section()) {
             last_section = Some(rule.id.section());
             table.heading(edition.section_heading(rule.id).unwrap_or("(no section heading)"));
         }
-        table.row([style.strong(&rule.id.to_string()), rule_cell(edition, rule, style)]);
+        table.row([rule.id.to_string(), rule_cell(edition, rule, style)]);
     }
     out.push_str(&style.wrap(&edition_line(edition, rules.iter().map(|r| r.id))));
     out.push('\n');

@@ -138,7 +138,7 @@ pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], named
         out.push_str(&notes);
         return out;
     }
-    let mut table = Grid::new(["Rule", "Match"]);
+    let mut table = Grid::new(["Rule", "Match"]).strong(0);
     // Hits stay best first; their place is a heading over the hits that share it, said again
     // only when it changes.
     let mut last_place = None;
@@ -150,7 +150,7 @@ pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], named
         }
         let snippet =
             if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet(OPEN, CLOSE) };
-        table.row([style.strong(&hit.id.to_string()), snippet]);
+        table.row([hit.id.to_string(), snippet]);
         // Its subrules that matched, under it, as part of its hit.
         for sub in &hit.subrules {
             let snippet =

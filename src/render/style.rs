@@ -30,7 +30,8 @@ pub enum ColorChoice {
 /// The `auto` rule. `NO_COLOR` set and not empty: no colour (no-color.org), even with
 /// `CLICOLOR_FORCE`, since a judge who said no to colour said it everywhere. Then
 /// `CLICOLOR_FORCE` set and not `0`: colour, even into a pipe (bixense.com/clicolors); then
-/// `CLICOLOR=0`: none; else colour only on a terminal.
+/// `CLICOLOR=0`: none; else colour only on a terminal. Not anstyle-query's, which counts
+/// `CLICOLOR_FORCE=0` as forcing colour, where bixense.com/clicolors and the README say it does not.
 fn auto_color(terminal: bool, var: impl Fn(&str) -> Option<OsString>) -> bool {
     let set = |name| var(name).filter(|v| !v.is_empty());
     if set("NO_COLOR").is_some() {
@@ -92,16 +93,17 @@ impl Style {
 
     /// Bold on a colour terminal, as is otherwise.
     pub fn strong(self, text: &str) -> String {
-        if self.color {
-            format!("\x1b[1m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
+        self.styled(anstyle::Style::new().bold(), text)
     }
 
     pub fn dim(self, text: &str) -> String {
+        self.styled(anstyle::Style::new().dimmed(), text)
+    }
+
+    /// `text` in `look` and reset after it, when in colour.
+    fn styled(self, look: anstyle::Style, text: &str) -> String {
         if self.color {
-            format!("\x1b[2m{text}\x1b[0m")
+            format!("{}{text}{}", look.render(), look.render_reset())
         } else {
             text.to_string()
         }
@@ -132,8 +134,18 @@ pub fn fill(text: &str, width: usize, first: &str, rest: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::auto_color;
+    use super::{auto_color, Style};
     use std::ffi::OsString;
+
+    /// Bold and dim are the SGR codes 1 and 2, each closed by a reset; nothing without colour.
+    #[test]
+    fn strong_and_dim_are_sgr_codes_in_colour_only() {
+        let colour = Style { color: true, width: None };
+        assert_eq!(colour.strong("614.1"), "\x1b[1m614.1\x1b[0m");
+        assert_eq!(colour.dim("Example"), "\x1b[2mExample\x1b[0m");
+        assert_eq!(Style::plain(80).strong("614.1"), "614.1");
+        assert_eq!(Style::plain(80).dim("Example"), "Example");
+    }
 
     fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<OsString> + 'a {
         move |name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| OsString::from(v))
