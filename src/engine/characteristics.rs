@@ -64,10 +64,14 @@ impl Ability {
                 id: *text,
                 text: *text,
                 origin,
-                generates: crate::model::protection::prevention(text)
-                    .map(|body| {
-                        Arc::new(StaticEffect { cda: false, zones: Vec::new(), body: Arc::new(body.normalised()), granted_at })
-                    }),
+                generates: crate::model::protection::prevention(text).map(|body| {
+                    Arc::new(StaticEffect {
+                        cda: false,
+                        zones: Vec::new(),
+                        body: Arc::new(body.normalised()),
+                        granted_at,
+                    })
+                }),
             },
             AbilitySpec::Static(s) => Ability {
                 id: s.id,
