@@ -8,7 +8,7 @@ use std::path::PathBuf;
 pub use crate::render::style::ColorChoice;
 pub use crate::render::Format;
 
-/// The one rule of every command, also in the README.
+/// The one rule of every command, also in docs/REFERENCE.md.
 const EXIT_CODES: &str = "\
 Exit codes:
   0  found; for resolve, ruling and check, every expected answer the files state is met

@@ -1,6 +1,6 @@
 //! What a command produced, and the exit code it maps to.
 
-/// The documented exit codes (README, `judge --help`): 0 found and as expected, 1 nothing found
+/// The documented exit codes (docs/REFERENCE.md, `judge --help`): 0 found and as expected, 1 nothing found
 /// or an expected answer differs, 2 error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {

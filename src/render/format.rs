@@ -5,7 +5,7 @@ pub enum Format {
     /// Tables and text for people, laid out for the terminal's width
     #[default]
     Table,
-    /// One JSON object, for scripts (README, "Output contract")
+    /// One JSON object, for scripts (docs/REFERENCE.md, "Output contract")
     Json,
     /// Markdown, to paste into a post or an article
     Markdown,

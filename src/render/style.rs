@@ -31,7 +31,7 @@ pub enum ColorChoice {
 /// `CLICOLOR_FORCE`, since a judge who said no to colour said it everywhere. Then
 /// `CLICOLOR_FORCE` set and not `0`: colour, even into a pipe (bixense.com/clicolors); then
 /// `CLICOLOR=0`: none; else colour only on a terminal. Not anstyle-query's, which counts
-/// `CLICOLOR_FORCE=0` as forcing colour, where bixense.com/clicolors and the README say it does not.
+/// `CLICOLOR_FORCE=0` as forcing colour, where bixense.com/clicolors and docs/REFERENCE.md say it does not.
 fn auto_color(terminal: bool, var: impl Fn(&str) -> Option<OsString>) -> bool {
     let set = |name| var(name).filter(|v| !v.is_empty());
     if set("NO_COLOR").is_some() {
