@@ -11,6 +11,8 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::atomic_file::sync_directory;
+
 const SUFFIX: &str = ".tmp";
 /// The writer's lock, inside its temporary directory, removed before the rename.
 const LOCK: &str = ".judge-writing";
@@ -102,15 +104,6 @@ fn remove_leftovers(parent: &Path, prefix: &str) {
             let _ = fs::remove_dir_all(&path);
         }
     }
-}
-
-fn sync_directory(directory: &Path) {
-    #[cfg(unix)]
-    if let Ok(dir) = fs::File::open(directory) {
-        let _ = dir.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = directory;
 }
 
 #[cfg(test)]

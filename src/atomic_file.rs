@@ -69,7 +69,7 @@ fn remove_leftovers(directory: &Path, prefix: &str) {
 
 /// Makes a rename durable. Only Unix can open a directory to sync it; elsewhere the rename is
 /// still atomic, just not yet flushed.
-fn sync_directory(directory: &Path) {
+pub(crate) fn sync_directory(directory: &Path) {
     #[cfg(unix)]
     if let Ok(dir) = fs::File::open(directory) {
         // Best effort: the file is already in place, and a failed sync is no reason to say the
