@@ -256,3 +256,75 @@ fn the_advice_of_every_store_error_runs() {
         assert_eq!(code, 0, "{what}: mended by `{advice}`: {err}");
     }
 }
+
+/// A scenario of `reflections` Thought Reflections ("If you would draw a card, draw two cards
+/// instead") and one draw of `cards`, written to a temporary file.
+fn thought_reflections(reflections: usize, cards: usize) -> tempfile::NamedTempFile {
+    let mut yaml = String::from("title: t\nquestion: q\nplayers:\n  - name: Alice\n    active: true\nobjects:\n");
+    for i in 0..reflections {
+        yaml.push_str(&format!("  - card: Thought Reflection\n    id: reflection-{i}\n"));
+    }
+    yaml.push_str(&format!("events:\n  - draw: {{player: Alice, cards: {cards}}}\n"));
+    let file = tempfile::Builder::new().suffix(".yaml").tempfile().unwrap();
+    std::fs::write(file.path(), yaml).unwrap();
+    file
+}
+
+/// `judge resolve` of the scenario, its address space bounded by `prlimit` where there is one:
+/// an exploration that outgrows its budget ends with the diagnostic rather than an allocation
+/// failure (abort, 134).
+fn resolve_bounded(data: &Path, scenario: &Path) -> std::process::Output {
+    let bin = assert_cmd::cargo::cargo_bin("judge");
+    let mut cmd = match Command::new("prlimit").arg("--version").output() {
+        Ok(o) if o.status.success() => {
+            let mut cmd = Command::new("prlimit");
+            cmd.arg("--as=1500000000").arg(bin);
+            cmd
+        }
+        _ => Command::new(bin),
+    };
+    cmd.env_clear()
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "200")
+        .env("JUDGE_DATA_DIR", data)
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .arg("resolve")
+        .arg(scenario)
+        .output()
+        .unwrap()
+}
+
+/// Five Reflections make a draw of 100 into 3,200 draws one after another: explored by
+/// recursion, they overflowed the stack (abort, 134). The depth is bounded, and said.
+#[test]
+fn a_long_chain_of_draws_is_refused_not_a_stack_overflow() {
+    let data = data_dir();
+    let scenario = thought_reflections(5, 100);
+    let output = resolve_bounded(data.path(), scenario.path());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{:?}\n{stderr}", output.status);
+    assert!(stderr.contains("more than 1000 steps one after another"), "{stderr}");
+    assert!(stderr.contains("in the scenario's event 1"), "{stderr}");
+    assert!(stderr.contains("split the events"), "{stderr}");
+}
+
+/// Seven or eight Reflections and a draw of one or two: states that each hold up to hundreds of
+/// cards drawn; the state limit alone let such explorations take gigabytes. The events the states hold are
+/// budgeted, and the budget is said when it runs out, within the address space given.
+#[test]
+fn an_exploration_is_bounded_by_what_its_states_hold() {
+    let data = data_dir();
+    for (reflections, cards) in [(7, 1), (8, 1), (7, 2)] {
+        let scenario = thought_reflections(reflections, cards);
+        let output = resolve_bounded(data.path(), scenario.path());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{reflections}, {cards}: {:?}\n{stderr}", output.status);
+        assert!(stderr.contains("more than 10000000 events held by the states explored"), "{stderr}");
+    }
+    // Seven and a draw of five (the 2.9 GB case) stops at one limit or the other, said.
+    let scenario = thought_reflections(7, 5);
+    let output = resolve_bounded(data.path(), scenario.path());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{:?}\n{stderr}", output.status);
+    assert!(stderr.contains("the events cannot be explored"), "{stderr}");
+}

@@ -50,10 +50,18 @@ pub struct Branch {
 /// judge is told, and can fix choices with `choose`.
 pub const MAX_STATES: usize = 200_000;
 pub const MAX_OUTCOMES: usize = 1_000;
-/// Events waiting or under way at once (each draw of a card counts); also bounds the recursion.
+/// Events waiting or under way at once (each draw of a card counts).
 pub const MAX_EVENTS: usize = 500;
 /// Effects watching events: decisions name them by a 16-bit index.
 pub const MAX_EFFECTS: usize = 10_000;
+/// Steps from the first state to the one being explored: exploring goes down them by recursion,
+/// a few frames a step, which must fit the main thread's stack (8 MiB; a debug build's frames
+/// fill it in under 2,000 steps).
+pub const MAX_DEPTH: usize = 1_000;
+/// Events held by the states the memo keeps (each state's events under way, waiting, done this
+/// moment and done before: every card drawn is one) and by the tables of outcomes: what the
+/// memory of an exploration grows with, whatever the number of states.
+pub const MAX_KEPT_EVENTS: usize = 10_000_000;
 
 /// The exploration stopped at a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -66,6 +74,14 @@ pub enum Exhausted {
     Events,
     #[error("more than {MAX_EFFECTS} replacement and prevention effects")]
     Effects,
+    /// `event`: the scenario's event under way, counted from 1 (each of an `at_once` group
+    /// counting as one).
+    #[error(
+        "more than {MAX_DEPTH} steps one after another (draws, replacements, events) in the scenario's event {event}"
+    )]
+    Depth { event: usize },
+    #[error("more than {MAX_KEPT_EVENTS} events held by the states explored")]
+    Memory,
 }
 
 /// A state with its hash, computed once: the memo looks it up, then keeps it, without hashing
@@ -99,6 +115,10 @@ pub struct Explorer {
     spare: Option<Known>,
     /// States expanded, for the benchmark and the property test.
     pub expanded: usize,
+    /// Steps from the first state to the one under way (`MAX_DEPTH`).
+    depth: usize,
+    /// Events held by the states in the memo (`MAX_KEPT_EVENTS`).
+    kept_events: usize,
     pub exhausted: Option<Exhausted>,
 }
 
@@ -111,6 +131,8 @@ impl Explorer {
             pool: Vec::new(),
             spare: None,
             expanded: 0,
+            depth: 0,
+            kept_events: 0,
             exhausted: None,
         }
     }
@@ -156,17 +178,28 @@ impl Explorer {
         }
         let state = &known.state;
         self.expanded += 1;
+        // The waiting events are shared between states more often than not: counted in each all
+        // the same, the budget holds whatever is shared.
+        self.kept_events += 1 + state.waiting.len() + state.stack.len() + state.current.len() + state.changes.len();
         if self.expanded > MAX_STATES {
             self.exhausted = Some(Exhausted::States);
         } else if state.waiting.len() + state.stack.len() > MAX_EVENTS {
             self.exhausted = Some(Exhausted::Events);
+        } else if self.depth >= MAX_DEPTH {
+            let under_way = state.stack.last().or(state.waiting.first()).map_or(0, |p| p.origin);
+            self.exhausted = Some(Exhausted::Depth { event: under_way + 1 });
+        } else if self.kept_events + self.found.held() > MAX_KEPT_EVENTS {
+            self.exhausted = Some(Exhausted::Memory);
         }
         let list = if self.exhausted.is_some() {
             EMPTY
         } else if state.is_done() {
             self.found.done(&state.left)
         } else {
-            self.expand(state)
+            self.depth += 1;
+            let list = self.expand(state);
+            self.depth -= 1;
+            list
         };
         self.memo.insert(known, list);
         list

@@ -69,6 +69,12 @@ impl Found {
         &self.outs[start as usize..(start + len) as usize]
     }
 
+    /// How many entries the tables hold: outcomes in lists, decisions, outcomes numbered. What
+    /// exploring's memory grows with, with the states the memo keeps.
+    pub fn held(&self) -> usize {
+        self.outs.len() + self.steps.len() + self.outcomes.values.len()
+    }
+
     /// A new list of outcomes, kept; its number.
     pub fn keep(&mut self, outs: &[Out]) -> u32 {
         let start = self.outs.len() as u32;
