@@ -66,6 +66,77 @@ pub(super) fn too_long(
     problems
 }
 
+/// The largest number, either way, a scenario may state (a power, a toughness, a life total, an
+/// amount, a count of counters, a factor, the N of a `+N/+N` counter). Why this bound holds the
+/// engine's arithmetic in range: the engine holds numbers as i64 (below 2^63); a stated number is
+/// below 2^20, a product of two of them (counters of a kind times that kind's N) below 2^40, and a
+/// sum of such terms, one per object, effect, counter kind or event (fewer than 2^22 with the
+/// limits above), below 2^62. What the bound cannot cover is a product of many factors: replacement
+/// effects that multiply compound (614.5), so the engine still checks that multiplication.
+pub const NUMBER: i64 = 1_000_000;
+
+/// The numbers of a scenario larger than [`NUMBER`] either way, each at its place: integers, and
+/// the N of counter kinds written `+N/+N` (keys or values).
+pub(super) fn out_of_range(
+    source: &str,
+    spans: &super::spans::Spans,
+    root: &serde_yaml::Value,
+) -> Vec<crate::corpus::problem::Problem> {
+    use serde_yaml::Value;
+    let mut problems = Vec::new();
+    let mut report = |path: &str, shown: &str, at: (usize, usize)| {
+        problems.push(super::load::problem(
+            source,
+            at,
+            format!(
+                "the number {} is beyond what a scenario may state: the engine's arithmetic would overflow",
+                shown.chars().take(24).collect::<String>()
+            ),
+            Some(format!(
+                "numbers are at most {} either way (docs/SCENARIO.md, \"Limits\"){}",
+                thousands(NUMBER as u64),
+                if path.is_empty() { String::new() } else { format!(": `{path}`") }
+            )),
+        ));
+    };
+    // Iterative, so that depth costs no stack (the parser has bounded it already).
+    let mut stack: Vec<(String, &Value)> = vec![(String::new(), root)];
+    while let Some((path, value)) = stack.pop() {
+        match value {
+            Value::Number(n) if !n.is_f64() && n.as_i64().is_none_or(|n| n.unsigned_abs() > NUMBER as u64) => {
+                report(&path, &n.to_string(), spans.value(&path));
+            }
+            Value::String(s) if counter_too_large(s) => report(&path, s, spans.value(&path)),
+            Value::Sequence(items) => {
+                stack.extend(items.iter().enumerate().rev().map(|(i, v)| (super::spans::item(&path, i), v)));
+            }
+            Value::Mapping(m) => {
+                for (k, v) in m.iter().collect::<Vec<_>>().into_iter().rev() {
+                    let Some(key) = k.as_str() else { continue };
+                    let child = super::spans::child(&path, key);
+                    if counter_too_large(key) {
+                        report(&child, key, spans.key(&child));
+                    }
+                    stack.push((child, v));
+                }
+            }
+            _ => {}
+        }
+    }
+    problems
+}
+
+/// A counter kind written `+N/+M` or `-N/-M` whose N or M is beyond [`NUMBER`].
+fn counter_too_large(s: &str) -> bool {
+    let Some((p, t)) = s.split_once('/') else { return false };
+    fn number(x: &str) -> Option<&str> {
+        let digits = x.strip_prefix(['+', '-'])?;
+        (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
+    }
+    let (Some(p), Some(t)) = (number(p), number(t)) else { return false };
+    [p, t].iter().any(|d| d.trim_start_matches('0').len() > 7 || d.parse::<i64>().map_or(true, |n| n > NUMBER))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

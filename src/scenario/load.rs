@@ -49,6 +49,10 @@ pub fn load(source: &str, cards: &Cards) -> Result<Loaded, Vec<Problem>> {
             return Err(too_long);
         }
     }
+    let out_of_range = super::limits::out_of_range(source, &spans, &root);
+    if !out_of_range.is_empty() {
+        return Err(out_of_range);
+    }
     let Value::Mapping(top) = &root else {
         return Err(vec![problem(
             source,
