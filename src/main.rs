@@ -10,7 +10,10 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let style = Style::detect_with(cli.color);
-    miette::set_hook(Box::new(move |_| cli::report::handler(style.color, style.width.map_or(100, usize::from)))).ok();
+    miette::set_hook(Box::new(move |_| {
+        judge::diagnostic::report::handler(style.color, style.width.map_or(100, usize::from))
+    }))
+    .ok();
     let pager = pager::chosen(cli.no_pager, std::io::stdout().is_terminal(), std::env::var_os("PAGER"));
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let code = match cli::run(cli, style, &mut stdout) {

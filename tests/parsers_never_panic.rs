@@ -61,7 +61,7 @@ proptest! {
 
 use judge::corpus::decode::{decode, DecodeError};
 use judge::corpus::parse_en;
-use judge::corpus::problem::Problem;
+use judge::diagnostic::problem::Problem;
 
 /// Lines that look like an English rules text: the effective date, headings, rules with and
 /// without their period, examples, indented paragraphs, glossary and credits, odd numbers.

@@ -9,9 +9,9 @@
 
 use super::{align, Alignment, Change, ALGORITHM_VERSION};
 use crate::atomic_file;
+use crate::corpus::fingerprint::content_fingerprint;
+use crate::corpus::seal::{seal, unseal};
 use crate::corpus::Edition;
-use crate::seal::{seal, unseal};
-use crate::search::content_fingerprint;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

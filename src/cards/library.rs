@@ -6,7 +6,7 @@
 //! An ability the model cannot express yet is listed under `unmodelled`, with its text: a
 //! scenario that uses the card carries it, and the answer says that it was left out.
 
-use crate::corpus::problem::Problem;
+use crate::diagnostic::problem::Problem;
 use crate::model::{AbilitySpec, CardObject};
 use crate::scenario::load::load_list;
 use serde::Deserialize;

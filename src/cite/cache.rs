@@ -13,8 +13,8 @@ use super::place::{holds, place, Hints};
 use super::placement::Placement;
 use super::table::{table, TABLE};
 use crate::atomic_file;
+use crate::corpus::seal::{seal, unseal};
 use crate::corpus::Edition;
-use crate::seal::{seal, unseal};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -42,7 +42,7 @@ pub fn placement(data_dir: Option<&Path>, edition: &Edition) -> Placement {
 }
 
 fn key(edition: &Edition) -> String {
-    let mut hash = crate::search::Xxh64::new(0);
+    let mut hash = crate::corpus::fingerprint::Xxh64::new(0);
     hash.update(&PLACE_VERSION.to_le_bytes());
     hash.update(TABLE.as_bytes());
     hash.update(&[0]);

@@ -311,7 +311,7 @@ impl Words {
     /// A fingerprint of what a rule says: its analysed words, without numbers, so that a rule
     /// whose only change is a renumbered cross-reference keeps its wording.
     pub(crate) fn wording(&mut self, text: &str) -> String {
-        let mut hash = crate::search::Xxh64::new(0);
+        let mut hash = crate::corpus::fingerprint::Xxh64::new(0);
         for word in self.primary(text).iter().filter(|w| !w.starts_with(|c: char| c.is_ascii_digit())) {
             hash.update(word.as_bytes());
             hash.update(&[0]);

@@ -18,7 +18,6 @@ mod html_cmd;
 mod index_cmd;
 pub mod outcome;
 pub mod pager;
-pub mod report;
 mod resolve_cmd;
 mod rule_cmd;
 mod ruling_cmd;

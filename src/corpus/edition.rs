@@ -199,7 +199,7 @@ pub struct Outline {
     pub info: EditionInfo,
     pub rule_count: usize,
     pub sections: BTreeMap<u16, String>,
-    /// The fingerprint of the edition's content (`search::content_fingerprint`).
+    /// The fingerprint of the edition's content (`fingerprint::content_fingerprint`).
     pub content: String,
 }
 
@@ -209,7 +209,7 @@ impl Outline {
             info: edition.info.clone(),
             rule_count: edition.rule_count(),
             sections: edition.parsed.sections.clone(),
-            content: crate::search::content_fingerprint(edition),
+            content: crate::corpus::fingerprint::content_fingerprint(edition),
         }
     }
 

@@ -65,10 +65,10 @@
 mod index;
 
 use super::edition::{Document, Edition, EditionInfo, Parsed};
+use super::fingerprint::Xxh64;
 use super::glossary::GlossaryEntry;
 use super::rule::Rule;
 use super::rule_id::RuleId;
-use crate::search::Xxh64;
 use index::{Block, Index};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -113,7 +113,7 @@ pub(crate) struct Header {
     pub documents: Vec<Document>,
     #[serde(deserialize_with = "sections_in_bulk")]
     pub sections: BTreeMap<u16, String>,
-    /// The fingerprint of the edition's content (`search::content_fingerprint`: its layout
+    /// The fingerprint of the edition's content (`fingerprint::content_fingerprint`: its layout
     /// without this field), written at import, so that `judge search` can name the edition's
     /// index from the header alone, without reading the rules. Every stored file has it; only
     /// the layout that the fingerprint hashes has none.
@@ -1228,7 +1228,7 @@ mod tests {
         let mut layout = Vec::new();
         write(&sample(), &mut layout).unwrap();
         assert_eq!(layout[MAGIC.len()..MAGIC.len() + 4], 2u32.to_le_bytes());
-        assert_eq!(crate::search::content_fingerprint(&sample()), "d26add94b2934b91");
+        assert_eq!(crate::corpus::fingerprint::content_fingerprint(&sample()), "d26add94b2934b91");
     }
 
     #[test]

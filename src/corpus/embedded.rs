@@ -3,7 +3,7 @@
 use super::edition::{Document, Edition, EditionInfo, Parsed};
 use super::lang::Lang;
 use super::parse_fr;
-use super::problem::Problem;
+use crate::diagnostic::problem::Problem;
 use serde::Deserialize;
 
 const MANIFEST: &str = include_str!("../../rules-corpus/manifest.yaml");

@@ -13,9 +13,9 @@
 
 use super::edition::Parsed;
 use super::glossary::{self, GlossaryEntry};
-use super::problem::Problem;
 use super::rule::Rule;
 use super::rule_id::RuleId;
+use crate::diagnostic::problem::Problem;
 
 const EXAMPLE_LABEL: &str = "Example:";
 const OBSOLETE: &str = "(Obsolete)";

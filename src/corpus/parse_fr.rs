@@ -8,9 +8,9 @@
 //! so that its rule number stands alone like a rule's (`(Cf. règle` / `204.3h` / `pour la liste…`).
 
 use super::edition::Parsed;
-use super::problem::Problem;
 use super::rule::Rule;
 use super::rule_id::RuleId;
+use crate::diagnostic::problem::Problem;
 
 const EXAMPLE_LABELS: [&str; 2] = ["Exemple :", "Exemple:"];
 

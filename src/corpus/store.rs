@@ -13,8 +13,8 @@ use super::edition_file::{self, Part, ReadError, Stored, FORMAT, XXH64_FORMAT};
 use super::embedded;
 use super::lang::Lang;
 use super::parse_en;
-use super::problem::{FileProblems, Problem};
 use super::replacing::{self, Loss};
+use crate::diagnostic::problem::{FileProblems, Problem};
 use miette::Diagnostic;
 use std::fs;
 use std::io;
@@ -250,7 +250,7 @@ impl Store {
     /// older file of the same name in one step (`atomic_file.rs`).
     fn write(&self, edition: &Edition) -> Result<(), ImportError> {
         let target = self.path_of(edition.name());
-        let content = crate::search::content_fingerprint(edition);
+        let content = crate::corpus::fingerprint::content_fingerprint(edition);
         crate::atomic_file::write(&target, TEMPORARY_PREFIX, |out| edition_file::write_stamped(edition, &content, out))
             .map_err(|source| ImportError::Write { path: target.clone(), source })
     }
@@ -353,7 +353,7 @@ impl Store {
         let _lock = crate::atomic_file::lock_store(&self.root);
         crate::atomic_file::write(path, TEMPORARY_PREFIX, |out| {
             let edition = read_stored(path, name, edition_file::read_outdated).map_err(io::Error::other)?;
-            let content = crate::search::content_fingerprint(&edition);
+            let content = crate::corpus::fingerprint::content_fingerprint(&edition);
             edition_file::write_stamped(&edition, &content, out)
         })
         .is_ok()

@@ -12,7 +12,7 @@ use super::load::problem;
 use super::spans::{self, Spans};
 use super::spec::{ObjectEntry, ObjectSpec};
 use crate::cards::{default_id, Cards};
-use crate::corpus::problem::Problem;
+use crate::diagnostic::problem::Problem;
 use crate::model::{AbilitySpec, CardObject, Word, Zone};
 use std::collections::BTreeMap;
 

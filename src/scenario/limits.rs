@@ -40,7 +40,7 @@ pub(super) fn too_long(
     source: &str,
     spans: &super::spans::Spans,
     top: &serde_yaml::Mapping,
-) -> Vec<crate::corpus::problem::Problem> {
+) -> Vec<crate::diagnostic::problem::Problem> {
     let mut problems = Vec::new();
     for (key, limit, what) in
         [("objects", OBJECTS, "objects"), ("effects", EFFECTS, "resolved effects"), ("events", EVENTS, "events")]
@@ -81,7 +81,7 @@ pub(super) fn out_of_range(
     source: &str,
     spans: &super::spans::Spans,
     root: &serde_yaml::Value,
-) -> Vec<crate::corpus::problem::Problem> {
+) -> Vec<crate::diagnostic::problem::Problem> {
     use serde_yaml::Value;
     let mut problems = Vec::new();
     let mut report = |path: &str, shown: &str, at: (usize, usize)| {

@@ -7,7 +7,7 @@ use super::spec::{
     ResolvedEffectSpec, ScenarioSpec,
 };
 use crate::cards::Cards;
-use crate::corpus::problem::Problem;
+use crate::diagnostic::problem::Problem;
 use crate::suggest;
 use serde::de::DeserializeOwned;
 use serde_path_to_error::Segment;

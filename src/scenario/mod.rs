@@ -3,7 +3,6 @@
 //! `Scenario` the engine runs on.
 
 mod card;
-mod diagnostic;
 pub mod examples;
 pub mod limits;
 pub mod load;
@@ -20,7 +19,9 @@ mod yaml;
 
 use crate::cards::Cards;
 use crate::engine::board::Board;
-pub use diagnostic::ScenarioProblems;
+
+/// All the problems of one scenario file, shown in windows of a large file.
+pub type ScenarioProblems = crate::diagnostic::FileProblems<crate::diagnostic::Windowed>;
 
 /// Reads a scenario file's text into a checked board, or every problem it has; the cards it
 /// names are the library's.

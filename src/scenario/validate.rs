@@ -8,7 +8,7 @@ use super::spec::{
     AbilitySpec, Amount, ControlSpec, CopySpec, EffectBody, ExchangeSpec, ExpectSpec, ObjectSpec, ScenarioSpec,
     SelectorSpec, SetChange, Zone,
 };
-use crate::corpus::problem::Problem;
+use crate::diagnostic::problem::Problem;
 use crate::engine::board::{Board, ObjectDef, OlderExpectation, ResolvedEffect};
 use crate::engine::characteristics::{
     Ability, Characteristics, Origin, BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES,

@@ -30,10 +30,9 @@ mod vocabulary;
 
 pub(crate) use analyzer::{analyzer as text_analyzer, Kind as AnalyzerKind};
 pub use error::SearchError;
-pub use fingerprint::{content_fingerprint, fingerprint, index_fingerprint};
+pub use fingerprint::{fingerprint, index_fingerprint};
 pub use hit::{Hit, Subrule};
 pub use index::{Answer, BuildReason, Origin, SearchIndex};
 pub use named::{Ambiguous, Named, NamedCard};
 pub use query::{check_size, Coverage, MAX_FUZZY_CHARS, MAX_QUESTION_CHARS, MAX_QUESTION_WORDS};
 pub use store::{index_dir, open_built, open_or_build, rebuild, IndexKey};
-pub(crate) use xxhash_rust::xxh64::Xxh64;

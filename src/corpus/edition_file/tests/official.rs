@@ -44,7 +44,7 @@ fn every_section_of_every_edition_reads_as_from_format_3() {
     let editions = official_editions();
     assert!(editions.len() >= FINGERPRINTS.len(), "{} texts", editions.len());
     for edition in &editions {
-        let content = crate::search::content_fingerprint(edition);
+        let content = crate::corpus::fingerprint::content_fingerprint(edition);
         if let Some((_, pinned)) = FINGERPRINTS.iter().find(|(date, _)| *date == edition.info.date) {
             assert_eq!(content, *pinned, "{}", edition.name());
         }

@@ -1,11 +1,12 @@
-//! The diagnostic for an invalid scenario file: every problem at its place, in one report.
+//! A file's problems shown at their places for a file of any size (scenario files are the ones
+//! that grow large).
 //!
 //! It shows the text around each place as miette does, with two differences that matter for
 //! large files: a line is looked up in an index of line starts rather than by scanning the file
 //! from its start for every problem, and a long line (a board written on one line, a 2 MB
 //! string) is shown as a window of at most `WINDOW` bytes either side of the place, never whole.
 
-use crate::corpus::problem::{FileProblems, Problem};
+use super::problem::{FileProblems, Problem};
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::sync::Arc;
 
@@ -16,10 +17,7 @@ const LONG_LINE: usize = 2 * WINDOW;
 /// The most of a span underlined on a long line.
 const UNDERLINE: usize = 80;
 
-/// All the problems of one scenario file: the problems of any file, shown through [`Windowed`].
-pub type ScenarioProblems = FileProblems<Windowed>;
-
-impl ScenarioProblems {
+impl FileProblems<Windowed> {
     pub fn windowed(file: &str, source: &str, summary: String, help: Option<String>, problems: &[Problem]) -> Self {
         let windowed = Windowed::new(source);
         FileProblems::shown_in(file, windowed.clone(), summary, help, problems, |span| windowed.label(span))

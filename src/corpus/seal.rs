@@ -1,8 +1,8 @@
 //! Checksums over the small files the data directory keeps (the citation and alignment caches),
 //! so that a damaged file is told from a whole one on every read and never taken for the rules.
-//! Stored editions have checksums of their own, in their layout (`corpus/edition_file.rs`).
+//! Stored editions have checksums of their own, in their layout (`edition_file`).
 //!
-//! The checksum is XXH64, as the fingerprints (`search/fingerprint.rs`): its value is fixed by its
+//! The checksum is XXH64, as the fingerprints (`corpus/fingerprint.rs`): its value is fixed by its
 //! specification. It detects damage, not tampering: anyone who can write the data directory can
 //! write a file with a right checksum.
 

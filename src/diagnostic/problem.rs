@@ -1,5 +1,5 @@
-//! Problems found while reading a rules text, with their place, and the diagnostic that shows
-//! them all at once.
+//! Problems found while reading a file (a rules text, a scenario, the card library), with their
+//! place, and the diagnostic that shows them all at once.
 
 use miette::{Diagnostic, LabeledSpan, NamedSource, Severity, SourceCode, SourceSpan};
 use std::fmt::{Debug, Display};
@@ -31,7 +31,7 @@ impl Problem {
 // `Diagnostic` is written out rather than derived: the derive takes a severity fixed per type,
 // and the same problems are errors that stop an import or warnings about one that went through.
 // The text shown around a place is of any kind `S`: a rules text whole, or a scenario file that
-// shows only a window of a long line (`scenario/diagnostic.rs`).
+// shows only a window of a long line (`windowed.rs`).
 #[derive(Debug, thiserror::Error)]
 #[error("line {line}: {message}")]
 pub struct ProblemDiagnostic<S: SourceCode + 'static = Arc<String>> {

@@ -1,0 +1,10 @@
+//! The diagnostics every module reports with: a problem found at a place of a file
+//! (`problem`), all the problems of one file shown at once (`FileProblems`, through `windowed`
+//! for large files), and how the command line prints them (`report`).
+
+pub mod problem;
+pub mod report;
+pub mod windowed;
+
+pub use problem::{FileProblems, Problem, ProblemDiagnostic};
+pub use windowed::Windowed;
