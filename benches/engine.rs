@@ -2,7 +2,8 @@
 //! continuous effects with dependencies must stay under 50 ms; `effects` shows the scaling.
 //! Run: `cargo bench --bench engine`. Results: docs/PERFORMANCE.md.
 
-use judge::engine::{board::Board, resolve};
+use judge::engine::resolve;
+use judge::model::board::Board;
 use judge::scenario::{self, synthetic};
 
 fn main() {

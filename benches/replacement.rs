@@ -16,12 +16,12 @@
 //! Pyroclasm the time of one run up to `PYROCLASM_UP_TO` creatures (8 unless told).
 //! Run: `cargo bench --bench replacement`. Results: docs/PERFORMANCE.md.
 
-use judge::engine::board::Board;
-use judge::engine::events::event::Happened;
 use judge::engine::events::explore::{self, Branch, Explorer, State};
 use judge::engine::events::left::Left;
 use judge::engine::events::{self, replacer::Env};
 use judge::engine::resolve::{self, Resolution};
+use judge::model::board::Board;
+use judge::model::pending::Happened;
 use judge::scenario::{self, synthetic_events};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;

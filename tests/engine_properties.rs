@@ -3,10 +3,10 @@
 //! exchange of control never on what came after it, and no generated scenario makes it panic.
 
 use crate::support;
-use judge::engine::board::Board;
 use judge::engine::exchange::{self, Exchange};
 use judge::engine::trace::{AppliesTo, Changes};
 use judge::engine::{answer, resolve};
+use judge::model::board::Board;
 use judge::scenario::{self, synthetic};
 use proptest::prelude::*;
 

@@ -7,7 +7,7 @@ use crate::support::{self, data_dir, official_cr};
 use judge::corpus::decode::decode;
 use judge::corpus::store::{ImportError, ImportOptions, Store};
 use judge::corpus::Edition;
-use judge::scenario::synthetic::Rng;
+use judge::rng::Rng;
 use miette::Diagnostic;
 use std::fs;
 use std::path::Path;

@@ -6,15 +6,16 @@
 //! answer, in process and from the CLI.
 
 use crate::support;
-use judge::engine::board::Board;
-use judge::engine::events::event::Happened;
 use judge::engine::events::explore::{self, Branch, Explorer, State};
 use judge::engine::events::left::Left;
 use judge::engine::events::replacer::Env;
 use judge::engine::events::trace::{Action, EventStep, Why};
 use judge::engine::events::{self, Outcome as Resolved};
 use judge::engine::resolve::{self, Resolution};
-use judge::scenario::{self, synthetic::Rng, synthetic_events};
+use judge::model::board::Board;
+use judge::model::pending::Happened;
+use judge::rng::Rng;
+use judge::scenario::{self, synthetic_events};
 use proptest::prelude::*;
 
 /// At most 7 effects on at most 3 events of at most 4 damage, 2 cards or 3 life, each doubled at
@@ -488,7 +489,7 @@ proptest! {
             .events
             .iter()
             .filter_map(|e| match e {
-                judge::engine::events::event::Event::Damage { source, amount, .. } => Some((*source, *amount)),
+                judge::model::pending::Event::Damage { source, amount, .. } => Some((*source, *amount)),
                 _ => None,
             })
             .collect();

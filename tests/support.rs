@@ -77,7 +77,7 @@ pub fn official_cr(file: &str) -> std::path::PathBuf {
 /// The synthetic generators write one object or effect per line, each with its timestamp, so
 /// shuffling those lines within their list only changes the order of the file.
 pub fn shuffled(text: &str, seed: u64) -> String {
-    let mut rng = judge::scenario::synthetic::Rng::new(seed);
+    let mut rng = judge::rng::Rng::new(seed);
     let mut out = Vec::new();
     let mut block: Vec<&str> = Vec::new();
     let mut flush = |block: &mut Vec<&str>, out: &mut Vec<String>| {

@@ -8,7 +8,7 @@
 
 use crate::diagnostic::problem::Problem;
 use crate::model::{AbilitySpec, CardObject};
-use crate::scenario::load::load_list;
+use crate::placed_yaml::load_list;
 use serde::Deserialize;
 use serde_yaml::Value;
 use std::sync::{LazyLock, OnceLock};
@@ -240,45 +240,6 @@ mod tests {
         let count = names.len();
         names.dedup();
         assert_eq!(names.len(), count, "a card is in the library twice");
-    }
-
-    /// Every card with abilities shows them at work in its own small scenario, whose expected
-    /// answer is met; every card is used by a check, its own or another's.
-    #[test]
-    fn every_card_does_what_its_check_expects() {
-        let library = library().expect("the library reads");
-        let mut failures = Vec::new();
-        let mut used: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
-        for entry in &library.entries {
-            let card = &entry.card;
-            let Some(check) = &card.check else {
-                if !card.abilities.iter().all(|a| matches!(a, AbilitySpec::Text(_))) {
-                    failures.push(format!("{}: static abilities and no check", card.name));
-                }
-                continue;
-            };
-            used.extend(std::iter::once(&card.name).chain(&check.with).chain(&check.opponent).map(|n| fold(n)));
-            let scenario = check.scenario(&card.name);
-            let board = match crate::scenario::read(&card.name, &scenario) {
-                Ok(board) => board,
-                Err(problems) => {
-                    failures.push(format!("{}: {problems:?}\n{scenario}", card.name));
-                    continue;
-                }
-            };
-            if board.expect.is_empty() && board.expect_outcomes.is_none() {
-                failures.push(format!("{}: the check expects nothing", card.name));
-            }
-            match crate::engine::judge(&board) {
-                Ok(judgement) if judgement.mismatches.is_empty() => {}
-                Ok(judgement) => failures.push(format!("{}: {:?}", card.name, judgement.mismatches)),
-                Err(e) => failures.push(format!("{}: {e:?}", card.name)),
-            }
-        }
-        let unused: Vec<&str> =
-            library.entries.iter().map(|e| e.card.name.as_str()).filter(|n| !used.contains(&fold(n))).collect();
-        assert!(failures.is_empty(), "{}", failures.join("\n"));
-        assert!(unused.is_empty(), "cards no check uses: {unused:?}");
     }
 
     /// What a scenario reads of the library, card by card, is what the whole library holds.

@@ -8,7 +8,7 @@
 //! proportions of the real file, with tokens and art cards among them, which an import passes
 //! over. Names are made up and unique (`Ashen Warden of Tolvaquen`); card `n`'s is [`name`].
 
-use crate::scenario::synthetic::Rng;
+use crate::rng::Rng;
 use serde_json::{json, Value};
 use std::io::{self, Write};
 

@@ -8,7 +8,9 @@
 use super::data::{CardData, Face};
 use super::{library, object_of, Card, Cards, MemoryCards};
 use crate::cards::faces::Side;
+use crate::cards::names::fold;
 use crate::engine::{self, answer};
+use crate::model::AbilitySpec;
 use serde_yaml::Value;
 
 /// The cards whose compiled answers differ from the hand-made ones, each reviewed: the compiled
@@ -74,7 +76,7 @@ fn without_fixed_choices(source: &str) -> String {
 fn scenarios_naming(name: &str) -> Vec<String> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     let mut found = Vec::new();
-    for (file, _, _) in crate::scenario::examples::SCENARIOS {
+    for (file, _, _) in crate::shipped_scenarios::SCENARIOS {
         let text = std::fs::read_to_string(dir.join(file.trim_start_matches("scenarios/"))).unwrap_or_default();
         let names = text.lines().filter_map(|l| l.trim_start_matches([' ', '-']).strip_prefix("card:"));
         if names.map(|n| n.trim().trim_matches('"')).any(|n| n.eq_ignore_ascii_case(name)) {
@@ -135,4 +137,43 @@ fn a_card_compiled_from_another_text_answers_otherwise() {
     let hand = answers(&source, &Cards::library());
     assert!(hand.is_ok());
     assert_ne!(hand, answers(&source, &Cards::imported_first(&compiled)));
+}
+
+/// Every card with abilities shows them at work in its own small scenario, whose expected
+/// answer is met; every card is used by a check, its own or another's.
+#[test]
+fn every_card_does_what_its_check_expects() {
+    let library = library::library().expect("the library reads");
+    let mut failures = Vec::new();
+    let mut used: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for entry in &library.entries {
+        let card = &entry.card;
+        let Some(check) = &card.check else {
+            if !card.abilities.iter().all(|a| matches!(a, AbilitySpec::Text(_))) {
+                failures.push(format!("{}: static abilities and no check", card.name));
+            }
+            continue;
+        };
+        used.extend(std::iter::once(&card.name).chain(&check.with).chain(&check.opponent).map(|n| fold(n)));
+        let scenario = check.scenario(&card.name);
+        let board = match crate::scenario::read(&card.name, &scenario) {
+            Ok(board) => board,
+            Err(problems) => {
+                failures.push(format!("{}: {problems:?}\n{scenario}", card.name));
+                continue;
+            }
+        };
+        if board.expect.is_empty() && board.expect_outcomes.is_none() {
+            failures.push(format!("{}: the check expects nothing", card.name));
+        }
+        match crate::engine::judge(&board) {
+            Ok(judgement) if judgement.mismatches.is_empty() => {}
+            Ok(judgement) => failures.push(format!("{}: {:?}", card.name, judgement.mismatches)),
+            Err(e) => failures.push(format!("{}: {e:?}", card.name)),
+        }
+    }
+    let unused: Vec<&str> =
+        library.entries.iter().map(|e| e.card.name.as_str()).filter(|n| !used.contains(&fold(n))).collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(unused.is_empty(), "cards no check uses: {unused:?}");
 }

@@ -128,7 +128,7 @@ pub fn view(found: &Found, cards: &Cards) -> Result<CardView, String> {
                 layout: official.as_ref().map(|o| o.layout.clone()),
                 faces: vec![face],
                 rulings: official.map(|o| o.rulings).unwrap_or_default(),
-                scenarios: crate::scenario::examples::naming(&card.name),
+                scenarios: crate::shipped_scenarios::naming(&card.name),
                 object,
             })
         }
@@ -137,9 +137,9 @@ pub fn view(found: &Found, cards: &Cards) -> Result<CardView, String> {
             let faces = (card.faces.iter().enumerate())
                 .map(|(i, f)| face_view(f, super::faces::mana_value(card, Side::Face(i)), compiled(card, i)))
                 .collect();
-            let mut scenarios = crate::scenario::examples::naming(&card.name);
+            let mut scenarios = crate::shipped_scenarios::naming(&card.name);
             for face in card.faces.iter().filter(|f| f.name != card.name) {
-                scenarios.extend(crate::scenario::examples::naming(&face.name));
+                scenarios.extend(crate::shipped_scenarios::naming(&face.name));
             }
             Ok(CardView {
                 name: card.name.clone(),

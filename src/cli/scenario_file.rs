@@ -2,8 +2,8 @@
 //! diagnostic when it cannot be read: missing, a directory, too large, not UTF-8.
 
 use crate::cards::Cards;
-use crate::engine::board::Board;
-use crate::scenario::limits::{self, thousands};
+use crate::model::board::Board;
+use crate::placed_yaml::limits::{self, thousands};
 use miette::Diagnostic;
 use std::io::Read;
 use std::path::Path;

@@ -66,7 +66,7 @@ fn parse(shown: &str, text: String) -> Result<Settings, SettingsError> {
     // Read first by the scenario reader, which bounds nesting, nodes and aliases and stops at
     // the first place past them, in time linear in the text: a config nested 100,000 lists deep
     // is refused at once.
-    if let Err(e) = crate::scenario::spans::Spans::parse(&text) {
+    if let Err(e) = crate::placed_yaml::spans::Spans::parse(&text) {
         let span = Some(SourceSpan::from((e.at.0.min(text.len()), e.at.1.saturating_sub(e.at.0))));
         return Err(SettingsError::Invalid(Box::new(InvalidSettings {
             path: shown.to_string(),

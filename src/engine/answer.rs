@@ -1,10 +1,10 @@
 //! The answer to a scenario's question: the characteristics of the objects asked, and whether
 //! they are what the scenario expects.
 
-use super::board::Board;
-use super::characteristics::Characteristics;
 use super::describe;
 use super::resolve::Resolution;
+use crate::model::board::Board;
+use crate::model::characteristics::Characteristics;
 use crate::model::{ExpectSpec, Word};
 use serde::Serialize;
 use std::borrow::Borrow;

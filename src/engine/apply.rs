@@ -1,14 +1,14 @@
 //! What one part of an effect does to one object, layer by layer (613.1, 613.3).
 
-use super::characteristics::{
-    add_unique, drop_ungained_subtypes, is_creature_type, land_type_ability, remove_uncorrelated_subtypes, Ability,
-    Characteristics, Origin, LAND_TYPES,
-};
 use super::copy::copy;
 use super::effect::Effect;
 use super::layer::Layer;
 use super::noncreature::lacks_pt;
 use super::world::World;
+use crate::model::characteristics::{
+    add_unique, drop_ungained_subtypes, is_creature_type, land_type_ability, remove_uncorrelated_subtypes, Ability,
+    Characteristics, Origin, LAND_TYPES,
+};
 use crate::model::{AbilityChange, ControlSpec, SetChange, Word};
 
 /// Applies `effect`'s part in `layer` to every object of `objects`. An exchange of control is

@@ -3,7 +3,6 @@
 //! it applies to: on a large board a colour layer changes millions, a few shapes at a time.
 
 use super::apply::apply_all;
-use super::board::Board;
 use super::describe::{self, Wording};
 use super::effect::Effect;
 use super::footprint::Atom;
@@ -12,6 +11,7 @@ use super::shape::Shapes;
 use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::trace::{Changes, ChangesBuilder};
 use super::world::World;
+use crate::model::board::Board;
 use crate::model::ControlSpec;
 use std::rc::Rc;
 
@@ -119,8 +119,8 @@ fn applied_alone(
     effect: &Effect,
     layer: Layer,
     object: usize,
-    was: super::characteristics::Characteristics,
-) -> super::characteristics::Characteristics {
+    was: crate::model::characteristics::Characteristics,
+) -> crate::model::characteristics::Characteristics {
     let given = std::mem::replace(&mut world.objects[object], was);
     apply_all(world, effect, layer, &[object]);
     std::mem::replace(&mut world.objects[object], given)

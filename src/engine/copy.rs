@@ -2,7 +2,7 @@
 //! the copy effect's exceptions change as part of the copying.
 
 use super::apply::change_set;
-use super::characteristics::{drop_ungained_subtypes, Ability, Characteristics, Origin};
+use crate::model::characteristics::{drop_ungained_subtypes, Ability, Characteristics, Origin};
 use crate::model::{Characteristic, CopyExcept, EffectBody};
 
 /// `copier` becoming a copy of an object whose copiable values are `original`: it takes them

@@ -8,7 +8,6 @@
 //! is only looked at on the objects B changed: nothing else can have changed for it.
 
 use super::apply::apply_all;
-use super::characteristics::Characteristics;
 use super::effect::Effect;
 use super::footprint::{amounts_in, meet, reads, writes, Atom, Reads, KINDS};
 use super::layer::Layer;
@@ -18,6 +17,7 @@ use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::trace::DependencyKind;
 use super::world::World;
 use super::Sets;
+use crate::model::characteristics::Characteristics;
 use crate::model::{Amount, ControlSpec, EffectBody};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;

@@ -1,10 +1,10 @@
 //! Characteristics as the trace and the answer print them, and the differences between two
 //! states of an object.
 
-use super::board::Board;
-use super::characteristics::{Ability, Characteristics};
 use super::snapshot::{Snapshot, TypeLine};
 use super::trace::{Piece, Shared};
+use crate::model::board::Board;
+use crate::model::characteristics::{Ability, Characteristics};
 use crate::model::Word;
 use rustc_hash::FxHashMap;
 use std::borrow::Borrow;

@@ -2,7 +2,7 @@
 //! layers its parts apply in (613.5).
 
 use super::layer::Layer;
-use super::timestamp::Timestamp;
+use crate::model::timestamp::Timestamp;
 use crate::model::{EffectBody, Word};
 use std::sync::Arc;
 

@@ -4,16 +4,17 @@
 //! gains control of the permanent the other controlled at that moment (701.12b), and that
 //! control-changing effect lasts, with the exchange's timestamp. So in layer 2 it gives each
 //! object a fixed player, whoever controls them when it applies: who controlled them as it
-//! resolved is stated by the scenario or found on the board before its timestamp (`settle`), and
+//! resolved is stated by the scenario or found on the board before its timestamp (`settled`), and
 //! an effect that began later, or one that has ended since, changes nothing of what it gives.
 
-use super::board::{Board, ResolvedEffect};
 use super::layer::Layer;
 use super::resolve::{run, Scope};
-use super::timestamp::Timestamp;
 use super::world::World;
+use crate::model::board::{Board, ResolvedEffect};
+use crate::model::timestamp::Timestamp;
 use crate::model::{ControlSpec, ExchangeSpec, Zone};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// What the exchange does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +76,7 @@ fn exchanged(board: &Board, at: Timestamp, ids: &[String]) -> Result<[usize; 2],
     Ok(objects)
 }
 
-/// The players the scenario or `settle` says controlled the two objects as the exchange resolved.
+/// The players the scenario or `settled` says controlled the two objects as the exchange resolved.
 fn stated(board: &Board, exchange: &ExchangeSpec) -> Option<[usize; 2]> {
     match exchange.controlled.as_deref()? {
         [a, b] => Some([board.player_index(a)?, board.player_index(b)?]),
@@ -91,10 +92,21 @@ fn controllers_then(board: &Board, at: Timestamp, objects: [usize; 2]) -> [usize
     objects.map(|o| then.objects[o].controller)
 }
 
-/// Writes into every exchange of control that does not say who controlled its objects as it
-/// resolved the players found on the board before its timestamp: once, rather than on every
-/// run of the layers. Earlier exchanges first, since a later one finds what they did.
-pub fn settle(board: &mut Board) {
+/// The board with every exchange of control that does not say who controlled its objects as it
+/// resolved told the players found on the board before its timestamp: found once, rather than on
+/// every run of the layers ([`outcome`] finds them the same way when they are not told). The
+/// board itself when there is none to tell.
+pub fn settled(board: &Board) -> Cow<'_, Board> {
+    if !board.resolved.iter().any(unsettled) {
+        return Cow::Borrowed(board);
+    }
+    let mut board = board.clone();
+    settle(&mut board);
+    Cow::Owned(board)
+}
+
+/// Earlier exchanges first, since a later one finds what they did.
+fn settle(board: &mut Board) {
     let mut order: Vec<usize> = (0..board.resolved.len()).filter(|i| unsettled(&board.resolved[*i])).collect();
     order.sort_by_key(|i| board.resolved[*i].timestamp);
     for i in order {
@@ -132,7 +144,7 @@ mod tests {
 
     /// Alice's Grizzly Bears and Bob's Hill Giant (the Giant where `giant_zone` says), more
     /// objects, and Switcheroo's exchange of the two at `exchange_at`, with more effects.
-    fn board(giant_zone: &str, objects: &str, exchange_at: i64, effects: &str) -> crate::engine::board::Board {
+    fn board(giant_zone: &str, objects: &str, exchange_at: i64, effects: &str) -> crate::model::board::Board {
         with_exchange(giant_zone, objects, exchange_at, "[bears, giant]", effects)
     }
 
@@ -143,7 +155,7 @@ mod tests {
         exchange_at: i64,
         exchange: &str,
         effects: &str,
-    ) -> crate::engine::board::Board {
+    ) -> crate::model::board::Board {
         let text = format!(
             "title: exchange\nplayers: [{{name: Alice, active: true}}, {{name: Bob}}]\nobjects:\n  \
              - {{id: bears, name: Grizzly Bears, owner: Alice, types: [creature], power: 2, toughness: 2, timestamp: 1}}\n  \
@@ -155,7 +167,7 @@ mod tests {
         crate::scenario::read("exchange.yaml", &text).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
-    fn controllers(board: &crate::engine::board::Board, r: &Resolution) -> Vec<String> {
+    fn controllers(board: &crate::model::board::Board, r: &Resolution) -> Vec<String> {
         r.characteristics.iter().map(|c| board.players[c.controller].clone()).collect()
     }
 
@@ -270,7 +282,7 @@ mod tests {
     }
 
     /// Bob's Hill Giant and Llanowar Elves, `objects`, and `effects`, among them an exchange.
-    fn bobs_two(objects: &str, effects: &str) -> crate::engine::board::Board {
+    fn bobs_two(objects: &str, effects: &str) -> crate::model::board::Board {
         let text = format!(
             "title: exchange\nplayers: [{{name: Alice, active: true}}, {{name: Bob}}]\nobjects:\n  \
              - {{id: giant, name: Hill Giant, owner: Bob, types: [creature], power: 3, toughness: 3, timestamp: 1}}\n  \
@@ -315,7 +327,7 @@ mod tests {
     /// resolved, and into one that can't be completed nothing.
     #[test]
     fn settling_states_the_controllers_found() {
-        let spec = |board: &crate::engine::board::Board| {
+        let spec = |board: &crate::model::board::Board| {
             board.resolved[0].body.control.as_ref().and_then(|c| c.exchange()).and_then(|e| e.controlled.clone())
         };
         assert_eq!(spec(&board("battlefield", "", 5, "")), Some(vec!["Alice".to_string(), "Bob".to_string()]));

@@ -3,13 +3,13 @@
 //! the board as it stood then: the objects and effects with earlier timestamps, through the
 //! layers that can change what the selector looks at.
 
-use super::board::{Board, ResolvedEffect};
 use super::effect::{Effect, EffectKind};
 use super::layer::Layer;
 use super::resolve::{run, Scope};
-use super::timestamp::Timestamp;
 use super::world::World;
 use super::Sets;
+use crate::model::board::{Board, ResolvedEffect};
+use crate::model::timestamp::Timestamp;
 use crate::model::SelectorSpec;
 use rustc_hash::FxHashMap;
 
@@ -30,7 +30,7 @@ pub fn as_effect(effect: &ResolvedEffect) -> Effect {
 /// The set, from a run of the layers on the board as it stood at the effect's timestamp.
 pub fn locked_set(
     board: &Board,
-    effect: &super::board::ResolvedEffect,
+    effect: &crate::model::board::ResolvedEffect,
     locked: &mut FxHashMap<String, Vec<usize>>,
 ) -> Vec<usize> {
     if let Some(set) = locked.get(&effect.id) {

@@ -3,9 +3,7 @@
 
 pub mod answer;
 pub mod apply;
-pub mod board;
 pub mod by_shape;
-pub mod characteristics;
 pub mod copy;
 pub mod dependency;
 pub mod describe;
@@ -23,10 +21,10 @@ pub mod pool;
 pub mod resolve;
 pub mod shape;
 pub mod snapshot;
-pub mod timestamp;
 pub mod trace;
 pub mod world;
 
+use crate::model::board::Board;
 use effect::Effect;
 use layer::Layer;
 use rustc_hash::FxHashMap;
@@ -51,7 +49,7 @@ pub type ObjectSet = std::sync::Arc<[usize]>;
 pub struct Sets {
     /// By key: asked for every effect a trial looks at (thousands of keys on a large board).
     pub started: FxHashMap<String, Started>,
-    pub locked: FxHashMap<String, (Vec<usize>, timestamp::Timestamp)>,
+    pub locked: FxHashMap<String, (Vec<usize>, crate::model::timestamp::Timestamp)>,
 }
 
 impl Sets {
@@ -96,7 +94,7 @@ impl Sets {
 
 /// The objects an exchange names (those that exist), in board order: the exchange applies to
 /// both, whether or not it can be completed.
-pub fn exchanged_objects(board: &board::Board, ids: &[String]) -> Vec<usize> {
+pub fn exchanged_objects(board: &Board, ids: &[String]) -> Vec<usize> {
     let mut set: Vec<usize> = ids.iter().filter_map(|id| board.object_index(id)).collect();
     set.sort_unstable();
     set.dedup();
@@ -129,7 +127,8 @@ pub fn concepts(steps: &[trace::Step], outcomes: &[events::Outcome]) -> Vec<&'st
     concepts
 }
 
-pub fn judge(board: &board::Board) -> Result<Judgement, events::TooManyChoices> {
+pub fn judge(board: &Board) -> Result<Judgement, events::TooManyChoices> {
+    let board = &*exchange::settled(board);
     let resolution = resolve::resolve(board);
     let outcomes = events::resolve_events(board, &resolution)?;
     let mut mismatches = answer::check(board, &resolution);

@@ -7,8 +7,8 @@
 //! creatures is settled: their power and toughness are taken away then, and layer 7 finds nothing
 //! to change.
 
-use super::characteristics::Characteristics;
 use super::world::World;
+use crate::model::characteristics::Characteristics;
 use crate::model::{Word, Zone};
 
 /// The concept of the citation table for the rule.

@@ -6,9 +6,9 @@
 
 use super::effect::Effect;
 use super::layer::Layer;
-use super::timestamp::Timestamp;
 use super::world::World;
 use super::Sets;
+use crate::model::timestamp::Timestamp;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 

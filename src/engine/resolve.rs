@@ -2,9 +2,7 @@
 //! recorded as a trace step. Then effects on players (613.9) and on the rules (613.10).
 
 use super::apply::{apply_all, apply_counters, counter_pt};
-use super::board::Board;
 use super::by_shape;
-use super::characteristics::{lost_correlated_subtypes, Characteristics};
 use super::describe;
 use super::effect::{Effect, EffectKind};
 use super::exchange::{self, Exchange};
@@ -16,10 +14,12 @@ use super::order::{self, SeenDependencies};
 use super::pool::Pool;
 use super::shape::applies_by_shape;
 use super::snapshot::{type_change_touches_abilities, Snapshot};
-use super::timestamp::Timestamp;
 use super::trace::{AppliesTo, Changes, ChangesBuilder, Piece, Reason, SetNote, Stage, Step};
 use super::world::World;
 use super::{ObjectSet, Sets};
+use crate::model::board::Board;
+use crate::model::characteristics::{lost_correlated_subtypes, Characteristics};
+use crate::model::timestamp::Timestamp;
 use crate::model::{ControlSpec, Word};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
@@ -340,7 +340,7 @@ pub(super) fn run<'b>(
         // looked for; the trace cites why it was not changed.
         let granted_keeps = |o: &usize| {
             world.objects[*o].abilities.iter().any(|a| {
-                matches!(a.origin, super::characteristics::Origin::Granted { .. })
+                matches!(a.origin, crate::model::characteristics::Origin::Granted { .. })
                     && a.text.to_lowercase().contains(&from)
             })
         };
@@ -614,7 +614,7 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
         Stage::Layer(layer) => {
             out.push(layer.concept());
             let adds_basic_land_type = effect.body.subtypes.as_ref().is_some_and(|c| {
-                c.add.iter().any(|t| super::characteristics::BASIC_LAND_TYPES.iter().any(|(b, _)| b == t))
+                c.add.iter().any(|t| crate::model::characteristics::BASIC_LAND_TYPES.iter().any(|(b, _)| b == t))
             });
             // 305.7 is about setting basic land types: "loses all land types" (`[]`) sets none.
             let sets_basic = effect.body.land_types.as_ref().is_some_and(|l| !l.is_empty());

@@ -9,12 +9,12 @@
 //! effects looked at (`specials`: what they name, their fixed sets, the sources they leave out),
 //! instead of to all the objects it applies to: the others would show the same.
 
-use super::characteristics::Characteristics;
 use super::effect::Effect;
 use super::footprint::{amounts_in, Reads};
 use super::layer::Layer;
 use super::world::World;
 use super::Sets;
+use crate::model::characteristics::Characteristics;
 use crate::model::{Amount, ControlSpec, SelectorSpec, Word, Zone};
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
@@ -373,8 +373,8 @@ fn named(world: &World, selector: &SelectorSpec, effect: &Effect) -> Vec<usize> 
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::board::Board;
     use crate::engine::resolve::{resolve, resolve_plainly};
+    use crate::model::board::Board;
 
     /// Green creatures that look alike to every selector (`first` listed before `second`), an
     /// enchantment making green creatures blue at timestamp 5, and `more` objects.

@@ -2,9 +2,9 @@
 //! it. Saving only those characteristics keeps dependency trials cheap on large boards, and
 //! comparing with them tells which objects the trial really changed.
 
-use super::characteristics::{Ability, Characteristics};
 use super::footprint::Atom;
 use super::layer::Layer;
+use crate::model::characteristics::{Ability, Characteristics};
 use crate::model::{EffectBody, Word};
 
 /// Boxed where large, so that a snapshot is small to move: a layer moves one for each object

@@ -1,9 +1,9 @@
 //! The trace: each step the engine took, as data. Renderers turn it into tables, JSON and prose;
 //! rule numbers are attached later through the citation table, by concept.
 
-use super::board::Board;
 use super::layer::Layer;
-use super::timestamp::Timestamp;
+use crate::model::board::Board;
+use crate::model::timestamp::Timestamp;
 use serde::Serialize;
 use std::sync::Arc;
 

@@ -2,9 +2,9 @@
 //! effects ask of it (which objects a selector names, what an amount is worth, which effects
 //! exist now).
 
-use super::board::Board;
-use super::characteristics::Characteristics;
 use super::effect::{Effect, EffectKind};
+use crate::model::board::Board;
+use crate::model::characteristics::Characteristics;
 use crate::model::{Amount, SelectorSpec, Word, Zone};
 
 #[derive(Clone, Debug)]
@@ -15,11 +15,11 @@ pub struct World<'b> {
     /// leaves out what came later (611.2c).
     pub present: Vec<bool>,
     /// Only resolved effects created before this existed then.
-    pub cutoff: Option<super::timestamp::Timestamp>,
+    pub cutoff: Option<crate::model::timestamp::Timestamp>,
 }
 
 impl<'b> World<'b> {
-    pub fn new(board: &'b Board, present: Vec<bool>, cutoff: Option<super::timestamp::Timestamp>) -> Self {
+    pub fn new(board: &'b Board, present: Vec<bool>, cutoff: Option<crate::model::timestamp::Timestamp>) -> Self {
         let objects = board.objects.iter().map(|o| o.printed.clone()).collect();
         World { board, objects, present, cutoff }
     }

@@ -23,7 +23,7 @@ pub struct ExchangeSpec {
     pub objects: Vec<String>,
     /// The player who controlled each object as the exchange resolved, in the order of
     /// `objects`: stated by the scenario (`exchange: {a: Alice, b: Bob}`), or found by the engine
-    /// on the board before the exchange's timestamp (`engine::exchange::settle`). `None` until
+    /// on the board before the exchange's timestamp (`engine::exchange::settled`). `None` until
     /// then, and for an exchange that could not happen.
     pub controlled: Option<Vec<String>>,
 }

@@ -9,15 +9,20 @@
 //! objects, questions) stays in `crate::scenario::spec`.
 
 mod ability;
+pub mod board;
 mod card;
+pub mod characteristics;
 mod control;
 mod copy;
 mod effect;
 mod event;
 mod expect;
 pub mod meanings;
+pub mod pending;
 pub mod protection;
+pub mod sba;
 mod selector;
+pub mod timestamp;
 mod word;
 mod zone;
 

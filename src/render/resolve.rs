@@ -8,11 +8,11 @@ use super::style::Style;
 use crate::cite::{Citer, Unplaced};
 use crate::corpus::RuleId;
 use crate::engine::answer::{Answer, Mismatch, ObjectAnswer};
-use crate::engine::board::Board;
 use crate::engine::describe;
 use crate::engine::events::trace::{Action, EventStep};
 use crate::engine::events::Outcome;
 use crate::engine::trace::{Stage, Step};
+use crate::model::board::Board;
 use serde::Serialize;
 use std::io::{self, Write};
 

@@ -8,12 +8,12 @@
 //! choose a color") as a placeholder, `$chosen_color`; the object's `chosen: {color: blue}` gives
 //! it. An ability whose choice the scenario does not give is left out of the answer, and said so.
 
-use super::load::problem;
-use super::spans::{self, Spans};
 use super::spec::{ObjectEntry, ObjectSpec};
 use crate::cards::{default_id, Cards};
 use crate::diagnostic::problem::Problem;
 use crate::model::{AbilitySpec, CardObject, Word, Zone};
+use crate::placed_yaml::problem;
+use crate::placed_yaml::spans::{self, Spans};
 use std::collections::BTreeMap;
 
 /// Every object of the file made whole, or every problem found: a card that is not found, an
@@ -156,7 +156,7 @@ pub const CHOICES: [&str; 7] =
 
 /// A choice the scenario gives that names nothing: what is wrong, and what to write.
 fn bad_choice(key: &str, value: &str) -> Option<(String, String)> {
-    use crate::engine::characteristics::{BASIC_LAND_TYPES, CARD_TYPES, COLORS};
+    use crate::model::characteristics::{BASIC_LAND_TYPES, CARD_TYPES, COLORS};
     let known: Vec<&str> = match key {
         "color" => COLORS.to_vec(),
         "card_type" => CARD_TYPES.to_vec(),

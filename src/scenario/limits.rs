@@ -1,44 +1,18 @@
-//! How large a scenario file may be (docs/SCENARIO.md, "Limits"). A judge call is a few
-//! permanents; these bounds are hundreds of times above any real board, and there so that a file
-//! made by mistake or on purpose (a generated board run away, an alias bomb) is refused at once,
-//! at its place, instead of taking the machine's memory.
+//! How large a scenario may be (docs/SCENARIO.md, "Limits"), beyond the bounds of any YAML
+//! document (`placed_yaml::limits`): a judge call is a few permanents; these bounds are hundreds
+//! of times above any real board.
 
-/// The bytes of a file, checked before it is read (64 MiB).
-pub const FILE_BYTES: u64 = 64 * 1024 * 1024;
-
-/// Nodes of the document (each scalar, list and mapping), an alias counting as the nodes it
-/// repeats: a synthetic board of 100,000 objects is about 2.3 million.
-pub const NODES: u64 = 4_000_000;
-
-/// Bytes that aliases repeat (the text of the nodes they copy and the memory of each node): as
-/// much as the largest file, so that aliases cannot make a document of gigabytes from a few lines.
-pub const ALIAS_BYTES: u64 = 64 * 1024 * 1024;
-
-/// Levels of lists and mappings, one inside the other: a scenario needs about ten.
-pub const DEPTH: usize = 64;
+use crate::placed_yaml::limits::thousands;
 
 /// Objects, resolved effects and events.
 pub const OBJECTS: usize = 100_000;
 pub const EFFECTS: usize = 100_000;
 pub const EVENTS: usize = 10_000;
 
-/// Groups digits by thousands, as the limits are written in messages (`4,000,000`).
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The lists of a scenario longer than their limit, each placed at its first item past it.
 pub(super) fn too_long(
     source: &str,
-    spans: &super::spans::Spans,
+    spans: &crate::placed_yaml::spans::Spans,
     top: &serde_yaml::Mapping,
 ) -> Vec<crate::diagnostic::problem::Problem> {
     let mut problems = Vec::new();
@@ -47,8 +21,8 @@ pub(super) fn too_long(
     {
         let Some(items) = top.get(key).and_then(serde_yaml::Value::as_sequence) else { continue };
         if items.len() > limit {
-            let at = spans.value(&super::spans::item(key, limit));
-            problems.push(super::load::problem(
+            let at = spans.value(&crate::placed_yaml::spans::item(key, limit));
+            problems.push(crate::placed_yaml::problem(
                 source,
                 (at.0, at.0),
                 format!(
@@ -79,13 +53,13 @@ pub const NUMBER: i64 = 1_000_000;
 /// the N of counter kinds written `+N/+N` (keys or values).
 pub(super) fn out_of_range(
     source: &str,
-    spans: &super::spans::Spans,
+    spans: &crate::placed_yaml::spans::Spans,
     root: &serde_yaml::Value,
 ) -> Vec<crate::diagnostic::problem::Problem> {
     use serde_yaml::Value;
     let mut problems = Vec::new();
     let mut report = |path: &str, shown: &str, at: (usize, usize)| {
-        problems.push(super::load::problem(
+        problems.push(crate::placed_yaml::problem(
             source,
             at,
             format!(
@@ -108,12 +82,14 @@ pub(super) fn out_of_range(
             }
             Value::String(s) if counter_too_large(s) => report(&path, s, spans.value(&path)),
             Value::Sequence(items) => {
-                stack.extend(items.iter().enumerate().rev().map(|(i, v)| (super::spans::item(&path, i), v)));
+                stack.extend(
+                    items.iter().enumerate().rev().map(|(i, v)| (crate::placed_yaml::spans::item(&path, i), v)),
+                );
             }
             Value::Mapping(m) => {
                 for (k, v) in m.iter().collect::<Vec<_>>().into_iter().rev() {
                     let Some(key) = k.as_str() else { continue };
-                    let child = super::spans::child(&path, key);
+                    let child = crate::placed_yaml::spans::child(&path, key);
                     if counter_too_large(key) {
                         report(&child, key, spans.key(&child));
                     }
@@ -135,15 +111,4 @@ fn counter_too_large(s: &str) -> bool {
     }
     let (Some(p), Some(t)) = (number(p), number(t)) else { return false };
     [p, t].iter().any(|d| d.trim_start_matches('0').len() > 7 || d.parse::<i64>().map_or(true, |n| n > NUMBER))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(super::thousands(0), "0");
-        assert_eq!(super::thousands(999), "999");
-        assert_eq!(super::thousands(1000), "1,000");
-        assert_eq!(super::thousands(4_000_000), "4,000,000");
-    }
 }

@@ -3,11 +3,8 @@
 //! `Scenario` the engine runs on.
 
 mod card;
-pub mod examples;
 pub mod limits;
 pub mod load;
-mod serde_words;
-pub mod spans;
 pub mod spec;
 pub mod synthetic;
 pub mod synthetic_cards;
@@ -15,10 +12,9 @@ pub mod synthetic_events;
 pub mod validate;
 mod validate_attachments;
 mod validate_events;
-mod yaml;
 
 use crate::cards::Cards;
-use crate::engine::board::Board;
+use crate::model::board::Board;
 
 /// All the problems of one scenario file, shown in windows of a large file.
 pub type ScenarioProblems = crate::diagnostic::FileProblems<crate::diagnostic::Windowed>;

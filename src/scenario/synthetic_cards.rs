@@ -4,8 +4,8 @@
 //! answer, and the benchmark that naming cards costs no more than writing them out.
 //! Deterministic for a given seed.
 
-use super::synthetic::Rng;
 use crate::cards::{default_id, library, Entry};
+use crate::rng::Rng;
 use serde_yaml::{Mapping, Value};
 
 /// The keys of a library card that an object written by hand takes, in this order.

@@ -3,7 +3,7 @@
 //! matters, Pyroclasm-like boards of many simultaneous events, and small random boards drawing on
 //! every kind of replacement, prevention and "can't" effect. Deterministic for a given seed.
 
-use super::synthetic::Rng;
+use crate::rng::Rng;
 use std::fmt::Write;
 
 /// The effects of `one_event`, in the order they are added: doublers, adders, static prevention

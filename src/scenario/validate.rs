@@ -2,20 +2,21 @@
 //! in no layer, timestamps that collide. Every problem is found, with its place, before the
 //! engine sees the board.
 
-use super::load::{problem, Loaded};
-use super::spans::{child, item, At, Span, Spans};
+use super::load::Loaded;
 use super::spec::{
     AbilitySpec, Amount, ControlSpec, CopySpec, EffectBody, ExchangeSpec, ExpectSpec, ObjectSpec, ScenarioSpec,
     SelectorSpec, SetChange, Zone,
 };
 use crate::diagnostic::problem::Problem;
-use crate::engine::board::{Board, ObjectDef, OlderExpectation, ResolvedEffect};
-use crate::engine::characteristics::{
+use crate::model::board::{Board, ObjectDef, OlderExpectation, ResolvedEffect};
+use crate::model::characteristics::{
     Ability, Characteristics, Origin, BASIC_LAND_TYPES, CARD_TYPES, COLORS, SUPERTYPES,
 };
-use crate::engine::timestamp::Timestamp;
 use crate::model::meanings::CHANGES;
+use crate::model::timestamp::Timestamp;
 use crate::model::{Meanings, Word};
+use crate::placed_yaml::problem;
+use crate::placed_yaml::spans::{child, item, At, Span, Spans};
 use crate::suggest;
 use std::collections::{BTreeMap, HashMap};
 
@@ -25,9 +26,8 @@ pub fn validate(source: &str, loaded: &Loaded) -> Result<Board, Vec<Problem>> {
         ids.entry(o.id.as_str()).or_insert(i);
     }
     let mut v = Validator { source, spans: &loaded.spans, spec: &loaded.spec, problems: Vec::new(), ids };
-    let mut board = v.board();
+    let board = v.board();
     if v.problems.is_empty() {
-        crate::engine::exchange::settle(&mut board);
         Ok(board)
     } else {
         Err(v.problems)

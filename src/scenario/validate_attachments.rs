@@ -1,9 +1,9 @@
 //! Checks of what the objects are attached to and when, beyond each object alone: attachments
 //! that go round in a circle, and timestamps that cannot be.
 
-use super::spans::{child, item};
 use super::validate::Validator;
-use crate::engine::board::ObjectDef;
+use crate::model::board::ObjectDef;
+use crate::placed_yaml::spans::{child, item};
 
 impl Validator<'_> {
     /// A chain of attachments that comes back to where it started (`a` on `b`, `b` on `a`) has no

@@ -1,14 +1,14 @@
 //! The checks of the event part of a scenario: pending events, expected outcomes, fixed choices,
 //! and replacement effects (614–616), each problem placed at its node.
 
-use super::spans::{child, item, At};
 use super::spec::{
     ConditionSpec, EnterSpec, EventKindSpec, EventSpec, ExpectedOutcomeSpec, InsteadSpec, PreventSpec, RedirectSpec,
     ReplacementSpec, Zone,
 };
 use super::validate::Validator;
-use crate::engine::board::{ExpectedOutcome, ObjectDef};
-use crate::engine::events::event::{EnteredAs, Event, Pending, Target};
+use crate::model::board::{ExpectedOutcome, ObjectDef};
+use crate::model::pending::{EnteredAs, Event, Pending, Target};
+use crate::placed_yaml::spans::{child, item, At};
 
 /// The kinds of event a "can't" effect stops.
 const EVERY_KIND: &[EventKindSpec] = &[

@@ -88,7 +88,7 @@ pub fn hints(
         let cards: Vec<String> = named
             .cards
             .iter()
-            .filter(|c| c.shown && !crate::scenario::examples::about(&c.card.name).is_empty())
+            .filter(|c| c.shown && !crate::shipped_scenarios::about(&c.card.name).is_empty())
             .map(|c| c.card.name.clone())
             .collect();
         if !cards.is_empty() {
@@ -108,7 +108,7 @@ pub fn hints(
 
 /// The scenarios of `scenarios/` that name any of these cards.
 fn scenarios(names: &[String]) -> Vec<&'static str> {
-    let mut scenarios: Vec<&'static str> = names.iter().flat_map(|n| crate::scenario::examples::about(n)).collect();
+    let mut scenarios: Vec<&'static str> = names.iter().flat_map(|n| crate::shipped_scenarios::about(n)).collect();
     scenarios.sort();
     scenarios.dedup();
     scenarios

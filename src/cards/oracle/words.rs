@@ -5,11 +5,11 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-pub(super) use crate::engine::characteristics::{CARD_TYPES, COLORS, SUPERTYPES};
+pub(super) use crate::model::characteristics::{CARD_TYPES, COLORS, SUPERTYPES};
 
 /// The basic land types (305.6), in W, U, B, R, G order.
 pub(super) const BASIC_LAND_TYPES: [&str; 5] = {
-    let pairs = crate::engine::characteristics::BASIC_LAND_TYPES;
+    let pairs = crate::model::characteristics::BASIC_LAND_TYPES;
     [pairs[0].0, pairs[1].0, pairs[2].0, pairs[3].0, pairs[4].0]
 };
 

@@ -5,8 +5,8 @@
 //! generates (`crate::model::protection`), so that a protection granted in layer 6 counts.
 
 use super::replacer::{Env, Kind, Replacer};
-use crate::engine::characteristics::Characteristics;
 use crate::engine::world::selector_matches;
+use crate::model::characteristics::Characteristics;
 use crate::model::{protection, SelectorSpec, Zone};
 
 impl Env {

@@ -4,12 +4,12 @@
 //! it (704). Tapping is not kept.
 
 use super::damage::{as_counters, as_poison};
-use super::event::{Event, Target};
 use super::replacer::Replacer;
 use crate::engine::answer::{object_answer, ObjectAnswer};
-use crate::engine::board::{Board, ObjectDef, ResolvedEffect};
-use crate::engine::characteristics::Characteristics;
-use crate::engine::timestamp::Timestamp;
+use crate::model::board::{Board, ObjectDef, ResolvedEffect};
+use crate::model::characteristics::Characteristics;
+use crate::model::pending::{Event, Target};
+use crate::model::timestamp::Timestamp;
 use crate::model::{EffectBody, SelectorSpec, Zone};
 use serde::Serialize;
 use std::collections::BTreeMap;

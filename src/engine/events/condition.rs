@@ -1,9 +1,9 @@
 //! A replacement effect's condition on the state of the game ("if that player has no cards in
 //! hand", "if you control an artifact"), checked on the board as the event would happen.
 
-use super::event::Event;
 use super::replacer::{Env, Replacer};
 use crate::engine::world::selector_matches;
+use crate::model::pending::Event;
 use crate::model::{ConditionSpec, CountSpec, SelectorSpec, Zone};
 use serde::Serialize;
 

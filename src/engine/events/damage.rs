@@ -2,9 +2,9 @@
 //! replacement effects see as they would any other. Damage marked on a creature and life lost
 //! to damage are kept on the board as the damage happens (`board_after`).
 
-use super::event::{Event, Target};
 use super::replacer::Env;
-use crate::engine::characteristics::Characteristics;
+use crate::model::characteristics::Characteristics;
+use crate::model::pending::{Event, Target};
 
 /// The events an event's damage results in, in order: −1/−1 counters for damage from a source
 /// with wither or infect to a creature (120.3d), poison counters for infect damage to a player

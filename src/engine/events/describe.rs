@@ -1,8 +1,8 @@
 //! Events in words, for the trace: "Lightning Bolt deals 3 damage to Bob".
 
-use super::event::{Event, Happened, Target};
 use super::replacer::Env;
-use super::sba::Sba;
+use crate::model::pending::{Event, Happened, Target};
+use crate::model::sba::Sba;
 use crate::model::{Position, Zone};
 
 pub fn event(env: &Env, e: &Event) -> String {

@@ -3,12 +3,12 @@
 //! (the same events waiting, the same shields left) is not explored again, so many effects on one
 //! event cost their subsets, not their orders.
 
-use super::event::Happened;
 use super::found::{Found, Out, EMPTY};
 use super::left::Left;
 pub use super::next::{keeps, next, takes, Next, Tier};
 use super::replacer::Env;
 pub use super::state::{Envs, State};
+use crate::model::pending::Happened;
 use rustc_hash::FxHashMap;
 use std::hash::BuildHasher;
 use std::rc::Rc;

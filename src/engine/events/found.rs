@@ -4,9 +4,9 @@
 //! state's outcomes are met again by every state that leads to it: this way they are copied as a
 //! few numbers, compared as one, and written out as events and decisions once, at the end.
 
-use super::event::Happened;
 use super::explore::{Branch, Decision};
 use super::left::Left;
+use crate::model::pending::Happened;
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 

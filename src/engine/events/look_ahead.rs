@@ -2,10 +2,10 @@
 //! effects of its own that modify how it enters.
 
 use super::replacer::{replacer, Replacer};
-use crate::engine::board::Board;
-use crate::engine::characteristics::Characteristics;
 use crate::engine::resolve::resolve;
 use crate::engine::world::World;
+use crate::model::board::Board;
+use crate::model::characteristics::Characteristics;
 use crate::model::meanings::EXISTING_EFFECTS_SEE_ENTERING;
 use crate::model::{ReplacementSpec, Zone};
 

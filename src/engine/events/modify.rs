@@ -1,9 +1,9 @@
 //! What one replacement or prevention effect does to one event (614.6): the events that happen
 //! instead, and how much of a shield it used.
 
-use super::event::{EnteredAs, Event, Target};
 use super::replacer::{Env, Replacer};
 use crate::engine::world::selector_matches;
+use crate::model::pending::{EnteredAs, Event, Target};
 use crate::model::{EventKindSpec, InsteadSpec, PreventSpec, Quantity, RedirectSpec, Zone};
 use serde::Serialize;
 
@@ -329,10 +329,10 @@ fn enters(env: &Env, effect: u16, event: &Event) -> Modified {
 
 #[cfg(test)]
 mod tests {
-    use super::super::event::Event;
     use super::super::replacer::Env;
     use super::modify;
     use crate::engine::resolve::resolve;
+    use crate::model::pending::Event;
     use crate::model::Zone;
 
     /// Bob's Grizzly Bears, Alice's effect sending it to exile instead, watching `watches`

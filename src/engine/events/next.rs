@@ -3,10 +3,10 @@
 //! entering permanent, then any), whether a "can't" effect stops it, or whether it happens; with
 //! no event under way, which waiting event starts (615.7).
 
-use super::event::Event;
 use super::replacer::{Env, Kind};
-use super::sba::Sba;
 use super::state::State;
+use crate::model::pending::Event;
+use crate::model::sba::Sba;
 
 /// Which step of 616.1 a choice is made under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

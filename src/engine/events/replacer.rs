@@ -1,14 +1,14 @@
 //! The replacement, prevention and "can't" effects that exist when the events happen, found on
 //! the board as the layers left it, and the question each answers: does it apply to this event?
 
-use super::event::{EnteredAs, Event, Pending, Target};
 use super::left::Left;
-use crate::engine::board::Board;
-use crate::engine::characteristics::Characteristics;
 use crate::engine::copy::copy;
 use crate::engine::effect::Effect;
 use crate::engine::resolve::{resolve, Resolution};
 use crate::engine::world::{player_matches, selector_matches, World};
+use crate::model::board::Board;
+use crate::model::characteristics::Characteristics;
+use crate::model::pending::{EnteredAs, Event, Pending, Target};
 use crate::model::{EventKindSpec, ReplacementSpec, SelectorSpec, Zone};
 use std::borrow::Cow;
 use std::collections::BTreeMap;

@@ -2,13 +2,13 @@
 //! the decisions, so that the trace is built once per outcome and not once per path.
 
 use super::describe;
-use super::event::{Event, Pending};
 use super::explore::{next, Decision, Envs, Next, State, Tier};
 use super::modify::{modify, Note};
 use super::replacer::{Env, Kind, Replacer};
-use super::sba::Sba;
 use super::trace::{Action, EventStep, Stopped, Why};
 use super::Choice;
+use crate::model::pending::{Event, Pending};
+use crate::model::sba::Sba;
 use crate::model::EventKindSpec;
 
 /// What replaying an outcome's decisions gives: its trace, the choices made, and what the events
@@ -226,7 +226,7 @@ fn others_draw(env: &Env, top: &Pending) -> bool {
 /// the keyword that decides it (wither 702.80a, infect 702.90b–c, lifelink 702.15b today).
 fn damage_results(env: &Env, event: &Event) -> Vec<&'static str> {
     use super::damage::{as_counters, as_poison};
-    use super::event::Target;
+    use crate::model::pending::Target;
     let Event::Damage { source, to, .. } = event else { return Vec::new() };
     let source = &env.chars[*source];
     let mut out = Vec::new();

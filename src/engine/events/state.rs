@@ -3,11 +3,11 @@
 //! board. Every transition returns a new state, so that exploration can share and remember them.
 
 use super::board_after::changes_board;
-use super::event::{Event, Pending};
 use super::left::Left;
 use super::modify::modify;
 use super::replacer::Env;
-use super::sba::Sba;
+use crate::model::pending::{Event, Pending};
+use crate::model::sba::Sba;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 

@@ -2,7 +2,7 @@
 //! "1/1 white Spirit creature with flying"): the characteristics the effect that creates it
 //! defines, and none other (110.5b in 2011, 111.3 today).
 
-use crate::engine::characteristics::{Ability, Characteristics, Origin, CARD_TYPES, COLORS};
+use crate::model::characteristics::{Ability, Characteristics, Origin, CARD_TYPES, COLORS};
 use crate::model::{AbilitySpec, Word};
 
 /// The token's characteristics, under `controller`. Its name is its subtypes (110.5c in 2011:

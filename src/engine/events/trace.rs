@@ -5,7 +5,7 @@ use super::condition::Checked;
 use super::explore::Tier;
 use super::modify::Note;
 use super::replacer::Kind;
-use super::sba::Sba;
+use crate::model::sba::Sba;
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

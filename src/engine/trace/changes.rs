@@ -3,8 +3,8 @@
 //! index with the number of a list of changes the step keeps once, shared by every object that
 //! changed the same way; the object's id is looked up only where the trace is rendered.
 
-use super::super::board::Board;
 use super::Shared;
+use crate::model::board::Board;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 

@@ -4,11 +4,11 @@
 use super::inline::Line;
 use super::names::Names;
 use super::BoardRow;
-use crate::engine::board::Board;
-use crate::engine::characteristics::Characteristics;
 use crate::engine::describe;
 use crate::engine::events::describe::zone;
 use crate::engine::events::Outcome;
+use crate::model::board::Board;
+use crate::model::characteristics::Characteristics;
 
 pub fn rows(board: &Board, chars: &[Characteristics], names: &Names) -> Vec<BoardRow> {
     board

@@ -4,8 +4,8 @@
 use super::inline::Line;
 use super::names::Names;
 use crate::cite::Citer;
-use crate::engine::board::Board;
 use crate::engine::trace::{Changes, Reason, SetNote, Stage, Step};
+use crate::model::board::Board;
 
 /// Which clause of the sentence a concept of the trace backs, so that each rule number follows
 /// the claim it supports. A concept not listed here backs the reason clause.

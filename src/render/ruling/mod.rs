@@ -19,8 +19,8 @@ pub use markdown::markdown;
 
 use crate::cite::{Citer, Unplaced};
 use crate::corpus::{Lang, RuleId};
-use crate::engine::board::Board;
 use crate::engine::{answer, Judgement};
+use crate::model::board::Board;
 use names::Names;
 
 pub struct Ruling {

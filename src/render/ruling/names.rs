@@ -2,7 +2,7 @@
 //! than `furnace-doubles`, with the id kept where a name alone would be ambiguous or missing.
 
 use super::inline::Line;
-use crate::engine::board::Board;
+use crate::model::board::Board;
 use std::collections::BTreeMap;
 
 pub struct Names {

@@ -9,8 +9,8 @@ use super::names::Names;
 use super::outcome;
 use super::Short;
 use crate::engine::answer::{Answer, ObjectAnswer};
-use crate::engine::board::Board;
 use crate::engine::events::Outcome;
+use crate::model::board::Board;
 
 pub fn events(outcomes: &[Outcome], names: &Names) -> Short {
     match outcomes {

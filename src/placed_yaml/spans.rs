@@ -2,7 +2,7 @@
 //! after deserializing (an unknown id, a duplicate) point at their place.
 //!
 //! The places are a tree of small fixed-size nodes (offsets as `u32`, keys as hashes), built in
-//! the same pass that reads the document (`super::yaml`): a path is looked up by walking it,
+//! the same pass that reads the document (`super::read`): a path is looked up by walking it,
 //! not stored as a string per node, so that a board of 100,000 objects keeps its places in a
 //! few tens of bytes per node.
 
@@ -53,7 +53,7 @@ pub struct SyntaxError {
 impl Spans {
     /// The places of a document's nodes (the value read is dropped).
     pub fn parse(source: &str) -> Result<Spans, SyntaxError> {
-        super::yaml::read(source).map(|(_, spans)| spans)
+        super::read::read(source).map(|(_, spans)| spans)
     }
 
     /// Every key given twice in the same mapping, in the order of the file.

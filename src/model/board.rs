@@ -1,7 +1,7 @@
 //! The board a scenario describes, checked and indexed: what the engine starts from.
 
 use super::characteristics::Characteristics;
-use super::events::event::{Event, Pending};
+use super::pending::{Event, Pending};
 use super::timestamp::Timestamp;
 use crate::model::meanings::{Meanings, APNAP_TIMESTAMPS};
 use crate::model::{EffectBody, ExpectSpec, Zone};
