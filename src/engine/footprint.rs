@@ -4,7 +4,7 @@
 
 use super::effect::Effect;
 use super::layer::Layer;
-use super::Sets;
+use super::sets::Sets;
 use crate::model::{AbilitySpec, Amount, EffectBody, SelectorSpec, SetChange, Word};
 
 /// One thing an effect can read or write.

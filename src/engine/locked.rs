@@ -6,8 +6,8 @@
 use super::effect::{Effect, EffectKind};
 use super::layer::Layer;
 use super::resolve::{run, Scope};
+use super::sets::Sets;
 use super::world::World;
-use super::Sets;
 use crate::model::board::{Board, ResolvedEffect};
 use crate::model::timestamp::Timestamp;
 use crate::model::SelectorSpec;
@@ -38,7 +38,7 @@ pub fn locked_set(
     }
     // An exchange of control names its two objects: it affects them, wherever they are.
     if let Some(ids) = effect.body.control.as_ref().and_then(|c| c.exchanged()) {
-        let set = super::exchanged_objects(board, ids);
+        let set = super::sets::exchanged_objects(board, ids);
         locked.insert(effect.id.clone(), set.clone());
         return set;
     }

@@ -4,9 +4,9 @@
 
 use super::effect::Effect;
 use super::footprint::{meet, Atom, Reads};
+use super::sets::Sets;
 use super::trace::DependencyKind;
 use super::world::World;
-use super::Sets;
 use std::collections::HashMap;
 
 /// Trial results kept between the choices of one layer. 613.7c asks for the dependencies to be

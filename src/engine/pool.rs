@@ -6,8 +6,8 @@
 
 use super::effect::Effect;
 use super::layer::Layer;
+use super::sets::Sets;
 use super::world::World;
-use super::Sets;
 use crate::model::timestamp::Timestamp;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;

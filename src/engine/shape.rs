@@ -12,8 +12,8 @@
 use super::effect::Effect;
 use super::footprint::{amounts_in, Reads};
 use super::layer::Layer;
+use super::sets::Sets;
 use super::world::World;
-use super::Sets;
 use crate::model::characteristics::Characteristics;
 use crate::model::{Amount, ControlSpec, SelectorSpec, Word, Zone};
 use rustc_hash::{FxHashMap, FxHasher};

@@ -36,7 +36,7 @@ pub struct Step {
 /// copy of each id for each application was a large part of the cost of the layers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AppliesTo {
-    Objects(super::ObjectSet),
+    Objects(super::sets::ObjectSet),
     /// Players by name, for an effect on players (613.9).
     Players(Vec<String>),
 }
