@@ -323,15 +323,21 @@ mod tests {
         assert_eq!(controllers(&listed, &resolve(&listed)), ["Bob", "Bob"]);
     }
 
-    /// `settle` writes into an exchange written as a list who controlled its objects as it
-    /// resolved, and into one that can't be completed nothing.
+    /// `settled` writes into an exchange written as a list who controlled its objects as it
+    /// resolved, and into one that can't be completed nothing; a board with nothing to settle is
+    /// not copied.
     #[test]
     fn settling_states_the_controllers_found() {
         let spec = |board: &crate::model::board::Board| {
             board.resolved[0].body.control.as_ref().and_then(|c| c.exchange()).and_then(|e| e.controlled.clone())
         };
-        assert_eq!(spec(&board("battlefield", "", 5, "")), Some(vec!["Alice".to_string(), "Bob".to_string()]));
-        assert_eq!(spec(&board("graveyard", "", 5, "")), None);
+        let settled = |board: &crate::model::board::Board| spec(&super::settled(board));
+        assert_eq!(spec(&board("battlefield", "", 5, "")), None, "the scenario says nothing");
+        assert_eq!(settled(&board("battlefield", "", 5, "")), Some(vec!["Alice".to_string(), "Bob".to_string()]));
+        assert_eq!(settled(&board("graveyard", "", 5, "")), None);
+        let plain = board("battlefield", "", 5, "").resolved.into_iter().filter(|e| e.body.control.is_none()).collect();
+        let plain = crate::model::board::Board { resolved: plain, ..board("battlefield", "", 5, "") };
+        assert!(matches!(super::settled(&plain), std::borrow::Cow::Borrowed(_)));
     }
 
     /// 611.2c: a later spell's "creatures you control" is locked in on the board after the
