@@ -22,6 +22,7 @@ mod cli_search_cards;
 mod cli_shell;
 mod cli_site;
 mod engine_properties;
+mod floors;
 mod import;
 mod import_whole;
 mod imported_scenarios;
