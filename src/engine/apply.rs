@@ -9,7 +9,7 @@ use crate::model::characteristics::{
     add_unique, drop_ungained_subtypes, is_creature_type, land_type_ability, remove_uncorrelated_subtypes, Ability,
     Characteristics, Origin, LAND_TYPES,
 };
-use crate::model::{AbilityChange, ControlSpec, SetChange, Word};
+use crate::model::{AbilityChange, ControlSpec, Word};
 
 /// Applies `effect`'s part in `layer` to every object of `objects`. An exchange of control is
 /// applied once, to both objects together: each gets the player who controlled the other as it
@@ -77,13 +77,13 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
                 // (this runs once per object the effect applies to).
                 let removes = change.set.is_some() || !change.remove.is_empty();
                 let before = removes.then(|| c.types.clone());
-                change_set(&mut c.types, change);
+                change.apply_to(&mut c.types);
                 if let Some(before) = before {
                     remove_uncorrelated_subtypes(c, &before);
                 }
             }
             if let Some(change) = &body.subtypes {
-                change_set(&mut c.subtypes, change);
+                change.apply_to(&mut c.subtypes);
                 // 305.7: a land that gains a basic land type in addition to its own gains that
                 // type's mana ability too.
                 if c.has_type("land") {
@@ -97,7 +97,7 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
                 }
             }
             if let Some(change) = &body.supertypes {
-                change_set(&mut c.supertypes, change);
+                change.apply_to(&mut c.supertypes);
             }
             // 305.7 sets a land's types; an object that is no land gains none (205.3d), nor
             // loses its abilities for them.
@@ -121,7 +121,7 @@ fn apply(world: &mut World, effect: &Effect, layer: Layer, object: usize) {
         Layer::Color => {
             if let Some(change) = &body.colors {
                 let c = &mut world.objects[object];
-                change_set(&mut c.colors, change);
+                change.apply_to(&mut c.colors);
                 c.sort_colors();
             }
         }
@@ -166,16 +166,6 @@ fn change_abilities(c: &mut Characteristics, change: &AbilityChange, granted: &[
         if !c.has_ability(&ability.id) {
             c.abilities.push(ability.clone());
         }
-    }
-}
-
-pub(super) fn change_set(list: &mut Vec<Word>, change: &SetChange) {
-    if let Some(set) = &change.set {
-        list.clone_from(set);
-    }
-    list.retain(|x| !change.remove.contains(x));
-    for item in &change.add {
-        add_unique(list, *item);
     }
 }
 

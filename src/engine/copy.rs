@@ -1,7 +1,6 @@
 //! Copy effects (706 in 2011, 707 today): what a copy takes from the object it copies, and what
 //! the copy effect's exceptions change as part of the copying.
 
-use super::apply::change_set;
 use crate::model::characteristics::{drop_ungained_subtypes, Ability, Characteristics, Origin};
 use crate::model::{Characteristic, CopyExcept, EffectBody};
 
@@ -42,7 +41,7 @@ pub fn copy(copier: &Characteristics, original: &Characteristics, except: &CopyE
         (&mut c.colors, &except.colors),
     ] {
         if let Some(change) = change {
-            change_set(list, change);
+            change.apply_to(list);
         }
     }
     // 205.3d: "except it's an Illusion in addition to its other types" copying a noncreature

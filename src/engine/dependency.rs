@@ -9,12 +9,12 @@
 
 use super::apply::apply_all;
 use super::effect::Effect;
-use super::footprint::{amounts_in, meet, reads, writes, Atom, Reads, KINDS};
+use super::fast::footprint::{amounts_in, meet, reads, writes, Atom, Reads, KINDS};
+use super::fast::shape::{self, Shapes};
+use super::fast::snapshot::{type_change_touches_abilities, Snapshot};
 use super::layer::Layer;
 use super::pair_cache::PairCache;
 use super::sets::Sets;
-use super::shape::{self, Shapes};
-use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::trace::DependencyKind;
 use super::world::World;
 use crate::model::characteristics::Characteristics;

@@ -1,7 +1,7 @@
 //! Characteristics as the trace and the answer print them, and the differences between two
 //! states of an object.
 
-use super::snapshot::{Snapshot, TypeLine};
+use super::fast::snapshot::{Snapshot, TypeLine};
 use super::trace::{Piece, Shared};
 use crate::model::board::Board;
 use crate::model::characteristics::{Ability, Characteristics};

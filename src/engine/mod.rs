@@ -3,25 +3,20 @@
 
 pub mod answer;
 pub mod apply;
-pub mod by_shape;
 pub mod copy;
 pub mod dependency;
 pub mod describe;
 pub mod effect;
 pub mod events;
 pub mod exchange;
-pub mod footprint;
-pub mod incremental;
+pub mod fast;
 pub mod layer;
 pub mod locked;
 pub mod noncreature;
 pub mod order;
 pub mod pair_cache;
-pub mod pool;
 pub mod resolve;
 pub mod sets;
-pub mod shape;
-pub mod snapshot;
 pub mod trace;
 pub mod world;
 

@@ -4,7 +4,7 @@
 
 use super::dependency;
 use super::effect::Effect;
-use super::incremental::Hubs;
+use super::fast::incremental::Hubs;
 use super::layer::Layer;
 use super::sets::Sets;
 use super::trace::{Dependency, DependencyKind, Reason, Wait};
@@ -33,7 +33,7 @@ pub struct SeenDependencies {
     /// Off: every pair is tried again before each choice (`resolve_plainly`).
     pub shortcuts: bool,
     /// The pairs' results kept between choices, when `shortcuts`.
-    pub graph: super::incremental::Graph,
+    pub graph: super::fast::incremental::Graph,
 }
 
 /// The index in `candidates` (numbered, in timestamp order) of the effect to apply next, and why

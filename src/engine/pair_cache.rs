@@ -3,7 +3,7 @@
 //! nothing kept between choices. The kept graph is incremental.rs.
 
 use super::effect::Effect;
-use super::footprint::{meet, Atom, Reads};
+use super::fast::footprint::{meet, Atom, Reads};
 use super::sets::Sets;
 use super::trace::DependencyKind;
 use super::world::World;

@@ -2,19 +2,19 @@
 //! recorded as a trace step. Then effects on players (613.9) and on the rules (613.10).
 
 use super::apply::{apply_all, apply_counters, counter_pt};
-use super::by_shape;
 use super::describe;
 use super::effect::{Effect, EffectKind};
 use super::exchange::{self, Exchange};
-use super::footprint::Atom;
+use super::fast::by_shape;
+use super::fast::footprint::Atom;
+use super::fast::pool::Pool;
+use super::fast::shape::applies_by_shape;
+use super::fast::snapshot::{type_change_touches_abilities, Snapshot};
 use super::layer::Layer;
 use super::locked;
 use super::noncreature;
 use super::order::{self, SeenDependencies};
-use super::pool::Pool;
 use super::sets::{ObjectSet, Sets};
-use super::shape::applies_by_shape;
-use super::snapshot::{type_change_touches_abilities, Snapshot};
 use super::trace::{AppliesTo, Changes, ChangesBuilder, Piece, Reason, SetNote, Stage, Step};
 use super::world::World;
 use crate::model::board::Board;

@@ -160,6 +160,18 @@ pub struct SetChange {
 }
 
 impl SetChange {
+    /// The change made to a list of words: set first, then the removals, then the additions,
+    /// each added once and in order (types print in the order they were gained).
+    pub fn apply_to(&self, list: &mut Vec<Word>) {
+        if let Some(set) = &self.set {
+            list.clone_from(set);
+        }
+        list.retain(|x| !self.remove.contains(x));
+        for item in &self.add {
+            super::characteristics::add_unique(list, *item);
+        }
+    }
+
     pub fn for_each_word(&mut self, f: &mut impl FnMut(&mut Word)) {
         self.add.iter_mut().for_each(&mut *f);
         self.remove.iter_mut().for_each(&mut *f);

@@ -3,7 +3,7 @@
 //! comparing with them tells which objects the trial really changed.
 
 use super::footprint::Atom;
-use super::layer::Layer;
+use crate::engine::layer::Layer;
 use crate::model::characteristics::{Ability, Characteristics};
 use crate::model::{EffectBody, Word};
 

@@ -14,14 +14,14 @@
 //!   existence or text is at stake);
 //! - either effect is new or different (its source's abilities or controller changed).
 
-use super::dependency::trial;
-use super::effect::Effect;
 use super::footprint::{meet, reads, writes, Atom, Reads, KINDS};
-use super::layer::Layer;
-use super::sets::Sets;
 use super::shape::{self, applies_by_shape, Answers, Shapes};
-use super::trace::DependencyKind;
-use super::world::World;
+use crate::engine::dependency::trial;
+use crate::engine::effect::Effect;
+use crate::engine::layer::Layer;
+use crate::engine::sets::Sets;
+use crate::engine::trace::DependencyKind;
+use crate::engine::world::World;
 use classes::Classes;
 use edges::Edges;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -1038,7 +1038,7 @@ impl Hubs {
 /// same to them, whatever their sources. `by_shape`: its set is kept by shape (a live selector
 /// that names no object).
 fn alike(effect: &Effect, by_shape: bool) -> bool {
-    effect.kind == super::effect::EffectKind::Static
+    effect.kind == crate::engine::effect::EffectKind::Static
         && by_shape
         && effect.body.affects.as_ref().is_some_and(|s| !s.other)
 }

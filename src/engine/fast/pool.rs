@@ -4,10 +4,10 @@
 //! controller), so only theirs are collected again, and the candidates stay in the order the
 //! layer considers them: timestamp, then id.
 
-use super::effect::Effect;
-use super::layer::Layer;
-use super::sets::Sets;
-use super::world::World;
+use crate::engine::effect::Effect;
+use crate::engine::layer::Layer;
+use crate::engine::sets::Sets;
+use crate::engine::world::World;
 use crate::model::timestamp::Timestamp;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;

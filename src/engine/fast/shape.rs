@@ -9,11 +9,11 @@
 //! effects looked at (`specials`: what they name, their fixed sets, the sources they leave out),
 //! instead of to all the objects it applies to: the others would show the same.
 
-use super::effect::Effect;
 use super::footprint::{amounts_in, Reads};
-use super::layer::Layer;
-use super::sets::Sets;
-use super::world::World;
+use crate::engine::effect::Effect;
+use crate::engine::layer::Layer;
+use crate::engine::sets::Sets;
+use crate::engine::world::World;
 use crate::model::characteristics::Characteristics;
 use crate::model::{Amount, ControlSpec, SelectorSpec, Word, Zone};
 use rustc_hash::{FxHashMap, FxHasher};

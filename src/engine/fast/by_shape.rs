@@ -2,15 +2,15 @@
 //! on the object's shape alone, an application need not save, change and compare every object
 //! it applies to: on a large board a colour layer changes millions, a few shapes at a time.
 
-use super::apply::apply_all;
-use super::describe::{self, Wording};
-use super::effect::Effect;
 use super::footprint::Atom;
-use super::layer::Layer;
 use super::shape::Shapes;
 use super::snapshot::{type_change_touches_abilities, Snapshot};
-use super::trace::{Changes, ChangesBuilder};
-use super::world::World;
+use crate::engine::apply::apply_all;
+use crate::engine::describe::{self, Wording};
+use crate::engine::effect::Effect;
+use crate::engine::layer::Layer;
+use crate::engine::trace::{Changes, ChangesBuilder};
+use crate::engine::world::World;
 use crate::model::board::Board;
 use crate::model::ControlSpec;
 use std::rc::Rc;

@@ -2,9 +2,9 @@
 //! can only depend on each other when one writes something the other reads, and the atoms are
 //! fine-grained enough to tell "artifacts become creatures" from "red creatures get +1/+1".
 
-use super::effect::Effect;
-use super::layer::Layer;
-use super::sets::Sets;
+use crate::engine::effect::Effect;
+use crate::engine::layer::Layer;
+use crate::engine::sets::Sets;
 use crate::model::{AbilitySpec, Amount, EffectBody, SelectorSpec, SetChange, Word};
 
 /// One thing an effect can read or write.
