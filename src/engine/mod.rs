@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod apply;
+pub mod choosing;
 pub mod copy;
 pub mod dependency;
 pub mod describe;

@@ -1,19 +1,18 @@
 //! The layer system (613): every layer in order, effects ordered within each, each application
-//! recorded as a trace step. Then effects on players (613.9) and on the rules (613.10).
+//! recorded as a trace step. Then effects on players (613.9) and on the rules (613.10). How a
+//! layer's effects are collected, chosen and applied, the plain way or with the engine's
+//! shortcuts, is `choosing`'s: this file is the same for both.
 
-use super::apply::{apply_all, apply_counters, counter_pt};
+use super::apply::{apply_counters, counter_pt};
+use super::choosing::{Applied, Choosing, Chosen, Way};
 use super::describe;
 use super::effect::{Effect, EffectKind};
 use super::exchange::{self, Exchange};
-use super::fast::by_shape;
 use super::fast::footprint::Atom;
-use super::fast::pool::Pool;
-use super::fast::shape::applies_by_shape;
-use super::fast::snapshot::{type_change_touches_abilities, Snapshot};
+use super::fast::snapshot::Snapshot;
 use super::layer::Layer;
 use super::locked;
 use super::noncreature;
-use super::order::{self, SeenDependencies};
 use super::sets::{ObjectSet, Sets};
 use super::trace::{AppliesTo, Changes, ChangesBuilder, Piece, Reason, SetNote, Stage, Step};
 use super::world::World;
@@ -23,7 +22,6 @@ use crate::model::timestamp::Timestamp;
 use crate::model::{ControlSpec, Word};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
-use std::rc::Rc;
 
 /// Every concept the engine cites besides the layers themselves; the citation table must map
 /// each (a unit test checks it).
@@ -88,7 +86,7 @@ impl Resolution {
 
 pub fn resolve(board: &Board) -> Resolution {
     let mut locked = FxHashMap::default();
-    run(board, Scope::Now { shortcuts: true }, &mut locked).1
+    run(board, Scope::Now { way: Way::Fast }, &mut locked).1
 }
 
 /// The same answer, the long way: every locked-in set from its own run of the layers, every
@@ -96,15 +94,15 @@ pub fn resolve(board: &Board) -> Resolution {
 /// a property test compares the two.
 pub fn resolve_plainly(board: &Board) -> Resolution {
     let mut locked = FxHashMap::default();
-    run(board, Scope::Now { shortcuts: false }, &mut locked).1
+    run(board, Scope::Now { way: Way::Plain }, &mut locked).1
 }
 
 /// How much of the layer system a run goes through.
 #[derive(Clone, Copy)]
 pub(super) enum Scope {
-    /// The board as it stands, every layer, with the trace; `shortcuts`: keep dependency trials
-    /// between choices and read locked-in sets off this run where the board allows it.
-    Now { shortcuts: bool },
+    /// The board as it stands, every layer, with the trace, the plain way or the fast way (which
+    /// also reads locked-in sets off this run where the board allows it).
+    Now { way: Way },
     /// The board just before `cutoff` (the objects and effects with earlier timestamps), up to
     /// `last` (the last layer a selector looks at), without a trace: for 611.2c.
     Before { cutoff: Timestamp, last: Layer },
@@ -117,15 +115,15 @@ pub(super) fn run<'b>(
     scope: Scope,
     locked: &mut FxHashMap<String, Vec<usize>>,
 ) -> (World<'b>, Resolution) {
-    let (cutoff, last, trace, shortcuts) = match scope {
-        Scope::Now { shortcuts } => (None, Layer::PtSwitch, true, shortcuts),
-        Scope::Before { cutoff, last } => (Some(cutoff), last, false, true),
+    let (cutoff, last, trace, way) = match scope {
+        Scope::Now { way } => (None, Layer::PtSwitch, true, way),
+        Scope::Before { cutoff, last } => (Some(cutoff), last, false, Way::Fast),
     };
     let present = board.objects.iter().map(|o| cutoff.is_none_or(|t| o.timestamp < t)).collect();
     let mut world = World::new(board, present, cutoff);
     let mut sets = Sets::default();
     let mut waiting = Vec::new();
-    let latest = matches!(scope, Scope::Now { shortcuts: true }).then(|| locked::Latest::new(board));
+    let latest = matches!(scope, Scope::Now { way: Way::Fast }).then(|| locked::Latest::new(board));
     for effect in board.resolved.iter().filter(|r| cutoff.is_none_or(|t| r.timestamp < t)) {
         let settled = match &latest {
             Some(latest) if !locked.contains_key(&effect.id) => locked::settled_during_run(latest, effect),
@@ -160,54 +158,26 @@ pub(super) fn run<'b>(
             counters(&mut world, &mut wording, &mut steps, trace);
             continue;
         }
-        let mut seen = SeenDependencies::default();
-        seen.shortcuts = shortcuts;
-        let mut pool = Pool::new(&world, &sets, layer, trace.then_some(&mut known));
-        let mut first = true;
+        let mut choosing = Choosing::new(&world, &sets, layer, way, trace.then_some(&mut known));
         loop {
-            if !shortcuts {
-                // The long way: every effect collected again before each choice.
-                let done = pool.done().clone();
-                pool = Pool::new(&world, &sets, layer, trace.then_some(&mut known));
-                pool.set_done(done);
-            }
-            let added = pool.take_added();
-            if shortcuts {
-                for (id, effect) in &added {
-                    seen.graph.added(*id, effect, &sets, layer);
-                }
-            }
-            let vanished = pool.take_vanished();
+            let to_check = choosing.collect(&world, &sets, trace.then_some(&mut known));
             if trace {
-                // Those that stopped existing before they applied: at the layer's start, any
-                // effect seen so far; later, only one that stopped being a candidate.
-                let keys: Vec<String> = if first || !shortcuts { known.keys().cloned().collect() } else { vanished };
+                // Those that stopped existing before they applied.
+                let keys = to_check.unwrap_or_else(|| known.keys().cloned().collect());
                 for key in keys {
                     let Some(effect) = known.get(&key) else { continue };
-                    let due = effect.has_part_in(layer) && !pool.is_done(&key) && !gone_reported.contains(&key);
-                    if due && !sets.started.contains_key(&key) && !pool.holds(&key) {
+                    let due = effect.has_part_in(layer) && !choosing.is_done(&key) && !gone_reported.contains(&key);
+                    if due && !sets.started.contains_key(&key) && !choosing.holds(&key) {
                         let remover = effect.source.and_then(|o| abilities_changed_at[o]).map(|i| &steps[i]);
                         steps.push(no_longer_exists(&world, effect, layer, remover));
                         gone_reported.insert(key.clone());
                     }
                 }
             }
-            first = false;
-            let candidates = pool.candidates();
-            if candidates.is_empty() {
-                break;
-            }
-            let whole = pool.ids_shared();
-            let (pick, reason) = order::next(&mut world, &sets, &candidates, layer, &mut seen, whole);
-            let effect = candidates[pick].1.clone();
-            let note = set_note(&sets, &effect);
-            // The kept dependency graph holds the set, up to date.
-            let affected: ObjectSet = match shortcuts {
-                true => seen.graph.applies_to(&world, &sets, candidates[pick].0, &effect),
-                false => sets.affected(&world, &effect),
-            }
-            .into();
-            sets.start(&effect, &affected, layer);
+            let Some(chosen) = choosing.next(&mut world, &sets) else { break };
+            let (effect, affected) = (&chosen.effect, &chosen.affected);
+            let note = set_note(&sets, effect);
+            sets.start(effect, affected, layer);
             // Every object as it was, in a debug build only: to check that the snapshots below miss
             // no change the trace would show, and that the trace told from them is the whole one.
             let whole_before: Vec<Characteristics> = if trace && cfg!(debug_assertions) {
@@ -222,29 +192,10 @@ pub(super) fn run<'b>(
                 }
                 _ => None,
             };
-            // Where the effect does to each object what it does to any of the same shape, only the
-            // objects of shapes it changes are saved and changed; where it also gives them the same
-            // values, only one object of each shape is.
-            let by_shape = shortcuts && applies_by_shape(&effect, layer);
-            let (changes_by_object, before, told) = match seen.graph.shapes().filter(|_| by_shape) {
-                Some(shapes) if by_shape::results_by_shape(&effect, layer) => {
-                    let tell = trace.then_some((board, &mut wording));
-                    let (changed, told) = by_shape::apply(&mut world, shapes, &effect, layer, &affected, tell);
-                    (changed, Vec::new(), told)
-                }
-                Some(shapes) => {
-                    let changing = by_shape::shapes_changed_by(&mut world, shapes, &effect, layer, &affected);
-                    let (changed, before) = apply_saving(&mut world, &effect, layer, &changing, &mut spare, trace);
-                    (changed, before, None)
-                }
-                None => {
-                    let (changed, before) = apply_saving(&mut world, &effect, layer, &affected, &mut spare, trace);
-                    (changed, before, None)
-                }
-            };
-            if shortcuts {
-                seen.graph.applied(&world, &sets, &changes_by_object, by_shape);
-            }
+            let tell = trace.then_some((board, &mut wording));
+            let Applied { changes: changes_by_object, before, told } =
+                choosing.apply(&mut world, &sets, &chosen, &mut spare, tell);
+            let Chosen { effect, reason, affected } = chosen;
             if trace {
                 let changes = told.unwrap_or_else(|| tell_changes(board, &world, &mut wording, &before));
                 // In a debug build: the snapshots told every change of every object (and the
@@ -312,7 +263,6 @@ pub(super) fn run<'b>(
                 steps.push(s);
                 spare.extend(before.into_iter().map(|(_, snapshot)| snapshot));
             }
-            pool.applied(&effect.key);
             // An object's effects come from its abilities and its controller: only a change of
             // one of those can change them.
             let generating = |atoms: &[Atom]| {
@@ -321,10 +271,10 @@ pub(super) fn run<'b>(
             let mut changed: Vec<usize> =
                 changes_by_object.iter().filter(|(_, atoms)| generating(atoms)).map(|(o, _)| *o).collect();
             changed.sort_unstable();
-            pool.changed(&world, &changed, trace.then_some(&mut known));
+            choosing.applied(&world, &effect.key, &changed, trace.then_some(&mut known));
         }
         // Only the run that answers keeps them: the runs for locked-in sets never read them.
-        if trace && layer == Layer::Copy && pool.applied_any() {
+        if trace && layer == Layer::Copy && choosing.applied_any() {
             copiable = Some(world.objects.clone());
         }
         if layer == Layer::Type {
@@ -380,51 +330,6 @@ fn tell_changes(
         previous = Some((*object, snapshot));
     }
     changes.finish()
-}
-
-/// Applies `effect` to `objects`, saving each first: each object it changed with what changed on
-/// it (objects in a row that changed alike share one list), and with `trace`, the changed objects
-/// with what the layer's snapshot saved of them (all it can change), for the trace to tell.
-fn apply_saving(
-    world: &mut World,
-    effect: &Effect,
-    layer: Layer,
-    objects: &[usize],
-    spare: &mut Vec<Snapshot>,
-    trace: bool,
-) -> (by_shape::Changed, Vec<(usize, Snapshot)>) {
-    let abilities_too = type_change_touches_abilities(&effect.body);
-    let take = |o: &usize, spare: &mut Vec<Snapshot>| match spare.pop() {
-        Some(mut s) => {
-            s.retake(&world.objects[*o], layer, abilities_too);
-            s
-        }
-        None => Snapshot::take(&world.objects[*o], layer, abilities_too),
-    };
-    let snapshots: Vec<Snapshot> = objects.iter().map(|o| take(o, spare)).collect();
-    apply_all(world, effect, layer, objects);
-    let mut changed: by_shape::Changed = Vec::with_capacity(objects.len());
-    let mut atoms = Vec::new();
-    let mut before: Vec<(usize, Snapshot)> = Vec::new();
-    for (object, snapshot) in objects.iter().zip(snapshots) {
-        atoms.clear();
-        snapshot.changed_atoms(&world.objects[*object], &mut atoms);
-        if atoms.is_empty() {
-            spare.push(snapshot);
-            continue;
-        }
-        let shared = match changed.last() {
-            Some((_, last)) if **last == *atoms => last.clone(),
-            _ => Rc::from(atoms.as_slice()),
-        };
-        changed.push((*object, shared));
-        if trace {
-            before.push((*object, snapshot));
-        } else {
-            spare.push(snapshot);
-        }
-    }
-    (changed, before)
 }
 
 /// Shows power and toughness going on the layer-4 step that left each permanent a noncreature,
