@@ -14,6 +14,9 @@ pub struct Check {
     pub with: Vec<String>,
     #[serde(default)]
     pub opponent: Vec<String>,
+    /// The step of Alice's turn the events happen in.
+    #[serde(default)]
+    pub step: Option<Value>,
     #[serde(default)]
     pub expect: Option<Value>,
     #[serde(default)]
@@ -44,9 +47,13 @@ impl Check {
         scenario.insert("title".into(), format!("{name} at work").into());
         scenario.insert("players".into(), Value::Sequence(vec![player("Alice", true), player("Bob", false)]));
         scenario.insert("objects".into(), Value::Sequence(objects));
-        for (key, value) in
-            [("expect", &self.expect), ("events", &self.events), ("expect_outcomes", &self.expect_outcomes)]
-        {
+        let parts = [
+            ("step", &self.step),
+            ("expect", &self.expect),
+            ("events", &self.events),
+            ("expect_outcomes", &self.expect_outcomes),
+        ];
+        for (key, value) in parts {
             if let Some(value) = value {
                 scenario.insert(key.into(), value.clone());
             }

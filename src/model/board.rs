@@ -4,7 +4,7 @@ use super::characteristics::Characteristics;
 use super::pending::{Event, Pending};
 use super::timestamp::Timestamp;
 use crate::model::meanings::{Meanings, APNAP_TIMESTAMPS};
-use crate::model::{EffectBody, ExpectSpec, Zone};
+use crate::model::{EffectBody, ExpectSpec, Step, Zone};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 
@@ -24,6 +24,12 @@ pub struct Board {
     /// The players who attempted to draw from an empty library since state-based actions were
     /// last checked (704.5b).
     pub drew_from_empty: Vec<bool>,
+    /// Each player's cards drawn this turn (121.2b), and of those, in the step the events
+    /// happen in: the scenario's count before the events, then each card drawn.
+    pub drawn_this_turn: Vec<i64>,
+    pub drawn_this_step: Vec<i64>,
+    /// The step the events happen in, the active player's, where the scenario says.
+    pub step: Option<Step>,
     /// The players who have lost the game.
     pub lost: Vec<bool>,
     /// Each player's poison counters.
@@ -183,6 +189,11 @@ impl Board {
 
     pub fn player_index(&self, name: &str) -> Option<usize> {
         self.players.iter().position(|p| p == name)
+    }
+
+    /// Whether a card the player draws now is the first they draw in one of their draw steps.
+    pub fn first_draw_of_draw_step(&self, player: usize) -> bool {
+        self.step == Some(Step::Draw) && player == self.active && self.drawn_this_step[player] == 0
     }
 
     /// How many cards are in the player's hand.

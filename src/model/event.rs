@@ -462,6 +462,14 @@ pub struct ConditionSpec {
     pub cards_in_hand: Option<CountSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub life: Option<CountSpec>,
+    /// Cards that player has drawn this turn ("can't draw more than one card each turn").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawn_this_turn: Option<CountSpec>,
+    /// Whether the card drawn is the first that player draws in one of their draw steps
+    /// (Notion Thief's "except the first one they draw in each of their draw steps": `false`).
+    /// The scenario must say its `step`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_draw_of_draw_step: Option<bool>,
 }
 
 /// How much damage a prevention effect prevents.

@@ -23,6 +23,7 @@ pub mod protection;
 pub mod sba;
 mod selector;
 pub mod timestamp;
+mod turn;
 mod word;
 mod zone;
 
@@ -35,6 +36,7 @@ pub use event::*;
 pub use expect::{ExpectSpec, ExpectedNumber};
 pub use meanings::Meanings;
 pub use selector::SelectorSpec;
+pub use turn::Step;
 pub use word::{words, Word};
 pub use zone::{Position, Zone};
 

@@ -11,10 +11,11 @@ use crate::placed_yaml::{parse, problem, Checker, Spans};
 use serde_yaml::Value;
 use std::collections::BTreeMap;
 
-const TOP_LEVEL: [&str; 13] = [
+const TOP_LEVEL: [&str; 14] = [
     "title",
     "question",
     "edition",
+    "step",
     "players",
     "objects",
     "effects",
@@ -77,6 +78,7 @@ pub fn load(source: &str, cards: &Cards) -> Result<Loaded, Vec<Problem>> {
             "title" => parts.title = checker.item(value, at),
             "question" => parts.question = checker.item(value, at),
             "edition" => parts.edition = checker.item(value, at),
+            "step" => parts.step = checker.item(value, at),
             "players" => parts.players = checker.list(key, value),
             "objects" => parts.objects = checker.list(key, value),
             "effects" => parts.effects = checker.list(key, value),
@@ -120,6 +122,7 @@ struct Parts {
     title: Option<String>,
     question: Option<String>,
     edition: Option<String>,
+    step: Option<crate::model::Step>,
     players: Option<Vec<PlayerSpec>>,
     objects: Option<Vec<ObjectEntry>>,
     effects: Option<Vec<ResolvedEffectSpec>>,
@@ -140,6 +143,7 @@ impl Parts {
             title: self.title?,
             question: self.question,
             edition: self.edition,
+            step: self.step,
             players: self.players?,
             objects,
             effects: self.effects.unwrap_or_default(),

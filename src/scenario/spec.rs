@@ -14,6 +14,8 @@ pub struct ScenarioSpec {
     pub question: Option<String>,
     /// The edition whose rules the answer cites; the command line can override it.
     pub edition: Option<String>,
+    /// The step of the active player's turn the events happen in.
+    pub step: Option<crate::model::Step>,
     pub players: Vec<PlayerSpec>,
     pub objects: Vec<ObjectSpec>,
     /// Continuous effects from the resolution of spells and abilities (611.2).
@@ -66,6 +68,12 @@ pub struct PlayerSpec {
     /// How many cards are in their library; without it, no draw finds it empty (704.5b).
     #[serde(default)]
     pub library: Option<i64>,
+    /// How many cards they have drawn this turn before the events (121.2b), and of those, in the
+    /// step the events happen in (`step`); the events' draws add to both.
+    #[serde(default)]
+    pub drawn_this_turn: i64,
+    #[serde(default)]
+    pub drawn_this_step: i64,
 }
 
 /// An object as the engine's board is built from it: every characteristic known, from the file

@@ -65,7 +65,7 @@ impl Validator<'_> {
         self.timestamps(&objects);
         self.impossible_timestamps(&objects);
         self.attachment_cycles(&objects);
-        let resolved = spec
+        let resolved: Vec<ResolvedEffect> = spec
             .effects
             .iter()
             .enumerate()
@@ -152,6 +152,8 @@ impl Validator<'_> {
         let life = spec.players.iter().map(|p| p.life).collect();
         let unlisted_hand = self.hands(&objects);
         self.libraries();
+        self.draws_this_turn();
+        self.step_known(&objects, &resolved);
         let ids = Board::index_ids(&objects);
         let in_force = (expect.clone(), expect_outcomes.clone());
         let timestamps_given = objects.iter().map(|o| o.timestamp).collect();
@@ -162,6 +164,9 @@ impl Validator<'_> {
             lost: vec![false; players.len()],
             library: spec.players.iter().map(|p| p.library).collect(),
             drew_from_empty: vec![false; players.len()],
+            drawn_this_turn: spec.players.iter().map(|p| p.drawn_this_turn).collect(),
+            drawn_this_step: spec.players.iter().map(|p| p.drawn_this_step).collect(),
+            step: spec.step,
             poison: spec.players.iter().map(|p| p.poison.max(0)).collect(),
             players,
             life,
@@ -321,6 +326,57 @@ impl Validator<'_> {
                 );
             }
         }
+    }
+
+    /// A count of cards drawn is 0 or more, those of the step among those of the turn.
+    fn draws_this_turn(&mut self) {
+        for (p, player) in self.spec.players.iter().enumerate() {
+            let at = item("players", p);
+            if player.drawn_this_turn < 0 {
+                self.error(&child(&at, "drawn_this_turn"), "a count of cards drawn is 0 or more".into(), None);
+            }
+            if player.drawn_this_step < 0 {
+                self.error(&child(&at, "drawn_this_step"), "a count of cards drawn is 0 or more".into(), None);
+            } else if player.drawn_this_step > player.drawn_this_turn {
+                self.error(
+                    &child(&at, "drawn_this_step"),
+                    format!(
+                        "{} cards drawn this step, but {} this turn",
+                        player.drawn_this_step, player.drawn_this_turn
+                    ),
+                    Some("the cards drawn this step are among those drawn this turn".into()),
+                );
+            }
+        }
+    }
+
+    /// An effect that asks whether a draw is the first of a draw step needs the step the events
+    /// happen in: without `step`, its answer would be a guess.
+    fn step_known(&mut self, objects: &[ObjectDef], resolved: &[ResolvedEffect]) {
+        if self.spec.step.is_some() {
+            return;
+        }
+        let asks = |body: &crate::model::EffectBody| {
+            body.replacement
+                .as_ref()
+                .and_then(|r| r.condition.as_ref())
+                .is_some_and(|c| c.first_draw_of_draw_step.is_some())
+        };
+        let object = objects
+            .iter()
+            .position(|o| o.printed.abilities.iter().any(|a| a.generates.as_ref().is_some_and(|g| asks(&g.body))));
+        let place = match object {
+            Some(i) => item("objects", i),
+            None => match resolved.iter().position(|e| asks(&e.body)) {
+                Some(i) => item("effects", i),
+                None => return,
+            },
+        };
+        self.error(
+            &place,
+            "its effect asks whether a draw is the first of a draw step, and the scenario does not say the step".into(),
+            Some("say the step the events happen in, such as `step: draw` or `step: precombat_main`".into()),
+        );
     }
 
     /// Each player's cards in hand beyond the objects listed there: `hand` counts them all.

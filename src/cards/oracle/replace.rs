@@ -7,7 +7,8 @@ use super::damage::{self, Act};
 use super::template::Template;
 use super::{condition, nouns, unmodelled, why, words, FaceText, Piece, Pieces, Unmodelled};
 use crate::model::{
-    CountSpec, EffectBody, EventKindSpec, InsteadSpec, Position, Quantity, ReplacementSpec, SelectorSpec, Zone,
+    ConditionSpec, CountSpec, EffectBody, EventKindSpec, InsteadSpec, Position, Quantity, ReplacementSpec,
+    SelectorSpec, Zone,
 };
 use regex_lite::Captures;
 use std::sync::LazyLock;
@@ -141,6 +142,32 @@ static TEMPLATES: LazyLock<Vec<Sentence>> = LazyLock::new(|| {
         }),
         (format!(r"^{who} can't lose the game$"), |c| player_effect(c, EventKindSpec::LoseGame, cant)),
         (format!(r"^{who} can't draw cards$"), |c| player_effect(c, EventKindSpec::Draw, cant)),
+        // 121.2b: a "can't" on each card drawn, once the player has drawn one this turn.
+        (format!(r"^{who} can't draw more than one card each turn$"), |c| {
+            player_effect(c, EventKindSpec::Draw, |r, _| {
+                r.cant = true;
+                r.condition = Some(drawn_condition(ConditionSpec {
+                    drawn_this_turn: Some(CountSpec { at_least: Some(1), at_most: None }),
+                    ..Default::default()
+                }));
+            })
+        }),
+        (
+            format!(r"^if {who} would draw a card except the first one (?:they|he or she) draws? in each of (?:their|his or her) draw steps, instead (?:you skip that draw and you|that player skips that draw and you) draw a card$"),
+            |c| {
+                player_effect(c, EventKindSpec::Draw, |r, _| {
+                    r.condition = Some(drawn_condition(ConditionSpec {
+                        first_draw_of_draw_step: Some(false),
+                        ..Default::default()
+                    }));
+                    r.instead = Some(InsteadSpec {
+                        draw: Some(Quantity::Fixed(1)),
+                        players: Some(vec!["you".into()]),
+                        ..Default::default()
+                    });
+                })
+            },
+        ),
         (format!(r"^if {who} would draw a card, (?:(?:you|that player) )?draws? (?P<n>two|three) cards instead$"), |c| {
             player_effect(c, EventKindSpec::Draw, |r, c| r.multiply = c.name("n").and_then(|n| words::number(n.as_str())))
         }),
@@ -218,6 +245,11 @@ fn with_condition(pieces: Vec<Piece>, condition: &str) -> Pieces {
 
 pub(super) fn replacement(r: ReplacementSpec) -> Piece {
     Piece::Static { text: String::new(), cda: false, effect: EffectBody { replacement: Some(r), ..Default::default() } }
+}
+
+/// A condition on the cards drawn by the player who would draw.
+fn drawn_condition(c: ConditionSpec) -> ConditionSpec {
+    ConditionSpec { player: Some("that_player".into()), ..c }
 }
 
 fn cant(r: &mut ReplacementSpec, _: &Captures) {

@@ -90,6 +90,8 @@ pub fn board_after(board: &Board, chars: &[Characteristics], replacers: &[Replac
                 library => {
                     after.library[*player] = library.map(|n| n - 1);
                     after.unlisted_hand[*player] = after.unlisted_hand[*player].saturating_add(1);
+                    after.drawn_this_turn[*player] += 1;
+                    after.drawn_this_step[*player] += 1;
                 }
             },
             Event::Unattach { object } => {

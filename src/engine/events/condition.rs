@@ -26,12 +26,25 @@ impl Env {
             (count.holds(n), format!("{name} controls {n} of the permanents it names ({})", bounds(&count)))
         } else if let Some(count) = &c.cards_in_hand {
             let n = self.board.hand_size(player);
-            (count.holds(n), format!("{name} has {n} cards in hand ({})", bounds(count)))
+            (count.holds(n), format!("{name} has {} in hand ({})", cards(n), bounds(count)))
         } else if let Some(count) = &c.life {
             match self.board.life[player] {
                 Some(n) => (count.holds(n), format!("{name} has {n} life ({})", bounds(count))),
                 None => (false, format!("{name}'s life total is not given")),
             }
+        } else if let Some(count) = &c.drawn_this_turn {
+            let n = self.board.drawn_this_turn[player];
+            (count.holds(n), format!("{name} has drawn {} this turn ({})", cards(n), bounds(count)))
+        } else if let Some(wanted) = c.first_draw_of_draw_step {
+            let first = self.board.first_draw_of_draw_step(player);
+            let found = match self.board.step {
+                _ if first => format!("it would be the first card {name} draws in their draw step"),
+                Some(crate::model::Step::Draw) if player == self.board.active => {
+                    format!("{name} has drawn {} in this draw step", cards(self.board.drawn_this_step[player]))
+                }
+                _ => format!("it is not {name}'s draw step"),
+            };
+            (first == wanted, found)
         } else {
             (true, "no condition".into())
         };
@@ -56,6 +69,14 @@ impl Env {
                 selector_matches(&self.board, &on_battlefield, *o, Zone::Battlefield, &self.chars[*o], &r.effect)
             })
             .count()
+    }
+}
+
+fn cards(n: i64) -> String {
+    if n == 1 {
+        "1 card".into()
+    } else {
+        format!("{n} cards")
     }
 }
 

@@ -74,6 +74,9 @@ pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Replayed {
                 let mut step = EventStep::new(env, state.stack.last().expect("under way"), Action::Cannot);
                 step.name(env, r);
                 step.concepts = vec!["cant-beats-can"];
+                // Why a conditional "can't" stops this event.
+                let event = &state.stack.last().expect("under way").event;
+                step.conditions = r.spec.condition.iter().map(|c| env.condition(c, r, event)).collect();
                 if indestructible(r, &state.stack.last().expect("under way").event) {
                     step.concepts.push("indestructible");
                 }
