@@ -234,6 +234,7 @@ pub(crate) fn read_outdated(input: impl Input, len: u64) -> Result<Edition, Read
     Ok(Reader::new(input, len, true, WINDOW).edition(&Part::Whole)?.value)
 }
 
+/// The rules read, by number.
 type Rules = BTreeMap<RuleId, Rule>;
 
 impl<R: Input> Reader<R> {

@@ -68,14 +68,14 @@ pub(super) fn format_of(bytes: &[u8]) -> u32 {
     u32::from_le_bytes(bytes[MAGIC.len()..MAGIC.len() + 4].try_into().unwrap())
 }
 
-/// The edition in format 3, as `judge` wrote it before the blocks.
+/// The edition in format 3: every rule in one run, one checksum over them.
 pub(super) fn format_3_bytes_of(edition: &Edition) -> Vec<u8> {
     let mut bytes = Vec::new();
     write_format_3(edition, "0123456789abcdef", &mut bytes).unwrap();
     bytes
 }
 
-/// The sample in format 2, with XXH64 checksums, as `judge` wrote it before format 3.
+/// The sample in format 2, with XXH64 checksums.
 pub(super) fn xxh64_bytes_of(edition: &Edition) -> Vec<u8> {
     let mut bytes = Vec::new();
     write_xxh64(edition, "0123456789abcdef", &mut bytes).unwrap();
@@ -112,9 +112,9 @@ fn round_trip() {
     assert_eq!(read_header(old.as_slice(), old.len() as u64).unwrap().format, 3);
 }
 
-/// The layout the content fingerprint hashes did not change with the checksums: the
-/// fingerprints in stored headers and the indexes and caches named after them stay valid.
-/// The value is the one computed before format 3.
+/// The layout the content fingerprint hashes keeps the format number 2 whatever the format
+/// written, so that the fingerprints in stored headers and the indexes and caches named after
+/// them stay valid. The value is pinned: any change to that layout changes it.
 #[test]
 fn the_content_fingerprint_is_that_of_format_2() {
     let mut layout = Vec::new();
