@@ -121,7 +121,7 @@ pub fn files(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
 /// A stored edition of format 4 written again as the `judge` before the blocks wrote it (format
 /// 3): the same header's JSON, its checksum, the rules blocks end to end, the glossary's block,
 /// and the checksum of all that, XXH3-64. Read here from the layout described in
-/// `src/corpus/edition_file.rs`, not by `judge`'s own reader.
+/// `src/corpus/edition_file/mod.rs`, not by `judge`'s own reader.
 pub fn as_format_3(bytes: &[u8]) -> Vec<u8> {
     use xxhash_rust::xxh3::xxh3_64;
     const MAGIC_LEN: usize = b"judge edition\n".len();

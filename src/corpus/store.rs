@@ -1,7 +1,7 @@
 //! The edition store: English rules texts imported into the data directory, so that they can be
 //! used by name (`en-2025-11-14`) from then on.
 //!
-//! Each edition is one file, `editions/<name>.edition`, in the layout of `edition_file.rs`.
+//! Each edition is one file, `editions/<name>.edition`, in the layout of `edition_file/`.
 //! An import reads, decodes and parses the whole text before it writes anything, and it writes to
 //! a temporary file in the same directory that is then renamed over the old one: a bad text or a
 //! crash leaves the store exactly as it was.
@@ -297,7 +297,7 @@ impl Store {
     /// Loads what showing the rules of a few sections needs, several times faster than a whole
     /// edition: those rules whole, and the rules that cite them or that they cite, so that
     /// everything shown with them reads as in the whole edition, but no other rule and no glossary
-    /// (`Part::Lookup` in `edition_file.rs`): only the header and the blocks of those sections are
+    /// (`Part::Lookup` in `edition_file/`): only the header and the blocks of those sections are
     /// read. The nearest numbers to a missing one must be asked of the whole edition
     /// ([`Store::load`]).
     pub fn load_for_lookup(&self, name: &str, sections: RangeInclusive<u16>) -> Result<Edition, StoreError> {

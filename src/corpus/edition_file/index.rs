@@ -1,7 +1,7 @@
 //! The blocks of an edition file of format 4 and their index, kept in the header: where each
 //! section's rules and citations are, how many rules, and the checksum of each block, so that a
 //! lookup reads and checks the blocks of its sections and nothing else. The layout is described
-//! in `edition_file.rs`.
+//! in `mod.rs`.
 
 use super::{damaged, Edition, Header, ReadError, Rule, RuleId, Writer};
 use std::collections::{BTreeMap, BTreeSet};
