@@ -353,7 +353,7 @@ impl Validator<'_> {
     /// An effect that asks whether a draw is the first of a draw step needs the step the events
     /// happen in: without `step`, its answer would be a guess.
     fn step_known(&mut self, objects: &[ObjectDef], resolved: &[ResolvedEffect]) {
-        if self.spec.step.is_some() {
+        if self.spec.step.is_some() || self.spec.events.is_empty() {
             return;
         }
         let asks = |body: &crate::model::EffectBody| {
