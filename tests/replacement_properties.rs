@@ -503,3 +503,67 @@ proptest! {
         prop_assert_eq!(read_outcomes(&text), read_outcomes(&shuffled), "{}\n---\n{}", text, shuffled);
     }
 }
+
+/// A creature with protection from a colour (`quality`, printed or granted by an effect), sources
+/// of the given colours (0: colourless) each dealing it damage one after another, and Auras of the
+/// given colours attached to it.
+fn granted_protection_board(quality: usize, granted: bool, sources: &[(usize, i64)], auras: &[usize]) -> String {
+    let colors = ["", "white", "blue", "black", "red", "green"];
+    let from = colors[quality];
+    let mut text = String::from(
+        "title: protection\nplayers:\n  - {name: Alice, active: true}\n  - {name: Bob}\nobjects:\n  - {id: guard, name: Guard, owner: Alice, types: [creature], power: 2, toughness: 50",
+    );
+    let printed = if granted { "}\n".to_string() } else { format!(", abilities: [protection from {from}]}}\n") };
+    text.push_str(&printed);
+    for (i, (color, _)) in sources.iter().enumerate() {
+        let colored = if *color == 0 { String::new() } else { format!(", colors: [{}]", colors[*color]) };
+        text.push_str(&format!(
+            "  - {{id: s{i}, name: Source {i}, owner: Bob, types: [creature], power: 1, toughness: 1{colored}}}\n"
+        ));
+    }
+    for (i, color) in auras.iter().enumerate() {
+        let colored = if *color == 0 { String::new() } else { format!(", colors: [{}]", colors[*color]) };
+        text.push_str(&format!("  - {{id: a{i}, name: Aura {i}, owner: Bob, types: [enchantment], subtypes: [aura], attached_to: guard{colored}}}\n"));
+    }
+    if granted {
+        text.push_str(&format!("effects:\n  - {{id: grant, text: Guard gains protection from {from}., controller: Alice, timestamp: 100, effect: {{affects: {{objects: [guard]}}, abilities: {{add: [protection from {from}]}}}}}}\n"));
+    }
+    if !sources.is_empty() {
+        text.push_str("events:\n");
+        for (i, (_, amount)) in sources.iter().enumerate() {
+            text.push_str(&format!("  - damage: {{from: s{i}, to: guard, amount: {amount}}}\n"));
+        }
+    }
+    text
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// 702.16e: damage from sources of the quality is prevented, damage from any other source is
+    /// dealt whole; 704.5m: an Aura of the quality is put into its owner's graveyard, any other
+    /// stays. The same whether the protection is printed or granted by an effect (layer 6).
+    #[test]
+    fn protection_prevents_what_has_its_quality_only(quality in 1usize..6, granted in any::<bool>(), sources in prop::collection::vec((0usize..6, 1i64..6), 1..5), auras in prop::collection::vec(0usize..6, 0..3)) {
+        let text = granted_protection_board(quality, granted, &sources, &auras);
+        let board = board(&text);
+        let resolution = resolve::resolve(&board);
+        let outcomes = events::resolve_events(&board, &resolution).expect("within the limits").unwrap_or_default();
+        prop_assert_eq!(outcomes.len(), 1, "{}", text);
+        let outcome = &outcomes[0];
+        let dealt: Vec<(usize, i64)> = outcome.events.iter().filter_map(|e| match e {
+            judge::model::pending::Event::Damage { source, amount, .. } => Some((*source, *amount)),
+            _ => None,
+        }).collect();
+        let expected: Vec<(usize, i64)> = sources.iter().enumerate()
+            .filter(|(_, (color, _))| *color != quality)
+            .map(|(i, (_, amount))| (board.object_index(&format!("s{i}")).unwrap(), *amount))
+            .collect();
+        prop_assert_eq!(dealt, expected, "{}", text);
+        let gone: Vec<usize> = outcome.then_events.iter().filter_map(|e| e.object()).collect();
+        for (i, color) in auras.iter().enumerate() {
+            let aura = board.object_index(&format!("a{i}")).unwrap();
+            prop_assert_eq!(gone.contains(&aura), *color == quality, "aura {} of colour {}\n{}", i, color, text);
+        }
+    }
+}
