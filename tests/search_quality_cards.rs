@@ -22,12 +22,13 @@ use std::path::Path;
 
 const QUESTIONS: &str = include_str!("data/search-questions-cards.txt");
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/cards");
-/// The goal on the held-out questions with card data (issue 28): not met yet.
+/// The goal on the held-out questions with card data (issue 28): met on this set (0.501), not yet
+/// on the second and third (0.476, 0.495).
 const GOAL: f64 = 0.5;
 /// What has been reached, asserted so that no change loses it: MRR@10 when these floors were
-/// set (held-out: BM25 0.116, without card data 0.270, with 0.494; tuning: 0.081, 0.128, 0.516),
+/// set (held-out: BM25 0.116, without card data 0.271, with 0.501; tuning: 0.081, 0.128, 0.516),
 /// less a little. [held-out?][BM25, without card data, with]
-const FLOORS: [[f64; 3]; 2] = [[0.07, 0.12, 0.50], [0.10, 0.25, 0.48]];
+const FLOORS: [[f64; 3]; 2] = [[0.07, 0.12, 0.50], [0.10, 0.26, 0.49]];
 
 /// The card store of the fixtures, imported into `dir`.
 fn imported_cards(dir: &Path) -> StoreCards {
@@ -140,9 +141,9 @@ const FRESH_FLOORS: [f64; 3] = [0.18, 0.35, 0.46];
 /// The third set, written before the players'-words work (issue 31) changed search, measured
 /// the same way.
 const THIRD: &str = include_str!("data/search-questions-cards-third.txt");
-/// Its MRR@10 before that work (0.199, 0.200, 0.442) and when the floors were set (0.199, 0.196,
-/// 0.493), less a little: [plain BM25, without, with card data].
-const THIRD_FLOORS: [f64; 3] = [0.18, 0.18, 0.47];
+/// Its MRR@10 before that work (0.199, 0.200, 0.442) and when the floors were set (0.199, 0.211,
+/// 0.495), less a little: [plain BM25, without, with card data].
+const THIRD_FLOORS: [f64; 3] = [0.18, 0.20, 0.48];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]

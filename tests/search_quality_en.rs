@@ -24,9 +24,9 @@ const QUESTIONS: &str = include_str!("data/search-questions-en.txt");
 /// yet.
 const GOAL: f64 = 0.85;
 /// What has been reached, asserted so that no change loses it: the held-out and whole-set
-/// MRR@10 when these floors were set, less a little.
-const FLOOR_HELD_OUT: f64 = 0.67;
-const FLOOR_ALL: f64 = 0.70;
+/// MRR@10 when these floors were set (held-out 0.713, all 0.726), less a little.
+const FLOOR_HELD_OUT: f64 = 0.70;
+const FLOOR_ALL: f64 = 0.715;
 
 /// Words of a text for the baseline: lower case, letters and digits, no short words.
 fn words(text: &str) -> BTreeSet<String> {

@@ -4,7 +4,9 @@
 //! say `trample`), they would fill the first places one after the other and push out everything
 //! else, the general rule they belong to included. Instead they make one hit: the rule they
 //! belong to, at the place of the best of them, with its best subrules shown under it; the
-//! places they leave go to the next hits.
+//! places they leave go to the next hits. A general rule found among the best hits shows its
+//! subrules that the search found further down the same way (613.1 with 613.1a, "Layer 1: …"):
+//! the judge reads the general rule and where it says what was asked.
 
 use crate::corpus::RuleId;
 use std::collections::{BTreeMap, BTreeSet};
@@ -24,15 +26,19 @@ fn key(id: RuleId) -> Option<RuleId> {
 }
 
 /// The rules whose subrules make a group among `ranked` (best first) for a search of `limit`
-/// hits: two or more of them among the first [`WINDOW`] (or `limit`, if more).
+/// hits: two or more of them among the first [`WINDOW`] (or `limit`, if more); or the rule itself
+/// among those, and any of its subrules anywhere in `ranked`.
 pub(crate) fn grouping_rules(ranked: &[RuleId], limit: usize) -> BTreeSet<RuleId> {
+    let best = &ranked[..ranked.len().min(limit.max(WINDOW))];
     let mut counts: BTreeMap<RuleId, usize> = BTreeMap::new();
-    for id in ranked.iter().take(limit.max(WINDOW)) {
+    for id in best {
         if let Some(parent) = key(*id) {
             *counts.entry(parent).or_default() += 1;
         }
     }
-    counts.into_iter().filter(|(_, n)| *n >= 2).map(|(id, _)| id).collect()
+    let mut groups: BTreeSet<RuleId> = counts.into_iter().filter(|(_, n)| *n >= 2).map(|(id, _)| id).collect();
+    groups.extend(ranked.iter().filter_map(|id| key(*id)).filter(|parent| best.contains(parent)));
+    groups
 }
 
 /// One hit to show: a rule found itself, or a rule and its subrules found.
@@ -105,6 +111,23 @@ mod tests {
         assert!(grouping_rules(&ranked, 10).is_empty());
         let shown = shown(&ranked, &BTreeSet::new(), 3);
         assert_eq!(shown, [Shown::One(0), Shown::One(1), Shown::One(2)]);
+    }
+
+    #[test]
+    fn a_rule_found_shows_its_subrules_found_further_down() {
+        let mut ranked = ids("613.2 613.1 707.9 613.6");
+        ranked.extend(ids("100.1 100.2 100.3 100.4 100.5 100.6 100.7 613.1a 613.5b"));
+        let groups = grouping_rules(&ranked, 3);
+        let layers = RuleId::parse("613.1").unwrap();
+        assert_eq!(groups, [layers].into_iter().collect(), "613.5 was not found itself among the best");
+        let shown = shown(&ranked, &groups, 3);
+        assert_eq!(
+            shown,
+            [Shown::One(0), Shown::Group { id: layers, own: Some(1), subrules: vec![11], best: 1 }, Shown::One(2)]
+        );
+        // A subrule among the best, and its rule only further down, stay themselves.
+        let ranked = ids("613.1a 100.1 100.2 100.3 100.4 100.5 100.6 100.7 100.8 100.9 613.1");
+        assert!(grouping_rules(&ranked, 3).is_empty());
     }
 
     #[test]

@@ -336,10 +336,15 @@ mod tests {
         let rules = [("100.10", same), ("100.2", same), ("100.1a", same), ("100.1", same)];
         let index = SearchIndex::in_memory(&edition(Lang::En, &rules)).unwrap();
         let hits = index.search("damage", 10).unwrap();
-        assert_eq!(ids(&hits), ["100.1", "100.1a", "100.2", "100.10"]);
+        // 100.1a is shown under 100.1, which was found too.
+        assert_eq!(ids(&hits), ["100.1", "100.2", "100.10"]);
+        assert_eq!(hits[0].subrules.iter().map(|s| s.id.to_string()).collect::<Vec<_>>(), ["100.1a"]);
         assert!(hits.windows(2).all(|w| w[0].score == w[1].score));
         // The same order when the limit cuts through the tie.
-        assert_eq!(ids(&index.search("damage", 2).unwrap()), ["100.1", "100.1a"]);
+        assert_eq!(ids(&index.search("damage", 2).unwrap()), ["100.1", "100.2"]);
+        let rules = [("100.10", same), ("100.2", same), ("100.3", same), ("100.1", same)];
+        let index = SearchIndex::in_memory(&edition(Lang::En, &rules)).unwrap();
+        assert_eq!(ids(&index.search("damage", 3).unwrap()), ["100.1", "100.2", "100.3"]);
     }
 
     #[test]
