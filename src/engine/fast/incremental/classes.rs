@@ -1,7 +1,7 @@
 //! Effects alike (`alike`: one body and one controller, a set found by a selector alone) as
 //! classes. Where a trial goes by shape and B writes no ability, whether A depends on B is a
-//! matter of their classes alone: a colour layer of hundreds of alike effects has tens of
-//! thousands of such pairs, found again after every application. Those dependencies are kept
+//! matter of their classes alone: a colour layer of many alike effects has such a pair for
+//! nearly every two of them, found again after every application. Those dependencies are kept
 //! once per pair of classes, and read member by member where the order is worked out.
 
 use super::edges::Edges;
