@@ -18,6 +18,22 @@ pub fn distance_chars(a: &[char], b: &[char]) -> usize {
 /// enough that a pasted megabyte is not compared with every name (quadratic work each).
 pub const MAX_WORD_BYTES: usize = 256;
 
+/// The most characters of a name, id or word given by the user that a message echoes: a pasted
+/// megabyte is shown as its start and a count, not whole.
+pub const SHOWN_CHARS: usize = 80;
+
+/// `word` as a message echoes it: whole when it is short, else its first [`SHOWN_CHARS`]
+/// characters and how many more there are.
+pub fn shown(word: &str) -> std::borrow::Cow<'_, str> {
+    match word.char_indices().nth(SHOWN_CHARS) {
+        None => std::borrow::Cow::Borrowed(word),
+        Some((at, _)) => {
+            let more = word[at..].chars().count();
+            std::borrow::Cow::Owned(format!("{}… ({more} more characters)", &word[..at]))
+        }
+    }
+}
+
 fn plausible(word: &str) -> bool {
     word.len() <= MAX_WORD_BYTES
 }

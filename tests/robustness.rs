@@ -365,8 +365,8 @@ fn power_past_the_range_under_an_anthem_is_not_clamped() {
 /// Damage multiplied past the range: 2 damage under four replacements that each multiply it by
 /// 1,000,000 (each within what a scenario may state; together 2·10^24, as 64 doublers would give
 /// 2^65). Multiplications compound (614.5), so no bound on stated numbers can keep them in range.
+/// The error is placed at the event.
 #[test]
-#[ignore = "issue 32 item 2: compounding multiplication still saturates (events/modify.rs); its error needs a path out of the exploration (next.rs, explore.rs)"]
 fn damage_multiplied_past_the_range_is_refused_not_clamped() {
     let doublers: String = (0..4)
         .map(|i| format!("  - id: doubler-{i}\n    name: Doubler\n    owner: Alice\n    types: [enchantment]\n    abilities:\n      - id: doubler-{i}-multiplies\n        text: If a creature you control would deal damage, it deals a million times that damage instead.\n        effect:\n          replacement:\n            event: damage\n            source: {{types: [creature], controller: you}}\n            multiply: 1000000\n"))
@@ -378,6 +378,26 @@ fn damage_multiplied_past_the_range_is_refused_not_clamped() {
     assert!(!stdout.contains("9223372036854775807"), "a clamped value is shown: {stdout}");
     assert_eq!(code, 2, "{stdout}{stderr}");
     assert!(stderr.contains("overflow"), "{stderr}");
+    let line = yaml.lines().position(|l| l.starts_with("  - damage:")).unwrap() + 1;
+    assert!(stderr.contains(&format!("x line {line}: applying `doubler-3-multiplies` to event 1")), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// Results in range each, past it together: three events of 4·10^18 damage each to one player
+/// (three multiplications by 1,000,000 of 4) take the life total past −2^63 on the board after.
+#[test]
+fn life_lost_past_the_range_over_several_events_is_refused_not_clamped() {
+    let multipliers: String = (0..3)
+        .map(|i| format!("  - id: m-{i}\n    name: Multiplier\n    owner: Alice\n    types: [enchantment]\n    abilities:\n      - id: m-{i}-multiplies\n        text: If a creature you control would deal damage, it deals a million times that damage instead.\n        effect:\n          replacement:\n            event: damage\n            source: {{types: [creature], controller: you}}\n            multiply: 1000000\n"))
+        .collect();
+    let damage = "  - damage: {from: grizzly-bears, to: Bob, amount: 4}\n".repeat(3);
+    let yaml = format!(
+        "title: big numbers\nquestion: life\nplayers:\n  - name: Alice\n    active: true\n  - name: Bob\n    life: 20\nobjects:\n{multipliers}  - card: Grizzly Bears\nevents:\n{damage}"
+    );
+    let (code, stdout, stderr) = resolve_text(&yaml);
+    assert!(!stdout.contains("9223372036854775808"), "a clamped value is shown: {stdout}");
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("the life total of `Bob` would overflow"), "{stderr}");
 }
 
 /// A number a scenario states beyond the bound is refused at its place, and so is the N of a

@@ -129,7 +129,7 @@ pub fn concepts(steps: &[trace::Step], outcomes: &[events::Outcome]) -> Vec<&'st
     concepts
 }
 
-pub fn judge(board: &board::Board) -> Result<Judgement, events::TooManyChoices> {
+pub fn judge(board: &board::Board) -> Result<Judgement, events::Unresolved> {
     let resolution = resolve::resolve(board);
     let outcomes = events::resolve_events(board, &resolution)?;
     let mut mismatches = answer::check(board, &resolution);

@@ -461,6 +461,8 @@ fn counters(world: &mut World, wording: &mut describe::Wording, steps: &mut Vec<
     let mut affected = Vec::new();
     let mut concepts = vec![Layer::PtCounters.concept()];
     for (index, def) in board.objects.iter().enumerate() {
+        // In range: stated counters by `scenario::limits::NUMBER`, counters the events put by
+        // `board_after::counters_in_range`; saturating only so that no input can panic here.
         let (power, toughness) = def
             .counters
             .iter()

@@ -7,8 +7,10 @@ use super::event::Happened;
 use super::found::{Found, Out, EMPTY};
 use super::left::Left;
 pub use super::next::{keeps, next, takes, Next, Tier};
+use super::overflow::Overflow;
 use super::replacer::Env;
 pub use super::state::{Envs, State};
+use super::{TooManyChoices, Unresolved};
 use rustc_hash::FxHashMap;
 use std::hash::BuildHasher;
 use std::rc::Rc;
@@ -82,6 +84,9 @@ pub enum Exhausted {
     Depth { event: usize },
     #[error("more than {MAX_KEPT_EVENTS} events held by the states explored")]
     Memory,
+    /// A number past the engine's range: `Explorer::overflow` says where.
+    #[error("a number past the engine's range")]
+    Overflow,
 }
 
 /// A state with its hash, computed once: the memo looks it up, then keeps it, without hashing
@@ -120,6 +125,8 @@ pub struct Explorer {
     /// Events held by the states in the memo (`MAX_KEPT_EVENTS`).
     kept_events: usize,
     pub exhausted: Option<Exhausted>,
+    /// The first number past the engine's range met (`Exhausted::Overflow`).
+    pub overflow: Option<Overflow>,
 }
 
 impl Explorer {
@@ -134,7 +141,15 @@ impl Explorer {
             depth: 0,
             kept_events: 0,
             exhausted: None,
+            overflow: None,
         }
+    }
+
+    /// Exploring stops at the first number past the range: no answer rather than a clamped one.
+    fn overflowed(&mut self, overflow: Overflow) -> u32 {
+        self.overflow.get_or_insert(overflow);
+        self.exhausted = Some(Exhausted::Overflow);
+        EMPTY
     }
 
     /// Every distinct outcome from `state`, in the order first found.
@@ -156,11 +171,17 @@ impl Explorer {
     /// explorer's spare state: kept only when it is new.
     fn outcomes_applying(&mut self, env: &Env, state: &State, effect: u16) -> u32 {
         let mut spare = match self.spare.take() {
-            Some(mut spare) => {
-                state.apply_into(env, effect, &mut spare.state);
-                spare
-            }
-            None => Known { hash: 0, state: state.apply(env, effect) },
+            Some(mut spare) => match state.apply_into(env, effect, &mut spare.state) {
+                Ok(()) => spare,
+                Err(overflow) => {
+                    self.spare = Some(spare);
+                    return self.overflowed(overflow);
+                }
+            },
+            None => match state.apply(env, effect) {
+                Ok(state) => Known { hash: 0, state },
+                Err(overflow) => return self.overflowed(overflow),
+            },
         };
         spare.hash = rustc_hash::FxBuildHasher.hash_one(&spare.state);
         if let Some(done) = self.memo.get(&spare) {
@@ -206,7 +227,10 @@ impl Explorer {
     }
 
     fn expand(&mut self, state: &State) -> u32 {
-        let env = self.envs.get(&state.changes);
+        let env = match self.envs.get(&state.changes) {
+            Ok(env) => env,
+            Err(overflow) => return self.overflowed(overflow),
+        };
         let env = env.as_ref();
         match next(env, state) {
             Next::Open { among, .. } if among.len() == 1 => self.outcomes(state.open(among[0])),
@@ -331,19 +355,21 @@ struct Merging {
 const SCAN: usize = 16;
 
 /// Every distinct outcome of the board's events, in the order first found.
-pub fn explore(env: &Env) -> Result<Vec<Branch>, Exhausted> {
+pub fn explore(env: &Env) -> Result<Vec<Branch>, Unresolved> {
     explore_keeping_boards(env).map(|(branches, _)| branches)
 }
 
 /// `explore`, with the boards of every moment it met: replaying the outcomes meets them again.
-pub fn explore_keeping_boards(env: &Env) -> Result<(Vec<Branch>, Envs), Exhausted> {
+pub fn explore_keeping_boards(env: &Env) -> Result<(Vec<Branch>, Envs), Unresolved> {
     if env.replacers.len() > MAX_EFFECTS {
-        return Err(Exhausted::Effects);
+        return Err(TooManyChoices { limit: Exhausted::Effects }.into());
     }
     let mut explorer = Explorer::new(env);
     let found = explorer.explore(&State::start(env));
-    if let Some(limit) = explorer.exhausted {
-        return Err(limit);
+    match (explorer.exhausted, explorer.overflow.take()) {
+        (Some(Exhausted::Overflow), Some(overflow)) => return Err(overflow.into()),
+        (Some(limit), _) => return Err(TooManyChoices { limit }.into()),
+        (None, _) => {}
     }
     let mut merged: Vec<Branch> = Vec::new();
     // By a hash of what they are, as in `Explorer::merge`: up to `MAX_OUTCOMES` of them.
@@ -365,12 +391,12 @@ pub fn explore_keeping_boards(env: &Env) -> Result<(Vec<Branch>, Envs), Exhauste
 
 /// The outcome of one fixed way of choosing: `pick` gets the effects a player may choose among
 /// and returns the one taken. What exploring must always include (a property test checks it).
-pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<Happened>, Left) {
+pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> Result<(Vec<Happened>, Left), Overflow> {
     let mut envs = Envs::new(env);
     let mut state = State::start(env);
     let mut happened = Vec::new();
     while !state.is_done() {
-        let env = envs.get(&state.changes);
+        let env = envs.get(&state.changes)?;
         state = match next(&env, &state) {
             Next::Open { among, .. } => {
                 let origins: Vec<u16> = among.iter().map(|p| state.origin_at(*p)).collect();
@@ -393,12 +419,12 @@ pub fn run_fixed(env: &Env, mut pick: impl FnMut(&[u16]) -> u16) -> (Vec<Happene
             Next::Apply { group, fixed, .. } => {
                 let options = takes(&env, &group, fixed);
                 let chosen = if options.len() == 1 { options[0] } else { pick(options) };
-                state.apply(&env, chosen)
+                state.apply(&env, chosen)?
             }
         };
     }
     in_event_order(&mut happened);
-    (happened, state.left)
+    Ok((happened, state.left))
 }
 
 /// What happened, by the scenario's events: simultaneous events' results are reported in the
