@@ -308,6 +308,33 @@ fn a_long_chain_of_draws_is_refused_not_a_stack_overflow() {
     assert!(stderr.contains("split the events"), "{stderr}");
 }
 
+/// The deepest exploration the limits allow, on a thread of 2 MiB of stack (the default of a
+/// spawned thread, a quarter of the main thread's): five Reflections and a draw of 100, then two
+/// draws of 100 more. Exploring goes down its steps with a stack of its own, not by recursion, so
+/// it reaches its depth limit and says so whatever the thread's stack.
+#[test]
+fn the_deepest_exploration_fits_a_small_thread_stack() {
+    for events in [1, 3] {
+        let mut yaml = String::from("title: t\nquestion: q\nplayers:\n  - name: Alice\n    active: true\nobjects:\n");
+        for i in 0..5 {
+            yaml.push_str(&format!("  - card: Thought Reflection\n    id: reflection-{i}\n"));
+        }
+        yaml.push_str("events:\n");
+        yaml.push_str(&"  - draw: {player: Alice, cards: 100}\n".repeat(events));
+        let refused = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let board = judge::scenario::read("reflections.yaml", &yaml).expect("a valid scenario");
+                judge::engine::judge(&board).err().map(|e| e.to_string())
+            })
+            .unwrap()
+            .join()
+            .expect("no stack overflow, no panic");
+        let refused = refused.expect("the depth limit is reached");
+        assert!(refused.contains("more than 1000 steps one after another"), "{refused}");
+    }
+}
+
 /// Seven or eight Reflections and a draw of one or two: states that each hold up to hundreds of
 /// cards drawn; the state limit alone let such explorations take gigabytes. The events the states hold are
 /// budgeted, and the budget is said when it runs out, within the address space given.
