@@ -405,7 +405,9 @@ enum Visit {
     New(Known),
 }
 
-/// A new state: its list, or its frame with the first state after it.
+/// A new state: its list, or its frame with the first state after it. Made and taken apart at
+/// once, the frame moved onto the stack of frames: boxing it would allocate once per state.
+#[allow(clippy::large_enum_variant)]
 enum Entered {
     Done(u32),
     Frame(Frame, Visit),
