@@ -672,8 +672,11 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
     }
     match reason {
         Reason::Defining { .. } => out.extend(["defining-first", "defining-ability"]),
-        Reason::Timestamp { waiting, .. } => {
+        Reason::Timestamp { waiting, broken_loop, .. } => {
             out.push("timestamp-order");
+            if broken_loop.is_some() {
+                out.push("dependency-reevaluated");
+            }
             out.push(timestamp_concept(board, effect));
             // Stamped at the same time as something else: placed by 613.7m's order.
             if effect.timestamp.order > 0 {
