@@ -307,24 +307,6 @@ pub fn shifting_scenario(seed: u64, permanents: usize, effects: usize, resolved:
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn generated_scenarios_are_valid_and_deterministic() {
-        for (n, m) in [(1, 1), (10, 10), (50, 20)] {
-            for text in [scenario_with_copies_and_text(7, n, m, m), dense_scenario(7, n, m, m)] {
-                if let Err(e) = crate::scenario::read("synthetic", &text) {
-                    panic!("{:?}\n{text}", miette::Report::new(e));
-                }
-            }
-            assert_eq!(scenario_with_copies_and_text(7, n, m, m), scenario_with_copies_and_text(7, n, m, m));
-            assert_eq!(dense_scenario(7, n, m, m), dense_scenario(7, n, m, m));
-        }
-    }
-}
-
 /// A ring of `n` copy effects (layer 1): creature `c{i}` becomes a copy of `c{i+1}`, the last of
 /// the first, timestamps in ring order. Each effect depends on the next (it changes what the
 /// effect copies), so the ring is one dependency loop (613.8b): the first applies first, which
@@ -354,4 +336,22 @@ pub fn copy_ring(n: usize) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_scenarios_are_valid_and_deterministic() {
+        for (n, m) in [(1, 1), (10, 10), (50, 20)] {
+            for text in [scenario_with_copies_and_text(7, n, m, m), dense_scenario(7, n, m, m)] {
+                if let Err(e) = crate::scenario::read("synthetic", &text) {
+                    panic!("{:?}\n{text}", miette::Report::new(e));
+                }
+            }
+            assert_eq!(scenario_with_copies_and_text(7, n, m, m), scenario_with_copies_and_text(7, n, m, m));
+            assert_eq!(dense_scenario(7, n, m, m), dense_scenario(7, n, m, m));
+        }
+    }
 }
