@@ -456,3 +456,30 @@ fn life_past_the_range_is_refused_not_clamped() {
     assert_eq!(code, 2, "{stdout}{stderr}");
     assert!(stderr.contains("overflow"), "{stderr}");
 }
+
+/// A name or id pasted by mistake (300,000 characters) is echoed back as a short prefix: by
+/// every problem of a scenario, by a rule lookup, an edition name and a card lookup. They echoed
+/// it whole (a scenario's error was 300 KB).
+#[test]
+fn messages_echo_a_short_prefix_of_the_input() {
+    let long = "x".repeat(300_000);
+    let yaml = format!(
+        "title: t\nquestion: q\n{PLAYERS}objects:\n  - card: {long}\n  - {{id: a, name: A, owner: {long}, types: [creature], power: 1, toughness: 1}}\nask:\n  objects: [{long}]\n"
+    );
+    let (code, stdout, stderr) = resolve_text(&yaml);
+    assert_eq!(code, 2, "{stdout}");
+    assert!(stderr.contains("no card named"), "{}", &stderr[..stderr.len().min(2000)]);
+    assert!(stderr.contains(&format!("`{}…", "x".repeat(80))), "{}", &stderr[..stderr.len().min(2000)]);
+    assert!(stderr.len() < 5_000, "{} bytes of errors", stderr.len());
+    let data = data_dir();
+    let short = "1".repeat(30_000);
+    for args in
+        [vec!["rule", short.as_str()], vec!["rule", "614.1", "--edition", short.as_str()], vec!["card", short.as_str()]]
+    {
+        let (code, stdout, stderr) = crate::support::run(data.path(), &args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(stdout.len() + stderr.len() < 2_000, "{args:?}: {} bytes", stdout.len() + stderr.len());
+        let said = format!("{stdout}{stderr}");
+        assert!(said.contains(&"1".repeat(80)) && !said.contains(&"1".repeat(81)), "{args:?}: {said}");
+    }
+}
