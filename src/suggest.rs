@@ -18,6 +18,40 @@ pub fn distance_chars(a: &[char], b: &[char]) -> usize {
 /// enough that a pasted megabyte is not compared with every name (quadratic work each).
 pub const MAX_WORD_BYTES: usize = 256;
 
+/// The most characters of a name, id or word given by the user that a message echoes: a pasted
+/// megabyte is shown as its start and a count, not whole.
+pub const SHOWN_CHARS: usize = 80;
+
+/// `word` as a message echoes it: whole when it is short, else its first [`SHOWN_CHARS`]
+/// characters and how many more there are.
+pub fn shown(word: &str) -> std::borrow::Cow<'_, str> {
+    match word.char_indices().nth(SHOWN_CHARS) {
+        None => std::borrow::Cow::Borrowed(word),
+        Some((at, _)) => {
+            let more = word[at..].chars().count();
+            std::borrow::Cow::Owned(format!("{}… ({more} more characters)", &word[..at]))
+        }
+    }
+}
+
+/// `message` with each part quoted in backticks cut to [`shown`]: a message that quotes the
+/// input (an id, a card name, a key) never echoes more than a short prefix of it, whichever
+/// site wrote it.
+pub fn shorten_quoted(message: String) -> String {
+    let parts: Vec<&str> = message.split('`').collect();
+    // Odd parts are quoted; an unmatched last backtick leaves its tail unquoted.
+    let quoted = |i: usize| i % 2 == 1 && i + 1 < parts.len();
+    if !parts.iter().enumerate().any(|(i, p)| quoted(i) && p.chars().nth(SHOWN_CHARS).is_some()) {
+        return message;
+    }
+    let shortened: Vec<std::borrow::Cow<'_, str>> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| if quoted(i) { shown(p) } else { std::borrow::Cow::Borrowed(*p) })
+        .collect();
+    shortened.join("`")
+}
+
 fn plausible(word: &str) -> bool {
     word.len() <= MAX_WORD_BYTES
 }
@@ -72,6 +106,17 @@ where
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn long_input_is_shown_as_a_prefix() {
+        let long = "x".repeat(1000);
+        assert_eq!(super::shown("river-boa"), "river-boa");
+        let shown = super::shown(&long);
+        assert!(shown.starts_with(&"x".repeat(super::SHOWN_CHARS)) && shown.ends_with("(920 more characters)"));
+        let message = super::shorten_quoted(format!("no card named `{long}`; see `judge card`"));
+        assert_eq!(message, format!("no card named `{}`; see `judge card`", super::shown(&long)));
+        assert_eq!(super::shorten_quoted("a `b` c".into()), "a `b` c");
+    }
+
     use super::*;
 
     #[test]

@@ -308,6 +308,33 @@ fn a_long_chain_of_draws_is_refused_not_a_stack_overflow() {
     assert!(stderr.contains("split the events"), "{stderr}");
 }
 
+/// The deepest exploration the limits allow, on a thread of 2 MiB of stack (the default of a
+/// spawned thread, a quarter of the main thread's): five Reflections and a draw of 100, then two
+/// draws of 100 more. Exploring goes down its steps with a stack of its own, not by recursion, so
+/// it reaches its depth limit and says so whatever the thread's stack.
+#[test]
+fn the_deepest_exploration_fits_a_small_thread_stack() {
+    for events in [1, 3] {
+        let mut yaml = String::from("title: t\nquestion: q\nplayers:\n  - name: Alice\n    active: true\nobjects:\n");
+        for i in 0..5 {
+            yaml.push_str(&format!("  - card: Thought Reflection\n    id: reflection-{i}\n"));
+        }
+        yaml.push_str("events:\n");
+        yaml.push_str(&"  - draw: {player: Alice, cards: 100}\n".repeat(events));
+        let refused = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let board = judge::scenario::read("reflections.yaml", &yaml).expect("a valid scenario");
+                judge::engine::judge(&board).err().map(|e| e.to_string())
+            })
+            .unwrap()
+            .join()
+            .expect("no stack overflow, no panic");
+        let refused = refused.expect("the depth limit is reached");
+        assert!(refused.contains("more than 1000 steps one after another"), "{refused}");
+    }
+}
+
 /// Seven or eight Reflections and a draw of one or two: states that each hold up to hundreds of
 /// cards drawn; the state limit alone let such explorations take gigabytes. The events the states hold are
 /// budgeted, and the budget is said when it runs out, within the address space given.
@@ -365,8 +392,8 @@ fn power_past_the_range_under_an_anthem_is_not_clamped() {
 /// Damage multiplied past the range: 2 damage under four replacements that each multiply it by
 /// 1,000,000 (each within what a scenario may state; together 2·10^24, as 64 doublers would give
 /// 2^65). Multiplications compound (614.5), so no bound on stated numbers can keep them in range.
+/// The error is placed at the event.
 #[test]
-#[ignore = "issue 32 item 2: compounding multiplication still saturates (events/modify.rs); its error needs a path out of the exploration (next.rs, explore.rs)"]
 fn damage_multiplied_past_the_range_is_refused_not_clamped() {
     let doublers: String = (0..4)
         .map(|i| format!("  - id: doubler-{i}\n    name: Doubler\n    owner: Alice\n    types: [enchantment]\n    abilities:\n      - id: doubler-{i}-multiplies\n        text: If a creature you control would deal damage, it deals a million times that damage instead.\n        effect:\n          replacement:\n            event: damage\n            source: {{types: [creature], controller: you}}\n            multiply: 1000000\n"))
@@ -378,6 +405,26 @@ fn damage_multiplied_past_the_range_is_refused_not_clamped() {
     assert!(!stdout.contains("9223372036854775807"), "a clamped value is shown: {stdout}");
     assert_eq!(code, 2, "{stdout}{stderr}");
     assert!(stderr.contains("overflow"), "{stderr}");
+    let line = yaml.lines().position(|l| l.starts_with("  - damage:")).unwrap() + 1;
+    assert!(stderr.contains(&format!("x line {line}: applying `doubler-3-multiplies` to event 1")), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// Results in range each, past it together: three events of 4·10^18 damage each to one player
+/// (three multiplications by 1,000,000 of 4) take the life total past −2^63 on the board after.
+#[test]
+fn life_lost_past_the_range_over_several_events_is_refused_not_clamped() {
+    let multipliers: String = (0..3)
+        .map(|i| format!("  - id: m-{i}\n    name: Multiplier\n    owner: Alice\n    types: [enchantment]\n    abilities:\n      - id: m-{i}-multiplies\n        text: If a creature you control would deal damage, it deals a million times that damage instead.\n        effect:\n          replacement:\n            event: damage\n            source: {{types: [creature], controller: you}}\n            multiply: 1000000\n"))
+        .collect();
+    let damage = "  - damage: {from: grizzly-bears, to: Bob, amount: 4}\n".repeat(3);
+    let yaml = format!(
+        "title: big numbers\nquestion: life\nplayers:\n  - name: Alice\n    active: true\n  - name: Bob\n    life: 20\nobjects:\n{multipliers}  - card: Grizzly Bears\nevents:\n{damage}"
+    );
+    let (code, stdout, stderr) = resolve_text(&yaml);
+    assert!(!stdout.contains("9223372036854775808"), "a clamped value is shown: {stdout}");
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("the life total of `Bob` would overflow"), "{stderr}");
 }
 
 /// A number a scenario states beyond the bound is refused at its place, and so is the N of a
@@ -408,4 +455,31 @@ fn life_past_the_range_is_refused_not_clamped() {
     assert!(!stdout.contains("9223372036854775807"), "a clamped value is shown: {stdout}");
     assert_eq!(code, 2, "{stdout}{stderr}");
     assert!(stderr.contains("overflow"), "{stderr}");
+}
+
+/// A name or id pasted by mistake (300,000 characters) is echoed back as a short prefix: by
+/// every problem of a scenario, by a rule lookup, an edition name and a card lookup. They echoed
+/// it whole (a scenario's error was 300 KB).
+#[test]
+fn messages_echo_a_short_prefix_of_the_input() {
+    let long = "x".repeat(300_000);
+    let yaml = format!(
+        "title: t\nquestion: q\n{PLAYERS}objects:\n  - card: {long}\n  - {{id: a, name: A, owner: {long}, types: [creature], power: 1, toughness: 1}}\nask:\n  objects: [{long}]\n"
+    );
+    let (code, stdout, stderr) = resolve_text(&yaml);
+    assert_eq!(code, 2, "{stdout}");
+    assert!(stderr.contains("no card named"), "{}", &stderr[..stderr.len().min(2000)]);
+    assert!(stderr.contains(&format!("`{}…", "x".repeat(80))), "{}", &stderr[..stderr.len().min(2000)]);
+    assert!(stderr.len() < 5_000, "{} bytes of errors", stderr.len());
+    let data = data_dir();
+    let short = "1".repeat(30_000);
+    for args in
+        [vec!["rule", short.as_str()], vec!["rule", "614.1", "--edition", short.as_str()], vec!["card", short.as_str()]]
+    {
+        let (code, stdout, stderr) = crate::support::run(data.path(), &args);
+        assert_ne!(code, 0, "{args:?}");
+        assert!(stdout.len() + stderr.len() < 2_000, "{args:?}: {} bytes", stdout.len() + stderr.len());
+        let said = format!("{stdout}{stderr}");
+        assert!(said.contains(&"1".repeat(80)) && !said.contains(&"1".repeat(81)), "{args:?}: {said}");
+    }
 }

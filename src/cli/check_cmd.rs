@@ -6,7 +6,6 @@ use super::edition_choice::Choice;
 use super::outcome::{Outcome, Status};
 use super::scenario_file;
 use crate::cards::Cards;
-use crate::engine;
 use crate::model::Meanings;
 use crate::render::check::{self, Checked, Counts, Found};
 use crate::render::Style;
@@ -26,7 +25,7 @@ pub fn run(args: &CheckArgs, config: &Config, cards: &Cards, quiet: bool, style:
     let mut default: Option<Choice> = None;
     for path in &files {
         let file = scenario_file::shown(path);
-        let read = scenario_file::read(path, cards).and_then(|mut board| {
+        let read = scenario_file::read(path, cards).and_then(|(mut board, text)| {
             let choice = match (&args.edition, &board.edition) {
                 (None, Some(_)) => config.choose_for_scenario(None, board.edition.as_deref(), file.as_ref())?,
                 _ => match &default {
@@ -35,11 +34,17 @@ pub fn run(args: &CheckArgs, config: &Config, cards: &Cards, quiet: bool, style:
                 },
             };
             board.answer_by(meanings.of(config, &choice)?);
-            Ok(board)
+            Ok((board, text))
         });
-        let found = match read.and_then(|board| {
-            let judgement =
-                engine::judge(&board).map_err(|too_many| miette::Report::new(too_many).wrap_err(file.clone()))?;
+        let found = match read.and_then(|(board, text)| {
+            let judgement = scenario_file::judge(path, &text, &board).map_err(|report| {
+                // A diagnostic placed in the file names it already.
+                if report.source_code().is_some() {
+                    report
+                } else {
+                    report.wrap_err(file.clone())
+                }
+            })?;
             Ok((board, judgement))
         }) {
             Err(report) => {

@@ -6,7 +6,7 @@ use super::config::Config;
 use super::outcome::{Outcome, Status};
 use super::scenario_file;
 use crate::cards::Cards;
-use crate::engine::{self, answer};
+use crate::engine::answer;
 use crate::render::{self, Style};
 use miette::Diagnostic;
 use std::io::Write;
@@ -53,13 +53,13 @@ pub fn run(
     quiet: bool,
     stdout: &mut dyn Write,
 ) -> miette::Result<Outcome> {
-    let mut board = scenario_file::read(&args.file, cards)?;
+    let (mut board, text) = scenario_file::read(&args.file, cards)?;
     let shown = scenario_file::shown(&args.file);
     let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), shown.as_ref())?;
     let edition = config.edition(&choice)?;
     let citer = citer::citer(config, &edition);
     board.answer_by(citer.meanings());
-    let judgement = engine::judge(&board)?;
+    let judgement = scenario_file::judge(&args.file, &text, &board)?;
     let answer = answer::answer(&board, &judgement.resolution);
     let report = render::resolve::Report {
         board: &board,

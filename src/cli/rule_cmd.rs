@@ -32,11 +32,12 @@ pub fn run(args: &RuleArgs, config: &Config, style: Style) -> miette::Result<Out
             Err(input) => {
                 let ids = named_all(&edition, input);
                 if ids.is_empty() {
-                    return Err(CliError::BadRuleRef { input: input.clone() }.into());
+                    return Err(CliError::BadRuleRef { input: crate::suggest::shown(input).into_owned() }.into());
                 }
                 for id in ids {
                     refs.push(
-                        RuleRef::parse(&id.to_string()).map_err(|_| CliError::BadRuleRef { input: input.clone() })?,
+                        RuleRef::parse(&id.to_string())
+                            .map_err(|_| CliError::BadRuleRef { input: crate::suggest::shown(input).into_owned() })?,
                     );
                 }
             }

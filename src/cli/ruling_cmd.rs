@@ -6,7 +6,6 @@ use super::config::Config;
 use super::outcome::{Outcome, Status};
 use super::scenario_file;
 use crate::cards::Cards;
-use crate::engine;
 use crate::render::ruling;
 use miette::Diagnostic;
 
@@ -28,13 +27,13 @@ struct ExpectationDiffers {
 
 /// Exit 1 when the file's expected answer differs, after printing the ruling all the same.
 pub fn run(args: &RulingArgs, config: &Config, cards: &Cards) -> miette::Result<Outcome> {
-    let mut board = scenario_file::read(&args.file, cards)?;
+    let (mut board, text) = scenario_file::read(&args.file, cards)?;
     let shown = scenario_file::shown(&args.file);
     let choice = config.choose_for_scenario(args.edition.as_deref(), board.edition.as_deref(), shown.as_ref())?;
     let edition = config.edition(&choice)?;
     let citer = citer::citer(config, &edition);
     board.answer_by(citer.meanings());
-    let judgement = engine::judge(&board)?;
+    let judgement = scenario_file::judge(&args.file, &text, &board)?;
     let ruling = ruling::build(&board, &judgement, &citer);
     let stdout = match args.format {
         RulingFormat::Markdown => ruling::markdown(&ruling),

@@ -35,8 +35,22 @@ pub fn shown(path: &Path) -> String {
     }
 }
 
-/// The board a scenario file describes, or a diagnostic placing every problem in it.
-pub fn read(path: &Path, cards: &Cards) -> miette::Result<Board> {
+/// What the engine says about the scenario `text` read from `path`, or why it has no answer:
+/// a number past the engine's range is placed at the scenario's event.
+pub fn judge(path: &Path, text: &str, board: &Board) -> miette::Result<crate::engine::Judgement> {
+    use crate::engine::events::Unresolved;
+    crate::engine::judge(board).map_err(|refused| match refused {
+        Unresolved::Overflow(overflow) => {
+            let help = overflow.help().map(|h| h.to_string());
+            crate::scenario::unanswered(&shown(path), text, overflow.origin, overflow.to_string(), help).into()
+        }
+        too_many => miette::Report::new(too_many),
+    })
+}
+
+/// The board a scenario file describes, or a diagnostic placing every problem in it; with the
+/// file's text, for the diagnostics of what the engine then finds ([`judge`]).
+pub fn read(path: &Path, cards: &Cards) -> miette::Result<(Board, String)> {
     let shown = shown(path);
     let unreadable = |reason: String, help: Option<String>| Unreadable { path: shown.clone(), reason, help };
     let too_large = || {
@@ -76,7 +90,8 @@ pub fn read(path: &Path, cards: &Cards) -> miette::Result<Board> {
     }
     let text = String::from_utf8(bytes)
         .map_err(|e| unreadable(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()), None))?;
-    Ok(crate::scenario::read_with(&shown, &text, cards)?)
+    let board = crate::scenario::read_with(&shown, &text, cards)?;
+    Ok((board, text))
 }
 
 /// A file beside a missing one whose name is a typo of its name away (`x.yaml` for `x.yml`), as

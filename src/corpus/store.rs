@@ -102,11 +102,11 @@ pub enum ImportError {
 
 #[derive(Debug, thiserror::Error, Diagnostic)]
 pub enum StoreError {
-    #[error("`{name}` is not a valid edition name")]
+    #[error("`{}` is not a valid edition name", crate::suggest::shown(.name))]
     #[diagnostic(help("edition names are made of lowercase letters, digits, `-` and `.`, such as `en-2025-11-14`"))]
     BadName { name: String },
 
-    #[error("no edition named `{name}`")]
+    #[error("no edition named `{}`", crate::suggest::shown(.name))]
     #[diagnostic(help("{}", imported_help(.imported)))]
     NotFound { name: String, imported: Vec<String> },
 

@@ -267,17 +267,28 @@ fn on(
         }
         return kinds;
     }
-    let after: Vec<Look> =
-        tried.iter().zip(&seen_by).map(|((a, _), objects)| look(world, sets, a, layer, objects)).collect();
+    // A copy effect whose original, source and possible objects B left alone looks the same
+    // after as before: it is not looked at (a ring of copy effects tries every pair).
+    let untouched: Vec<bool> =
+        tried.iter().zip(&seen_by).map(|((a, _), objects)| copy_untouched(world, sets, a, layer, objects)).collect();
+    let looks = |world: &World| -> Vec<Option<Look>> {
+        tried
+            .iter()
+            .zip(&seen_by)
+            .zip(&untouched)
+            .map(|(((a, _), objects), untouched)| (!untouched).then(|| look(world, sets, a, layer, objects)))
+            .collect()
+    };
+    let after = looks(world);
     for (object, snapshot) in saved.into_iter().rev() {
         snapshot.restore(&mut world.objects[object]);
     }
-    let before: Vec<Look> =
-        tried.iter().zip(&seen_by).map(|((a, _), objects)| look(world, sets, a, layer, objects)).collect();
+    let before = looks(world);
     before
         .iter()
         .zip(&after)
         .map(|(x, y)| {
+            let (Some(x), Some(y)) = (x, y) else { return None };
             if x.exists != y.exists {
                 Some(DependencyKind::Existence)
             } else if x.body != y.body {
@@ -291,6 +302,26 @@ fn on(
             }
         })
         .collect()
+}
+
+/// Whether copy effect A can look different only through objects B did not change (`changed`,
+/// with A's source when B changed it): its original, its source, and, when its set is not fixed
+/// or it reads amounts, any object it may apply to.
+fn copy_untouched(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize]) -> bool {
+    if layer != Layer::Copy {
+        return false;
+    }
+    let Some(original) = a.body.copy.as_ref().and_then(|c| world.board.object_index(&c.of)) else { return false };
+    let changed_it = |o: usize| changed.binary_search(&o).is_ok();
+    if changed_it(original) || a.source.is_some_and(changed_it) {
+        return false;
+    }
+    let applies_to = match (sets.fixed_set(a), &a.body.affects) {
+        (Some(set), _) => set.iter().any(|o| changed_it(*o)),
+        (None, Some(_)) => !changed.is_empty(),
+        (None, None) => false,
+    };
+    !applies_to || amounts_in(&a.body, layer).is_empty() && sets.is_fixed(a)
 }
 
 /// What A sees of one object after the trial (`world` as it is) and before (its snapshot

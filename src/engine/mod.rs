@@ -49,7 +49,7 @@ pub fn concepts(steps: &[trace::Step], outcomes: &[events::Outcome]) -> Vec<&'st
     concepts
 }
 
-pub fn judge(board: &Board) -> Result<Judgement, events::TooManyChoices> {
+pub fn judge(board: &Board) -> Result<Judgement, events::Unresolved> {
     let board = &*exchange::settled(board);
     let resolution = resolve::resolve(board);
     let outcomes = events::resolve_events(board, &resolution)?;

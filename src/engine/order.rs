@@ -7,7 +7,7 @@ use super::effect::Effect;
 use super::fast::incremental::Hubs;
 use super::layer::Layer;
 use super::sets::Sets;
-use super::trace::{Dependency, DependencyKind, Reason, Wait};
+use super::trace::{BrokenLoop, Dependency, DependencyKind, Reason, Wait};
 use super::world::World;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
@@ -113,10 +113,19 @@ pub fn next(
             seen.loops.insert(key.clone(), keys.clone());
         }
     }
-    let reason = if let Some(members) = seen.loops.get(&chosen.key) {
+    // In a loop now, it goes by the loop's timestamp order (613.8b); in one found before and
+    // broken since, by what the order worked out again says (613.8c).
+    let earlier_loop = seen.loops.get(&chosen.key).filter(|_| members.is_empty());
+    let broken_loop = earlier_loop.map(|members| {
+        let pending: FxHashSet<&str> = candidates.iter().map(|(_, e)| e.key.as_str()).collect();
+        let with: Vec<String> = members.iter().filter(|m| **m != chosen.key).cloned().collect();
+        let applied = with.iter().filter(|m| !pending.contains(m.as_str())).cloned().collect();
+        BrokenLoop { with, applied }
+    });
+    let reason = if let Some(members) = seen.loops.get(&chosen.key).filter(|_| !members.is_empty()) {
         Reason::Loop { timestamp: chosen.timestamp, members: members.to_vec() }
     } else if let Some(on) = seen.numbers.get(&chosen.key).map(|n| &seen.on[*n as usize]).filter(|on| !on.is_empty()) {
-        Reason::AfterDependencies { timestamp: chosen.timestamp, on: on.clone() }
+        Reason::AfterDependencies { timestamp: chosen.timestamp, on: on.clone(), broken_loop }
     } else {
         // The effects before the chosen one are those that wait: none of their groups is free.
         let waiting = (0..pick)
@@ -133,7 +142,7 @@ pub fn next(
                 })
             })
             .collect();
-        Reason::Timestamp { timestamp: chosen.timestamp, waiting }
+        Reason::Timestamp { timestamp: chosen.timestamp, waiting, broken_loop }
     };
     (pick, reason)
 }

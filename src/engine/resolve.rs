@@ -366,6 +366,8 @@ fn counters(world: &mut World, wording: &mut describe::Wording, steps: &mut Vec<
     let mut affected = Vec::new();
     let mut concepts = vec![Layer::PtCounters.concept()];
     for (index, def) in board.objects.iter().enumerate() {
+        // In range: stated counters by `scenario::limits::NUMBER`, counters the events put by
+        // `board_after::counters_in_range`; saturating only so that no input can panic here.
         let (power, toughness) = def
             .counters
             .iter()
@@ -575,8 +577,11 @@ fn concepts(board: &Board, stage: Stage, effect: &Effect, reason: &Reason, set: 
     }
     match reason {
         Reason::Defining { .. } => out.extend(["defining-first", "defining-ability"]),
-        Reason::Timestamp { waiting, .. } => {
+        Reason::Timestamp { waiting, broken_loop, .. } => {
             out.push("timestamp-order");
+            if broken_loop.is_some() {
+                out.push("dependency-reevaluated");
+            }
             out.push(timestamp_concept(board, effect));
             // Stamped at the same time as something else: placed by 613.7m's order.
             if effect.timestamp.order > 0 {

@@ -72,9 +72,19 @@ pub enum Reason {
     Defining { timestamp: Timestamp },
     /// The earliest timestamp of the effects free to apply (613.6); `waiting` are earlier ones
     /// that must wait for an effect they depend on (613.7b).
-    Timestamp { timestamp: Timestamp, waiting: Vec<Wait> },
+    Timestamp {
+        timestamp: Timestamp,
+        waiting: Vec<Wait>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        broken_loop: Option<BrokenLoop>,
+    },
     /// It depended on these effects, now applied; it applies just after them (613.7b).
-    AfterDependencies { timestamp: Timestamp, on: Vec<Dependency> },
+    AfterDependencies {
+        timestamp: Timestamp,
+        on: Vec<Dependency>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        broken_loop: Option<BrokenLoop>,
+    },
     /// Its dependencies form a loop: the loop's effects apply in timestamp order (613.7b).
     Loop { timestamp: Timestamp, members: Vec<String> },
     /// +1/+1 and -1/-1 counters.
@@ -83,6 +93,17 @@ pub enum Reason {
     NoLongerExists { why: String },
     /// After objects' characteristics, in timestamp order (613.9, 613.10).
     AfterObjects { timestamp: Timestamp },
+}
+
+/// The dependency loop an effect was found in before, which no longer holds when it applies: the
+/// order is worked out again after each effect (613.7c in 2011, 613.8c today), and the loop's
+/// timestamp order (613.7b, 613.8b) is no longer why it applies then.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BrokenLoop {
+    /// The loop's other effects.
+    pub with: Vec<String>,
+    /// Those of them applied since, in the order of the loop.
+    pub applied: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -215,7 +215,8 @@ fn unknown_field(message: &str) -> Option<(&str, Vec<String>)> {
 
 pub(crate) fn problem(source: &str, span: Span, message: String, help: Option<String>) -> Problem {
     let line = source[..span.0.min(source.len())].matches('\n').count() + 1;
-    let mut p = Problem::new(line, span, message);
-    p.help = help;
+    // The input it quotes, as a short prefix: a pasted megabyte is not echoed back whole.
+    let mut p = Problem::new(line, span, crate::suggest::shorten_quoted(message));
+    p.help = help.map(crate::suggest::shorten_quoted);
     p
 }

@@ -208,7 +208,7 @@ pub fn not_found(name: &str, closest: &[String], imported: bool, format: Format)
         }
         return super::to_json(&NotFound { name, found: false, closest });
     }
-    let mut out = format!("No card named `{name}`.");
+    let mut out = format!("No card named `{}`.", crate::suggest::shown(name));
     if !closest.is_empty() {
         let closest = closest.join(", ");
         let closest = if format == Format::Markdown { super::markdown::inline(&closest) } else { closest };

@@ -1,17 +1,17 @@
 //! Trace reasons as sentences.
 
 use crate::cite::Citer;
-use crate::engine::trace::{Reason, SetNote, Step};
+use crate::engine::trace::{BrokenLoop, Reason, SetNote, Step};
 
 pub fn sentence(step: &Step, citer: &Citer) -> String {
     let mut text = match &step.reason {
         Reason::Defining { .. } => {
             "characteristic-defining ability: applies before the other effects of its layer".to_string()
         }
-        Reason::Timestamp { timestamp, waiting } if waiting.is_empty() => {
+        Reason::Timestamp { timestamp, waiting, .. } if waiting.is_empty() => {
             format!("timestamp {timestamp}: the earliest of the effects left in this layer")
         }
-        Reason::Timestamp { timestamp, waiting } => {
+        Reason::Timestamp { timestamp, waiting, .. } => {
             let waits: Vec<String> = waiting
                 .iter()
                 .map(|w| {
@@ -43,6 +43,11 @@ pub fn sentence(step: &Step, citer: &Citer) -> String {
             format!("after objects' characteristics, in timestamp order ({timestamp})")
         }
     };
+    if let Reason::Timestamp { broken_loop: Some(broken), .. }
+    | Reason::AfterDependencies { broken_loop: Some(broken), .. } = &step.reason
+    {
+        text.push_str(&format!("; {}", broken_loop(broken)));
+    }
     match &step.set {
         Some(SetNote::LockedAtCreation { at }) => {
             text.push_str(&format!("; affects the objects it affected when it was created at {at}"))
@@ -53,4 +58,17 @@ pub fn sentence(step: &Step, citer: &Citer) -> String {
         Some(SetNote::Live) | None => {}
     }
     text
+}
+
+/// Why an effect of a loop found before no longer goes by the loop's timestamp order.
+fn broken_loop(broken: &BrokenLoop) -> String {
+    let once = match broken.applied.as_slice() {
+        [] => String::new(),
+        [one] => format!(" now that {one} has applied"),
+        [most @ .., last] => format!(" now that {} and {last} have applied", most.join(", ")),
+    };
+    format!(
+        "its dependency loop with {} no longer holds{once}: the order of the effects left is worked out again after each one",
+        broken.with.join(", ")
+    )
 }

@@ -15,6 +15,7 @@ mod validate_events;
 
 use crate::cards::Cards;
 use crate::model::board::Board;
+use crate::placed_yaml::spans::{child, item};
 
 /// All the problems of one scenario file, shown in windows of a large file.
 pub type ScenarioProblems = crate::diagnostic::FileProblems<crate::diagnostic::Windowed>;
@@ -44,4 +45,36 @@ pub fn read_with(file_name: &str, source: &str, cards: &Cards) -> Result<Board, 
         Some("see docs/SCENARIO.md for the format".into()),
         &problems,
     ))
+}
+
+/// A problem the engine found in a scenario already read (a number its events make past the
+/// engine's range), placed at the scenario's event `origin` (counted from 0, each event of an
+/// `at_once` group counting as one), or at the `events` list when no event is named.
+pub fn unanswered(
+    file_name: &str,
+    source: &str,
+    origin: Option<usize>,
+    message: String,
+    help: Option<String>,
+) -> ScenarioProblems {
+    let at =
+        crate::placed_yaml::parse(source).map_or((0, 0), |(spans, value)| spans.value(&event_path(&value, origin)));
+    let problem = crate::placed_yaml::problem(source, at, message, help);
+    ScenarioProblems::windowed(file_name, source, format!("`{file_name}` has no answer"), None, &[problem])
+}
+
+/// The path of the scenario's event `origin` (`events[2]`, `events[1].at_once[0]`).
+fn event_path(root: &serde_yaml::Value, origin: Option<usize>) -> String {
+    let Some(mut origin) = origin else { return "events".into() };
+    let events = root.get("events").and_then(serde_yaml::Value::as_sequence).map_or(&[][..], Vec::as_slice);
+    for (i, event) in events.iter().enumerate() {
+        let path = item("events", i);
+        let group = event.get("at_once").and_then(serde_yaml::Value::as_sequence).map_or(1, Vec::len);
+        match event.get("at_once") {
+            Some(_) if origin < group => return item(&child(&path, "at_once"), origin),
+            None if origin == 0 => return path,
+            _ => origin -= group.min(origin),
+        }
+    }
+    "events".into()
 }

@@ -284,6 +284,37 @@ pub fn shifting_scenario(seed: u64, permanents: usize, effects: usize, resolved:
     out
 }
 
+/// A ring of `n` copy effects (layer 1): creature `c{i}` becomes a copy of `c{i+1}`, the last of
+/// the first, timestamps in ring order. Each effect depends on the next (it changes what the
+/// effect copies), so the ring is one dependency loop (613.8b): the first applies first, which
+/// breaks the loop, and the rest then apply from the last back, each after the one it depends on
+/// (613.8c). The answer: every creature, `c1` included, has the copiable values `c1` is printed
+/// with.
+pub fn copy_ring(n: usize) -> String {
+    let mut out = String::from(
+        "title: a ring of copy effects\nquestion: what each creature is once every copy effect has applied\n\
+         players:\n  - name: Alice\n    active: true\nobjects:\n",
+    );
+    for i in 0..n {
+        let _ = writeln!(
+            out,
+            "  - {{id: c{i}, name: Creature {i}, owner: Alice, types: [creature], power: {i}, toughness: {i}, timestamp: {}}}",
+            i + 1
+        );
+    }
+    out.push_str("effects:\n");
+    for i in 0..n {
+        let _ = writeln!(
+            out,
+            "  - {{id: copy-{i}, text: c{i} becomes a copy of c{next}., controller: Alice, timestamp: {t}, \
+             effect: {{affects: {{objects: [c{i}]}}, copy: {{of: c{next}}}}}}}",
+            next = (i + 1) % n.max(1),
+            t = n + 1 + i
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

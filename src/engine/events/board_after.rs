@@ -4,6 +4,7 @@
 //! it (704). Tapping is not kept.
 
 use super::damage::{as_counters, as_poison};
+use super::overflow::{self, Overflow, TooLarge};
 use super::replacer::Replacer;
 use crate::engine::answer::{object_answer, ObjectAnswer};
 use crate::model::board::{Board, ObjectDef, ResolvedEffect};
@@ -26,7 +27,13 @@ pub fn changes_board(event: &Event) -> bool {
 
 /// `chars`: the objects' characteristics on `board`, for what the sources of damage are;
 /// `replacers`: the effects that watched the events, for what a permanent entered as a copy of.
-pub fn board_after(board: &Board, chars: &[Characteristics], replacers: &[Replacer], happened: &[Event]) -> Board {
+/// `Err` when a life total, counters, damage marked or poison go past the engine's range.
+pub fn board_after(
+    board: &Board,
+    chars: &[Characteristics],
+    replacers: &[Replacer],
+    happened: &[Event],
+) -> Result<Board, Overflow> {
     let mut after = board.clone();
     let latest = after.objects.iter().map(|o| o.timestamp.time).chain(after.resolved.iter().map(|r| r.timestamp.time));
     let mut next_time = latest.max().unwrap_or(0).saturating_add(1);
@@ -59,22 +66,30 @@ pub fn board_after(board: &Board, chars: &[Characteristics], replacers: &[Replac
                 }
                 next_time = next_time.saturating_add(1);
             }
-            Event::Counters { object, kind, count } => add_counters(&mut after, *object, kind, *count),
-            Event::RemoveCounters { object, kind, count } => add_counters(&mut after, *object, kind, -count),
+            Event::Counters { object, kind, count } => {
+                add_counters(&mut after, *object, kind, *count).map_err(|_| counters_of(board, *object, kind))?
+            }
+            Event::RemoveCounters { object, kind, count } => overflow::sub(0, *count)
+                .and_then(|minus| add_counters(&mut after, *object, kind, minus))
+                .map_err(|_| counters_of(board, *object, kind))?,
             Event::Damage { source, to: Target::Object(o), amount, .. } => {
-                damage(&mut after, chars, &chars[*source], *o, *amount)
+                damage(&mut after, chars, &chars[*source], *o, *amount).map_err(|_| Overflow {
+                    origin: None,
+                    effect: None,
+                    what: format!("the damage marked on {} or its loyalty", shown_id(&board.objects[*o].id)),
+                })?
             }
             // Infect damage to a player is poison counters, not life lost (120.3b).
             Event::Damage { source, to: Target::Player(_), .. } if as_poison(&chars[*source]) => {}
             Event::Damage { to: Target::Player(p), amount, .. } | Event::LoseLife { player: p, amount } => {
                 // 120.3a: damage dealt to a player causes that player to lose that much life.
                 if let Some(life) = &mut after.life[*p] {
-                    *life = life.saturating_sub(*amount);
+                    *life = overflow::sub(*life, *amount).map_err(|_| life_of(board, *p))?;
                 }
             }
             Event::GainLife { player, amount } => {
                 if let Some(life) = &mut after.life[*player] {
-                    *life = life.saturating_add(*amount);
+                    *life = overflow::add(*life, *amount).map_err(|_| life_of(board, *player))?;
                 }
             }
             Event::Regenerate { object } => {
@@ -100,7 +115,13 @@ pub fn board_after(board: &Board, chars: &[Characteristics], replacers: &[Replac
                 o.attached_at = None;
             }
             Event::LoseGame { player } => after.lost[*player] = true,
-            Event::Poison { player, count } => after.poison[*player] = after.poison[*player].saturating_add(*count),
+            Event::Poison { player, count } => {
+                after.poison[*player] = overflow::add(after.poison[*player], *count).map_err(|_| Overflow {
+                    origin: None,
+                    effect: None,
+                    what: format!("the poison counters of {}", shown_id(&board.players[*player])),
+                })?
+            }
             Event::Tokens { player, count, token } => {
                 for _ in 0..(*count).clamp(0, MAX_TOKENS) {
                     let object = new_token(&after, *player, token, Timestamp { time: next_time, order: 0 });
@@ -112,7 +133,49 @@ pub fn board_after(board: &Board, chars: &[Characteristics], replacers: &[Replac
             Event::Draws { .. } | Event::Begin { .. } | Event::Action { .. } => {}
         }
     }
-    after
+    Ok(after)
+}
+
+/// What the counters on each object add to its power and toughness (sublayer 7d in 2011, part of
+/// 7c today) is at most 2^62 either way. The layers add it to
+/// stated numbers, and sums of those stay below 2^62 (`scenario::limits::NUMBER`): the layers'
+/// arithmetic on this board stays exact.
+pub fn counters_in_range(board: &Board) -> Result<(), Overflow> {
+    const RANGE: i64 = 1 << 62;
+    for o in &board.objects {
+        let mut sum = (0i64, 0i64);
+        for (kind, n) in &o.counters {
+            let Some((p, t)) = crate::engine::apply::counter_pt(kind) else { continue };
+            let added = overflow::mul(p, *n)
+                .and_then(|p| overflow::add(sum.0, p))
+                .and_then(|p| Ok((p, overflow::add(sum.1, overflow::mul(t, *n)?)?)));
+            match added {
+                Ok(s) if s.0.abs() <= RANGE && s.1.abs() <= RANGE => sum = s,
+                _ => {
+                    return Err(Overflow {
+                        origin: None,
+                        effect: None,
+                        what: format!("the power and toughness the counters on {} give", shown_id(&o.id)),
+                    })
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn life_of(board: &Board, player: usize) -> Overflow {
+    Overflow { origin: None, effect: None, what: format!("the life total of {}", shown_id(&board.players[player])) }
+}
+
+fn counters_of(board: &Board, object: usize, kind: &str) -> Overflow {
+    let (id, kind) = (shown_id(&board.objects[object].id), shown_id(kind));
+    Overflow { origin: None, effect: None, what: format!("the {kind} counters on {id}") }
+}
+
+/// A name or id of the scenario as messages show it: in backticks, at most a short prefix.
+fn shown_id(id: &str) -> String {
+    format!("`{}`", crate::suggest::shown(id))
 }
 
 /// A token created under `player`'s control, who owns it (110.5a in 2011, 111.2 today), on the
@@ -153,29 +216,37 @@ fn entered_as_copy(by: &Replacer, object: &ObjectDef, controller: usize) -> Opti
     })
 }
 
-fn add_counters(board: &mut Board, object: usize, kind: &str, count: i64) {
+fn add_counters(board: &mut Board, object: usize, kind: &str, count: i64) -> Result<(), TooLarge> {
     let n = board.objects[object].counters.entry(kind.to_string()).or_insert(0);
-    *n = n.saturating_add(count).max(0);
+    *n = overflow::add(*n, count)?.max(0);
+    Ok(())
 }
 
 /// 120.3: damage to a planeswalker removes loyalty counters (where the scenario counts them);
 /// damage to a creature is marked on it, unless its source has wither or infect: then it is
 /// −1/−1 counters, an event of its own (`damage::results`).
-fn damage(board: &mut Board, chars: &[Characteristics], source: &Characteristics, to: usize, amount: i64) {
+fn damage(
+    board: &mut Board,
+    chars: &[Characteristics],
+    source: &Characteristics,
+    to: usize,
+    amount: i64,
+) -> Result<(), TooLarge> {
     let target = &chars[to];
     if target.has_type("planeswalker") && board.objects[to].counters.contains_key("loyalty") {
-        add_counters(board, to, "loyalty", -amount);
+        add_counters(board, to, "loyalty", overflow::sub(0, amount)?)?;
     }
     if !target.has_type("creature") {
-        return;
+        return Ok(());
     }
     if !as_counters(source) {
         let o = &mut board.objects[to];
-        o.damage = o.damage.saturating_add(amount);
+        o.damage = overflow::add(o.damage, amount)?;
     }
     if source.has_keyword("deathtouch") {
         board.objects[to].deathtouched = true;
     }
+    Ok(())
 }
 
 /// An object the events changed, as it is once they and the state-based actions are over: its

@@ -13,6 +13,7 @@ pub mod left;
 pub mod look_ahead;
 pub mod modify;
 pub mod next;
+pub mod overflow;
 pub mod replacer;
 pub mod replay;
 pub mod sba;
@@ -68,8 +69,19 @@ pub struct Choice {
     pub of_event: bool,
 }
 
+/// Why the events have no answer: too much to explore, or a number past the engine's range.
+#[derive(Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum Unresolved {
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    TooManyChoices(#[from] TooManyChoices),
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Overflow(#[from] overflow::Overflow),
+}
+
 /// The exploration hit one of its limits: no answer rather than a partial one.
-#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+#[derive(Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
 #[error("the events cannot be explored: {limit}")]
 #[diagnostic(
     code(judge::too_many_choices),
@@ -82,7 +94,7 @@ pub struct TooManyChoices {
 /// The events' outcomes; `None` when the scenario has no pending event, expects no outcome, and
 /// the board as the layers leave it calls for no state-based action (a 0/0 dies without any
 /// event, 704.3).
-pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<Vec<Outcome>>, TooManyChoices> {
+pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<Vec<Outcome>>, Unresolved> {
     if board.events.is_empty() && board.expect_outcomes.is_none() {
         // Most boards without events are questions about the layers: the replacement effects
         // are looked for only when the board calls for a state-based action.
@@ -92,15 +104,15 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
         }
     }
     let env = Env::new(board, resolution);
-    let (branches, mut envs) = explore::explore_keeping_boards(&env).map_err(|limit| TooManyChoices { limit })?;
+    let (branches, mut envs) = explore::explore_keeping_boards(&env)?;
     let outcomes = branches
         .iter()
         .map(|b| {
-            let replay::Replayed { steps, choices, changes } = replay::replay(&env, &mut envs, &b.decisions);
-            let after = envs.get(&changes);
+            let replay::Replayed { steps, choices, changes } = replay::replay(&env, &mut envs, &b.decisions)?;
+            let after = envs.get(&changes)?;
             let board = board_after::After::between(&env.board, &env.chars, &after.board, &after.chars);
             let (events, then): (Vec<_>, Vec<_>) = b.happened.iter().partition(|h| h.cause.is_none());
-            Outcome {
+            Ok(Outcome {
                 choices,
                 result: events.iter().map(|h| describe::event(&env, &h.event)).collect(),
                 then: then.iter().map(|h| describe::state_based(&env, h)).collect(),
@@ -111,9 +123,9 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
                 steps,
                 events: events.iter().map(|h| h.event.clone()).collect(),
                 then_events: then.iter().map(|h| h.event.clone()).collect(),
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_, overflow::Overflow>>()?;
     Ok(Some(outcomes))
 }
 

@@ -1,6 +1,7 @@
 //! What one replacement or prevention effect does to one event (614.6): the events that happen
 //! instead, and how much of a shield it used.
 
+use super::overflow::{self, TooLarge};
 use super::replacer::{Env, Replacer};
 use crate::engine::world::selector_matches;
 use crate::model::pending::{EnteredAs, Event, Target};
@@ -60,21 +61,22 @@ pub enum Note {
     },
 }
 
-pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
+/// `Err` when the event's number as modified is past the range the engine holds.
+pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Result<Modified, TooLarge> {
     let r = &env.replacers[effect as usize];
     let s = &r.spec;
     let unchanged = |events: Vec<Event>| Modified { events, used: 0, note: None, fresh: 0, joins: false };
     let number = event.number().unwrap_or(0);
     let mut out = if let (Event::Enter { .. }, Some(EventKindSpec::Counters)) = (event, s.event) {
-        unchanged(vec![entering_counters(r, event)])
+        unchanged(vec![entering_counters(r, event)?])
     } else if let Some(n) = s.multiply {
         match event {
             // "Draw two cards instead": an instruction to draw, which is then drawn card by card.
             Event::Draw { player } => unchanged(vec![Event::Draws { player: *player, cards: n }]),
-            _ => unchanged(vec![event.with_number(number.saturating_mul(n))]),
+            _ => unchanged(vec![event.with_number(overflow::mul(number, n)?)]),
         }
     } else if let Some(n) = s.add {
-        unchanged(vec![event.with_number(number.saturating_add(n))])
+        unchanged(vec![event.with_number(overflow::add(number, n)?)])
     } else if matches!(event, Event::Damage { unpreventable: true, .. }) && (s.prevent.is_some() || s.shield.is_some())
     {
         // 615.11: the prevention effect applies, prevents nothing, and a shield is not reduced;
@@ -108,7 +110,7 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
     } else if let Some(instead) = &s.instead {
         and_also(env, r, event, instead_events(env, r, instead, event))
     } else {
-        enters(env, effect, event)
+        enters(env, effect, event)?
     };
     // A "next time" effect is used up when it applies, not when it does nothing (614.9).
     if r.spec.once
@@ -116,7 +118,7 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Modified {
     {
         out.used = 1;
     }
-    out
+    Ok(out)
 }
 
 /// A zone change sent to `zone` instead. An effect that watches where the object goes ("would be
@@ -288,7 +290,7 @@ fn redirect_target(env: &Env, r: &Replacer, to: &RedirectSpec) -> Result<Target,
 
 /// 121.5: the counters a permanent enters with are counters put on it: "that many" is each
 /// kind's number.
-fn entering_counters(r: &Replacer, event: &Event) -> Event {
+fn entering_counters(r: &Replacer, event: &Event) -> Result<Event, TooLarge> {
     let mut e = event.clone();
     if let Event::Enter { counters, .. } = &mut e {
         for (kind, n) in counters.iter_mut() {
@@ -296,17 +298,17 @@ fn entering_counters(r: &Replacer, event: &Event) -> Event {
                 continue;
             }
             *n = match (r.spec.multiply, r.spec.add) {
-                (Some(m), _) => n.saturating_mul(m),
-                (None, Some(a)) => n.saturating_add(a),
+                (Some(m), _) => overflow::mul(*n, m)?,
+                (None, Some(a)) => overflow::add(*n, a)?,
                 (None, None) => *n,
             };
         }
     }
-    e
+    Ok(e)
 }
 
 /// 614.1c–d: tapped, with counters, under someone's control, as a copy (706.5).
-fn enters(env: &Env, effect: u16, event: &Event) -> Modified {
+fn enters(env: &Env, effect: u16, event: &Event) -> Result<Modified, TooLarge> {
     let r = &env.replacers[effect as usize];
     let mut e = event.clone();
     if let Event::Enter { tapped, counters, controller, copy, .. } = &mut e {
@@ -316,7 +318,7 @@ fn enters(env: &Env, effect: u16, event: &Event) -> Modified {
         *tapped |= r.spec.tapped;
         for (kind, n) in &r.spec.counters {
             let c = counters.entry(kind.clone()).or_insert(0);
-            *c = c.saturating_add(*n);
+            *c = overflow::add(*c, *n)?;
         }
         match r.spec.control.as_deref() {
             Some("you") => *controller = r.effect.controller,
@@ -324,7 +326,7 @@ fn enters(env: &Env, effect: u16, event: &Event) -> Modified {
             None => {}
         }
     }
-    Modified { events: vec![e], used: 0, note: None, fresh: 0, joins: false }
+    Ok(Modified { events: vec![e], used: 0, note: None, fresh: 0, joins: false })
 }
 
 #[cfg(test)]
@@ -349,7 +351,7 @@ mod tests {
         );
         let board = crate::scenario::read("exile.yaml", &text).unwrap_or_else(|e| panic!("{e:?}"));
         let env = Env::new(&board, &resolve(&board));
-        let modified = modify(&env, 0, &board.events[0].event, 0);
+        let modified = modify(&env, 0, &board.events[0].event, 0).expect("in range");
         assert_eq!(modified.events.len(), 1);
         modified.events[0].clone()
     }

@@ -111,9 +111,10 @@ impl Env {
         Env { board: board.clone(), chars: world.objects, replacers, entering, entering_copies, entering_lost }
     }
 
-    /// The board the next moment's events meet, once `happened` has changed this one.
-    pub fn after(&self, happened: &[Event]) -> Env {
-        let board = super::board_after::board_after(&self.board, &self.chars, &self.replacers, happened);
+    /// The board the next moment's events meet, once `happened` has changed this one; `Err` when
+    /// a number on it is past what the engine holds.
+    pub fn after(&self, happened: &[Event]) -> Result<Env, super::overflow::Overflow> {
+        let board = super::board_after::board_after(&self.board, &self.chars, &self.replacers, happened)?;
         // Damage marked, life totals and hands change no characteristic: the layers, and the
         // effects they leave, are this board's. Only what objects are, where and whose, is.
         let same_objects = board.objects.len() == self.board.objects.len()
@@ -125,9 +126,10 @@ impl Env {
                     && a.timestamp == b.timestamp
             });
         if same_objects {
-            return Env { board, ..self.clone() };
+            return Ok(Env { board, ..self.clone() });
         }
-        Env::new(&board, &resolve(&board))
+        super::board_after::counters_in_range(&board)?;
+        Ok(Env::new(&board, &resolve(&board)))
     }
 
     /// The origin of the first state-based action made an event: after the scenario's events.

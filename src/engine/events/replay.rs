@@ -4,6 +4,7 @@
 use super::describe;
 use super::explore::{next, Decision, Envs, Next, State, Tier};
 use super::modify::{modify, Note};
+use super::overflow::Overflow;
 use super::replacer::{Env, Kind, Replacer};
 use super::trace::{Action, EventStep, Stopped, Why};
 use super::Choice;
@@ -21,13 +22,14 @@ pub struct Replayed {
 
 /// The trace of the decisions, and the choices among them, each named from the effects of its
 /// own moment (the effects present change as permanents leave and enter).
-pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Replayed {
+/// `Err` where a number goes past the engine's range (exploring stops there first).
+pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Result<Replayed, Overflow> {
     let mut state = State::start(env);
     let mut decisions = decisions.iter();
     let mut steps = Vec::new();
     let mut choices = Vec::new();
     while !state.is_done() {
-        let env = envs.get(&state.changes);
+        let env = envs.get(&state.changes)?;
         let env = env.as_ref();
         let next_state = match next(env, &state) {
             Next::Open { among, .. } if among.len() == 1 => state.open(among[0]),
@@ -92,7 +94,7 @@ pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Replayed {
                 if decision.is_choice() {
                     choices.push(choice(env, &state, decision));
                 }
-                let (step, next_state) = applied_step(env, &state, decision, tier, &group, chooser);
+                let (step, next_state) = applied_step(env, &state, decision, tier, &group, chooser)?;
                 steps.push(step);
                 next_state
             }
@@ -105,7 +107,7 @@ pub fn replay(env: &Env, envs: &mut Envs, decisions: &[Decision]) -> Replayed {
     if !state.current.is_empty() {
         std::rc::Rc::make_mut(&mut changes).extend(state.current.iter().cloned());
     }
-    Replayed { steps, choices, changes }
+    Ok(Replayed { steps, choices, changes })
 }
 
 /// A player's choice: of an effect (616.1) named by its id, or of the event a shield meets first
@@ -269,12 +271,13 @@ fn applied_step(
     tier: Tier,
     group: &[u16],
     chooser: usize,
-) -> (EventStep, State) {
+) -> Result<(EventStep, State), Overflow> {
     let top = state.stack.last().expect("under way");
     let i = decision.effect as usize;
     let r = &env.replacers[i];
-    let modified = modify(env, decision.effect, &top.event, state.left.of(r));
-    let next_state = state.apply(env, decision.effect);
+    let next_state = state.apply(env, decision.effect)?;
+    let modified = modify(env, decision.effect, &top.event, state.left.of(r))
+        .map_err(|_| super::overflow::applying(env, top, decision.effect))?;
     let applies_before = |j: usize| j != i && env.replacers[j].kind != Kind::Cant && env.meets(j, top, &state.left);
     // The events that replaced this one are on top of the next state.
     let applies_after = |j: usize| {
@@ -374,7 +377,7 @@ fn applied_step(
         None if !taken.is_empty() => Some(Note::TakesWith { events: taken }),
         note => note,
     };
-    (step, next_state)
+    Ok((step, next_state))
 }
 
 /// Whether the change sent a destroyed permanent to another zone and it is still being destroyed

@@ -5,6 +5,7 @@
 use super::board_after::changes_board;
 use super::left::Left;
 use super::modify::modify;
+use super::overflow::Overflow;
 use super::replacer::Env;
 use crate::model::pending::{Event, Pending};
 use crate::model::sba::Sba;
@@ -133,20 +134,23 @@ impl State {
         self.waiting.iter().position(|p| p.origin as u16 == origin).expect("a waiting event") as u16
     }
 
-    /// The state after `effect` is applied to the event on top.
-    pub fn apply(&self, env: &Env, effect: u16) -> State {
+    /// The state after `effect` is applied to the event on top; `Err` when the event as modified
+    /// holds a number past the engine's range.
+    pub fn apply(&self, env: &Env, effect: u16) -> Result<State, Overflow> {
         let (mut next, _) = self.without_top();
-        self.apply_into(env, effect, &mut next);
-        next
+        self.apply_into(env, effect, &mut next)?;
+        Ok(next)
     }
 
     /// `apply`, written over `into`, whatever state it held: the lists it has keep their room,
     /// so that exploring makes a state for every option without allocating for each (most are
     /// met again, looked up and forgotten).
-    pub fn apply_into(&self, env: &Env, effect: u16, into: &mut State) {
+    /// On `Err`, `into` is as it was.
+    pub fn apply_into(&self, env: &Env, effect: u16, into: &mut State) -> Result<(), Overflow> {
         let (top, rest) = self.stack.split_last().expect("an event is under way");
         let r = &env.replacers[effect as usize];
-        let modified = modify(env, effect, &top.event, self.left.of(r));
+        let modified = modify(env, effect, &top.event, self.left.of(r))
+            .map_err(|_| super::overflow::applying(env, top, effect))?;
         into.waiting.clone_from(&self.waiting);
         into.changes.clone_from(&self.changes);
         into.current.clone_from(&self.current);
@@ -206,6 +210,7 @@ impl State {
             }
         }
         into.settle();
+        Ok(())
     }
 
     /// The event on top happens; what its damage results in follows it (120.4b): each result
@@ -283,16 +288,17 @@ impl Envs {
         Envs { cache: FxHashMap::from_iter([(Vec::new(), base.clone())]), base }
     }
 
-    pub fn get(&mut self, changes: &[Event]) -> Rc<Env> {
+    /// `Err` when the board after `changes` holds a number past the engine's range.
+    pub fn get(&mut self, changes: &[Event]) -> Result<Rc<Env>, Overflow> {
         // Before any moment has changed the board, as every state of a single moment is.
         if changes.is_empty() {
-            return self.base.clone();
+            return Ok(self.base.clone());
         }
         if let Some(env) = self.cache.get(changes) {
-            return env.clone();
+            return Ok(env.clone());
         }
-        let env = Rc::new(self.base.after(changes));
+        let env = Rc::new(self.base.after(changes)?);
         self.cache.insert(changes.to_vec(), env.clone());
-        env
+        Ok(env)
     }
 }

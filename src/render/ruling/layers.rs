@@ -118,12 +118,12 @@ fn reason(line: &mut Line, step: &Step, names: &Names) {
         Reason::Defining { .. } => {
             line.text("As a characteristic-defining ability, it applies before the other effects of its layer");
         }
-        Reason::Timestamp { timestamp, waiting } if waiting.is_empty() => {
+        Reason::Timestamp { timestamp, waiting, .. } if waiting.is_empty() => {
             line.text(format!(
                 "It applies now: its timestamp, {timestamp}, is the earliest of the effects left in this layer"
             ));
         }
-        Reason::Timestamp { timestamp, waiting } => {
+        Reason::Timestamp { timestamp, waiting, .. } => {
             line.text(format!(
                 "It applies now: its timestamp, {timestamp}, is the earliest of the effects free to apply"
             ));
@@ -161,6 +161,19 @@ fn reason(line: &mut Line, step: &Step, names: &Names) {
                 "It applies after the characteristics of objects, in timestamp order; its timestamp is {timestamp}"
             ));
         }
+    }
+    if let Reason::Timestamp { broken_loop: Some(broken), .. }
+    | Reason::AfterDependencies { broken_loop: Some(broken), .. } = &step.reason
+    {
+        line.text(". Its dependency loop with ");
+        line.list(&names.effects(&broken.with));
+        line.text(" no longer holds");
+        if !broken.applied.is_empty() {
+            line.text(" now that ");
+            line.list(&names.effects(&broken.applied));
+            line.text(if broken.applied.len() == 1 { " has applied" } else { " have applied" });
+        }
+        line.text(": the order of the effects left is worked out again after each one");
     }
 }
 
