@@ -149,7 +149,10 @@ fn prefixed_ability(ability: &crate::model::AbilitySpec, id: &str) -> Value {
 /// the last when there are two.
 fn board(objects: Vec<Value>, creatures: &[String]) -> String {
     let events = match creatures {
-        [first, .., last] => format!("events:\n  - damage: {{from: {first}, to: {last}, amount: 3}}\n"),
+        // In a main phase: a card may ask which step the events happen in (Notion Thief).
+        [first, .., last] => {
+            format!("step: precombat_main\nevents:\n  - damage: {{from: {first}, to: {last}, amount: 3}}\n")
+        }
         _ => String::new(),
     };
     let objects = serde_yaml::to_string(&Value::Sequence(objects)).unwrap_or_default();
