@@ -60,6 +60,7 @@ pub(super) struct Choosing {
     layer: Layer,
     pool: Pool,
     seen: SeenDependencies,
+    /// Until the layer's first collection: the trace then checks every effect seen so far.
     first: bool,
 }
 

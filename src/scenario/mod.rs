@@ -78,3 +78,37 @@ fn event_path(root: &serde_yaml::Value, origin: Option<usize>) -> String {
     }
     "events".into()
 }
+
+#[cfg(test)]
+mod tests {
+    /// The problems of a scenario, as (line, message).
+    fn problems(source: &str) -> Vec<(usize, String)> {
+        let read = super::load::load(source, &super::Cards::library())
+            .and_then(|loaded| super::validate::validate(source, &loaded));
+        read.err().unwrap_or_default().into_iter().map(|p| (p.line, p.message)).collect()
+    }
+
+    const THIEF: &str =
+        "title: t\nplayers:\n  - {name: Alice}\n  - {name: Bob, active: true}\nobjects:\n  - card: Notion Thief\n";
+
+    /// Whether a draw is the first of a draw step is never guessed: with events, the scenario
+    /// says its step; without events, nothing is drawn and nothing is asked.
+    #[test]
+    fn an_effect_that_asks_the_step_needs_it_said() {
+        let drawn = format!("{THIEF}events:\n  - draw: {{player: Bob}}\n");
+        let found = problems(&drawn);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].0, 6);
+        assert!(found[0].1.contains("does not say the step"), "{}", found[0].1);
+        assert!(problems(&drawn.replace("title: t\n", "title: t\nstep: draw\n")).is_empty());
+        assert!(problems(THIEF).is_empty());
+    }
+
+    #[test]
+    fn the_cards_drawn_this_step_are_among_those_of_the_turn() {
+        let source = "title: t\nplayers:\n  - {name: Alice, active: true, drawn_this_turn: 1, drawn_this_step: 2}\n  - {name: Bob, drawn_this_turn: -1}\n";
+        let found = problems(source);
+        let messages: Vec<&str> = found.iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(messages, ["2 cards drawn this step, but 1 this turn", "a count of cards drawn is 0 or more"]);
+    }
+}

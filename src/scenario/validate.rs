@@ -337,7 +337,7 @@ impl Validator<'_> {
             }
             if player.drawn_this_step < 0 {
                 self.error(&child(&at, "drawn_this_step"), "a count of cards drawn is 0 or more".into(), None);
-            } else if player.drawn_this_step > player.drawn_this_turn {
+            } else if player.drawn_this_turn >= 0 && player.drawn_this_step > player.drawn_this_turn {
                 self.error(
                     &child(&at, "drawn_this_step"),
                     format!(
