@@ -2,20 +2,9 @@
 //! damaged or foreign files in the store. Each ends with a clear message and the documented exit
 //! code, never a panic, a hang or memory without bound.
 
-use crate::support::data_dir;
+use crate::support::{data_dir, judge_process as judge};
 use std::path::Path;
 use std::process::{Command, Stdio};
-
-/// `judge` as `support::judge` runs it, as a `std` command, whose streams can be set.
-fn judge(data_dir: &Path) -> Command {
-    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("judge"));
-    cmd.env_clear()
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "100")
-        .env("JUDGE_DATA_DIR", data_dir)
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default());
-    cmd
-}
 
 /// Scenarios that are all invalid, so that `judge check` writes a diagnostic for each on stderr.
 fn invalid_scenarios(count: usize) -> tempfile::TempDir {

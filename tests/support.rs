@@ -5,7 +5,12 @@ use assert_cmd::Command;
 use std::path::Path;
 
 pub fn judge(data_dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("judge").expect("the judge binary is built for the tests");
+    Command::from_std(judge_process(data_dir))
+}
+
+/// The same `judge`, as a `std` command, whose streams can be set (closed or full ones).
+pub fn judge_process(data_dir: &Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"));
     cmd.env_clear()
         .env("NO_COLOR", "1")
         .env("COLUMNS", "100")

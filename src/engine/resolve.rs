@@ -4,7 +4,7 @@
 //! shortcuts, is `choosing`'s: this file is the same for both.
 
 use super::apply::{apply_counters, counter_pt};
-use super::choosing::{Applied, Choosing, Chosen, Way};
+use super::choosing::{Applied, Choosing, Chosen, Known, Way};
 use super::describe;
 use super::effect::{Effect, EffectKind};
 use super::exchange::{self, Exchange};
@@ -21,7 +21,6 @@ use crate::model::characteristics::{lost_correlated_subtypes, Characteristics};
 use crate::model::timestamp::Timestamp;
 use crate::model::{ControlSpec, Word};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::BTreeMap;
 
 /// Every concept the engine cites besides the layers themselves; the citation table must map
 /// each (a unit test checks it).
@@ -142,7 +141,7 @@ pub(super) fn run<'b>(
     // Object → the last step that changed its abilities, to say which took an effect's ability.
     let mut abilities_changed_at: Vec<Option<usize>> = vec![None; board.objects.len()];
     // Every effect that existed at some point, to say so when one stops existing before it applies.
-    let mut known: BTreeMap<String, Effect> = BTreeMap::new();
+    let mut known = Known::new();
     let mut gone_reported: FxHashSet<String> = FxHashSet::default();
     let mut copiable = None;
     // Object → the layer-4 step after which it was no longer a creature, for the trace.
