@@ -436,6 +436,40 @@ fn numbers_beyond_the_bound_are_refused_at_their_place() {
     assert!(stderr.contains("x line 7: the number -9223372036854775808 is beyond"), "{stderr}");
 }
 
+/// The engine makes tokens one by one and draws card by card: more at once than it follows is
+/// refused, at the event, never cut short. 600 tokens under Anointed Procession would be 1,200;
+/// a stated count past the bound is refused at its place.
+#[test]
+fn tokens_past_the_engines_bound_are_refused_not_cut_short() {
+    let tokens = |count: u32| {
+        format!("title: many tokens\nquestion: tokens\n{PLAYERS}objects:\n  - card: Anointed Procession\nevents:\n  - tokens: {{player: Alice, count: {count}, token: 1/1 white Soldier creature}}\n")
+    };
+    let (code, stdout, stderr) = resolve_text(&tokens(600));
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("x line 10: applying `anointed-procession-effect` to event 1"), "{stderr}");
+    assert!(stderr.contains("would create more tokens at once than the engine follows (at most 1000)"), "{stderr}");
+    let (code, stdout, _) = resolve_text(&tokens(500));
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("token-1000"), "every token is on the board after: {stdout}");
+    let (code, _, stderr) = resolve_text(&tokens(1001));
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("x line 10: `1001` tokens: at most 1000 at once"), "{stderr}");
+}
+
+/// A replacement that draws 5,000 cards instead of one: more draws from one instruction than the
+/// engine follows, refused at the event that asks for it.
+#[test]
+fn draws_past_the_engines_bound_are_refused_not_cut_short() {
+    let font = "  - id: font\n    name: Font\n    owner: Alice\n    types: [enchantment]\n    abilities:\n      - id: font-draws\n        text: If you would draw a card, draw five thousand cards instead.\n        effect:\n          replacement:\n            event: draw\n            player: [you]\n            instead:\n              draw: 5000\n";
+    let yaml = format!(
+        "title: big draw\nquestion: draws\n{PLAYERS}objects:\n{font}events:\n  - draw: {{player: Alice, cards: 1}}\n"
+    );
+    let (code, stdout, stderr) = resolve_text(&yaml);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("x line 22: applying `font-draws` to event 1 (Alice draws a card)"), "{stderr}");
+    assert!(stderr.contains("would draw more cards at once") && stderr.contains("(at most 1000)"), "{stderr}");
+}
+
 /// A life total past the range: 2^63−1 life and a gain of 1.
 #[test]
 fn life_past_the_range_is_refused_not_clamped() {

@@ -321,6 +321,7 @@ impl Validator<'_> {
             EventSpec::Tokens(t) => {
                 let player = self.player_ref(&f("player"), &t.player, players);
                 self.positive(&f("count"), t.count);
+                self.at_most_tokens(&f("count"), t.count);
                 one(Event::Tokens { player, count: t.count, token: t.token.clone() })
             }
             EventSpec::LoseGame(l) => {
@@ -363,6 +364,15 @@ impl Validator<'_> {
         let help = crate::suggest::closest_id(id, names).map(|k| format!("did you mean `{k}`?"));
         self.error(path, format!("no object or player is `{id}`"), help);
         None
+    }
+
+    /// The engine makes tokens one by one (111.1); more at once than it follows is refused here
+    /// rather than cut short.
+    fn at_most_tokens(&mut self, path: &str, n: i64) {
+        use crate::engine::events::overflow::MAX_TOKENS;
+        if n > MAX_TOKENS {
+            self.error(path, format!("`{n}` tokens: at most {MAX_TOKENS} at once"), None);
+        }
     }
 
     fn positive(&mut self, path: &str, n: i64) {
@@ -556,6 +566,7 @@ impl Validator<'_> {
         if let Some(t) = &i.tokens {
             if let crate::model::Quantity::Fixed(n) = t.count {
                 self.positive(&child(&child(path, "tokens"), "count"), n);
+                self.at_most_tokens(&child(&child(path, "tokens"), "count"), n);
             }
         }
         use EventKindSpec as K;

@@ -4,7 +4,7 @@
 //! it (704). Tapping is not kept.
 
 use super::damage::{as_counters, as_poison};
-use super::overflow::{self, Overflow, TooLarge};
+use super::overflow::{self, Overflow, Past, TooLarge};
 use super::replacer::Replacer;
 use crate::engine::answer::{object_answer, ObjectAnswer};
 use crate::model::board::{Board, ObjectDef, ResolvedEffect};
@@ -15,10 +15,6 @@ use crate::model::{EffectBody, SelectorSpec, Zone};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
-
-/// Past this many tokens from one event, the board after shows no more of them: a number that
-/// large is a typo, and the exploration has limits of its own.
-pub const MAX_TOKENS: i64 = 1000;
 
 /// Whether an event that happened changes the board the next events meet.
 pub fn changes_board(event: &Event) -> bool {
@@ -77,6 +73,7 @@ pub fn board_after(
                     origin: None,
                     effect: None,
                     what: format!("the damage marked on {} or its loyalty", shown_id(&board.objects[*o].id)),
+                    past: Past::Numbers,
                 })?
             }
             // Infect damage to a player is poison counters, not life lost (120.3b).
@@ -120,10 +117,13 @@ pub fn board_after(
                     origin: None,
                     effect: None,
                     what: format!("the poison counters of {}", shown_id(&board.players[*player])),
+                    past: Past::Numbers,
                 })?
             }
             Event::Tokens { player, count, token } => {
-                for _ in 0..(*count).clamp(0, MAX_TOKENS) {
+                // A replacement's count is checked against `overflow::MAX_TOKENS` when it applies, and a
+                // stated one when the scenario is read.
+                for _ in 0..*count {
                     let object = new_token(&after, *player, token, Timestamp { time: next_time, order: 0 });
                     after.ids.insert(object.id.clone(), after.objects.len());
                     after.objects.push(object);
@@ -156,6 +156,7 @@ pub fn counters_in_range(board: &Board) -> Result<(), Overflow> {
                         origin: None,
                         effect: None,
                         what: format!("the power and toughness the counters on {} give", shown_id(&o.id)),
+                        past: Past::Numbers,
                     })
                 }
             }
@@ -165,12 +166,17 @@ pub fn counters_in_range(board: &Board) -> Result<(), Overflow> {
 }
 
 fn life_of(board: &Board, player: usize) -> Overflow {
-    Overflow { origin: None, effect: None, what: format!("the life total of {}", shown_id(&board.players[player])) }
+    Overflow {
+        origin: None,
+        effect: None,
+        what: format!("the life total of {}", shown_id(&board.players[player])),
+        past: Past::Numbers,
+    }
 }
 
 fn counters_of(board: &Board, object: usize, kind: &str) -> Overflow {
     let (id, kind) = (shown_id(&board.objects[object].id), shown_id(kind));
-    Overflow { origin: None, effect: None, what: format!("the {kind} counters on {id}") }
+    Overflow { origin: None, effect: None, what: format!("the {kind} counters on {id}"), past: Past::Numbers }
 }
 
 /// A name or id of the scenario as messages show it: in backticks, at most a short prefix.

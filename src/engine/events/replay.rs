@@ -277,7 +277,7 @@ fn applied_step(
     let r = &env.replacers[i];
     let next_state = state.apply(env, decision.effect)?;
     let modified = modify(env, decision.effect, &top.event, state.left.of(r))
-        .map_err(|_| super::overflow::applying(env, top, decision.effect))?;
+        .map_err(|_| super::overflow::applying(env, top, decision.effect, super::overflow::Past::Numbers))?;
     let applies_before = |j: usize| j != i && env.replacers[j].kind != Kind::Cant && env.meets(j, top, &state.left);
     // The events that replaced this one are on top of the next state.
     let applies_after = |j: usize| {

@@ -5,15 +5,12 @@
 use super::board_after::changes_board;
 use super::left::Left;
 use super::modify::modify;
-use super::overflow::Overflow;
+use super::overflow::{Overflow, Past};
 use super::replacer::Env;
 use crate::model::pending::{Event, Pending};
 use crate::model::sba::Sba;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
-
-/// Past this, an instruction to draw is a typo; exploring stops at its own limit anyway.
-const MAX_DRAWS: i64 = 1000;
 
 /// What changes seldom (the events waiting, the earlier moments) is shared between a state and
 /// the next: exploring makes a state for every option of every choice.
@@ -107,7 +104,8 @@ impl State {
         let mut next = self.clone();
         let pending = next.stack.pop().expect("an event is under way");
         if let Event::Draws { player, cards } = pending.event {
-            for _ in 0..cards.clamp(0, MAX_DRAWS) {
+            // A stated count is bounded when the scenario is read, a replacement's when it applies.
+            for _ in 0..cards {
                 next.stack.push(Pending { event: Event::Draw { player }, ..pending.clone() });
             }
         }
@@ -150,7 +148,10 @@ impl State {
         let (top, rest) = self.stack.split_last().expect("an event is under way");
         let r = &env.replacers[effect as usize];
         let modified = modify(env, effect, &top.event, self.left.of(r))
-            .map_err(|_| super::overflow::applying(env, top, effect))?;
+            .map_err(|_| super::overflow::applying(env, top, effect, Past::Numbers))?;
+        if let Some(past) = modified.events.iter().find_map(super::overflow::past_bounds) {
+            return Err(super::overflow::applying(env, top, effect, past));
+        }
         into.waiting.clone_from(&self.waiting);
         into.changes.clone_from(&self.changes);
         into.current.clone_from(&self.current);
