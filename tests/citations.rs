@@ -86,6 +86,7 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("sba-library", &["draw a card"]),
     ("sba-legend", &["legend rule"]),
     ("sba-aura", &["aura"]),
+    ("token-name", &["its name is the same as its"]),
     ("sba-equipment", &["equipment"]),
     ("enters-look-ahead", &["as it would exist on the battlefield"]),
     ("self-replacement", &["self-replacement"]),

@@ -144,9 +144,10 @@ fn sections_by_key(edition: &Edition, table: &CitationTable, words: &mut Words) 
     let mut found: BTreeMap<String, Vec<u16>> = BTreeMap::new();
     for (key, names) in &table.sections {
         let Some(name) = names.get(edition.lang()) else { continue };
-        let wanted = words.primary(name);
+        // "A | B": a rule that moved to a section of its own (tokens left "Permanents" in 2021).
+        let wanted: Vec<Vec<String>> = name.split(" | ").map(|n| words.primary(n)).collect();
         for (&number, heading) in &edition.parsed.sections {
-            if words.primary(heading_title(heading)) == wanted {
+            if wanted.contains(&words.primary(heading_title(heading))) {
                 found.entry(key.clone()).or_default().push(number);
             }
         }

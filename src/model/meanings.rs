@@ -45,9 +45,19 @@ pub const LEGEND_RULE_CHOICE: Change = Change {
     what: "a player who controls legendary permanents with the same name keeps one of them",
 };
 
+/// 111.4 since 2023: a token the effect that creates it does not name is named by its subtypes
+/// plus the word "Token" ("Dwarf Berserker Token"); before, by its subtypes alone (110.5c in
+/// 2011: a "Goblin Scout creature token" is named "Goblin Scout").
+pub const TOKEN_NAMED_TOKEN: Change = Change {
+    concept: "token-name",
+    since: 2023,
+    what: "a token not named by its effect is named by its subtypes plus the word \"Token\"",
+};
+
 /// Every change the engine implements: each must be a meaning the citation table gives its
 /// concept (a unit test of `crate::cite::table` checks it).
-pub const CHANGES: &[Change] = &[EXISTING_EFFECTS_SEE_ENTERING, APNAP_TIMESTAMPS, LEGEND_RULE_CHOICE];
+pub const CHANGES: &[Change] =
+    &[EXISTING_EFFECTS_SEE_ENTERING, APNAP_TIMESTAMPS, LEGEND_RULE_CHOICE, TOKEN_NAMED_TOKEN];
 
 /// The year of the meaning of each rule whose meaning changed; a rule not listed has its
 /// meaning of 2011.

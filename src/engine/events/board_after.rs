@@ -194,7 +194,7 @@ fn new_token(board: &Board, player: usize, words: &str, timestamp: Timestamp) ->
         id,
         owner: player,
         zone: Zone::Battlefield,
-        printed: super::token::characteristics(words, player),
+        printed: super::token::characteristics(words, player, &board.meanings),
         counters: Default::default(),
         damage: 0,
         deathtouched: false,

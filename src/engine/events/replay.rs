@@ -195,6 +195,10 @@ fn happens_step(env: &Env, top: &Pending, left: &super::left::Left) -> EventStep
     if matches!(top.event, Event::Move { destroy: true, .. }) {
         step.concepts.push("destroy");
     }
+    if matches!(top.event, Event::Tokens { .. }) {
+        // What the tokens are named (the board after the events shows them).
+        step.concepts.push("token-name");
+    }
     if matches!(top.event, Event::Draw { .. }) && others_draw(env, top) {
         step.concepts.push("draw-active-first");
     }
