@@ -443,6 +443,8 @@ fn each_edition_answers_by_the_meanings_of_its_own_wording() {
         ("timestamp-simultaneous", "20180713", 2011),
         ("timestamp-simultaneous", "20210924", 2021),
         ("timestamp-simultaneous", "20260227", 2021),
+        ("token-name", "20210924", 2011),
+        ("token-name", "20231117", 2023),
     ];
     for (concept, date, year) in expected {
         let placement = place(&official_edition(date), table(), Hints::Ignore);
