@@ -11,8 +11,10 @@ use crate::engine::events::trace::{Action, EventStep, Why};
 use crate::engine::events::Outcome;
 use crate::model::Zone;
 
-/// Why the step happened as it did, with what changed around it.
-pub fn sentence(step: &EventStep) -> String {
+/// Why the step happened as it did, with what changed around it; `of_events`: whether the
+/// scenario has events (without, a state-based action is checked as a player would receive
+/// priority, 704.3).
+pub fn sentence(step: &EventStep, of_events: bool) -> String {
     let mut text = match (&step.action, &step.why) {
         (Action::Happens, _) if step.concepts.contains(&"replacement-never-happens") => {
             "no effect is left to apply: the modified event happens".to_string()
@@ -28,6 +30,9 @@ pub fn sentence(step: &EventStep) -> String {
         }
         (Action::First, _) => "this event meets the shield first".to_string(),
         (Action::Vanishes, _) => "the event does not happen".to_string(),
+        (Action::StateBased, _) if !of_events => {
+            "a player would receive priority: a state-based action, performed with any others as one event".to_string()
+        }
         (Action::StateBased, _) => {
             "the events are over: a state-based action, performed with any others as one event".to_string()
         }
@@ -134,6 +139,25 @@ pub fn choices_line(outcome: &Outcome) -> String {
         .join(", then ")
 }
 
+/// The heading of the board an outcome leaves.
+pub fn after_heading(outcome: &Outcome) -> &'static str {
+    if outcome.of_events {
+        "After the events:"
+    } else {
+        "After the state-based actions:"
+    }
+}
+
+/// The heading of the objects asked, as the events (or, without any, the state-based actions)
+/// find them.
+pub fn before_heading(has_events: bool) -> &'static str {
+    if has_events {
+        "Before the events (each outcome says what they change):"
+    } else {
+        "Before the state-based actions (each outcome says what they change):"
+    }
+}
+
 /// What happens in each outcome, in one line each; where two lines would read the same, each
 /// says which effects it used up, which is what tells them apart.
 pub fn result_lines(outcomes: &[Outcome]) -> Vec<String> {
@@ -154,13 +178,15 @@ pub fn result_lines(outcomes: &[Outcome]) -> Vec<String> {
 
 /// What happens in an outcome, in one line.
 fn result_line(outcome: &Outcome) -> String {
-    let mut parts: Vec<String> = outcome.result.clone();
-    if parts.is_empty() {
-        parts.push("nothing happens".to_string());
-    }
-    let mut line = parts.join("; ");
+    let mut line = match (outcome.result.is_empty(), outcome.of_events) {
+        (false, _) => outcome.result.join("; "),
+        (true, true) => "nothing happens".to_string(),
+        // No event: the state-based actions are all there is.
+        (true, false) => String::new(),
+    };
     if !outcome.then.is_empty() {
-        line.push_str(&format!("; then, state-based actions: {}", outcome.then.join("; ")));
+        let then = if line.is_empty() { "state-based actions: " } else { "; then, state-based actions: " };
+        line.push_str(&format!("{then}{}", outcome.then.join("; ")));
     }
     for (effect, left) in &outcome.remaining {
         line.push_str(&format!("; {effect} stays, {left} left"));
@@ -245,9 +271,29 @@ mod tests {
             sequences: 1,
             board: Default::default(),
             steps: Vec::new(),
+            of_events: true,
             events: Vec::new(),
             then_events: Vec::new(),
         }
+    }
+
+    /// Without events, the state-based actions are all that happens; with events that all came
+    /// to nothing, the line says so before them.
+    #[test]
+    fn a_board_without_events_is_answered_by_its_state_based_actions() {
+        let dies = |of_events| Outcome {
+            result: Vec::new(),
+            then: vec!["Grizzly Bears is put into Alice's graveyard".to_string()],
+            of_events,
+            ..outcome("", &[])
+        };
+        assert_eq!(result_lines(&[dies(false)]), ["state-based actions: Grizzly Bears is put into Alice's graveyard"]);
+        assert_eq!(
+            result_lines(&[dies(true)]),
+            ["nothing happens; then, state-based actions: Grizzly Bears is put into Alice's graveyard"]
+        );
+        assert_eq!(after_heading(&dies(false)), "After the state-based actions:");
+        assert_eq!(after_heading(&dies(true)), "After the events:");
     }
 
     /// Two outcomes that read the same say what tells them apart; a line of its own says no more.

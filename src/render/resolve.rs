@@ -270,7 +270,7 @@ fn json_outcome<'a>(r: &Report, o: &'a Outcome) -> JsonOutcome<'a> {
             .map(|(i, s)| JsonEventStep {
                 step: i + 1,
                 inner: s,
-                why: events::sentence(s),
+                why: events::sentence(s, o.of_events),
                 rules: events::rules(r.citer, s),
             })
             .collect(),
@@ -349,7 +349,7 @@ pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
                 events::event_label(s),
                 s.effect.clone().unwrap_or_else(|| "—".into()),
                 before_after(s),
-                events::sentence(s),
+                events::sentence(s, o.of_events),
                 rule_list(r, &s.concepts),
             ]);
         }
@@ -367,7 +367,7 @@ pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
 /// With events, the objects asked are as the events find them: the board after is each outcome's.
 fn before_the_events(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
     if r.outcomes.is_some() && !r.answer.objects.is_empty() {
-        out.write_all(style.wrap("Before the events (each outcome says what they change):").as_bytes())?;
+        out.write_all(style.wrap(events::before_heading(!r.board.events.is_empty())).as_bytes())?;
         out.write_all(b"\n")?;
     }
     Ok(())
@@ -380,7 +380,7 @@ fn after_lines(o: &Outcome, style: Style) -> String {
     if lines.is_empty() {
         return String::new();
     }
-    let mut out = "After the events:\n".to_string();
+    let mut out = format!("{}\n", events::after_heading(o));
     for line in lines {
         out.push_str(&style.wrap(&format!("  {line}")));
         out.push('\n');
@@ -559,7 +559,7 @@ pub fn markdown(r: &Report) -> String {
     }
     out.push_str(&format!("*Rules: edition {}.*\n\n", r.citer.edition.name()));
     if !r.answer.objects.is_empty() && r.outcomes.is_some() {
-        out.push_str("## Answer\n\nBefore the events (each outcome says what they change):\n\n");
+        out.push_str(&format!("## Answer\n\n{}\n\n", events::before_heading(!r.board.events.is_empty())));
         out.push_str("| Object | Types | Colors | Abilities | P/T | Controller |\n|---|---|---|---|---|---|\n");
     } else if !r.answer.objects.is_empty() {
         out.push_str(
@@ -607,7 +607,7 @@ pub fn markdown(r: &Report) -> String {
         out.push_str(&format!("*{}{}.*\n\n", events::choices_line(o), sequences_note(o)));
         let after = events::board_after_lines(&o.board);
         if !after.is_empty() {
-            out.push_str("After the events:\n\n");
+            out.push_str(&format!("{}\n\n", events::after_heading(o)));
             for line in after {
                 out.push_str(&format!("- {}\n", md_cell(&line)));
             }
@@ -621,7 +621,7 @@ pub fn markdown(r: &Report) -> String {
                 "{}. {effect}{} — {}{rules}.\n",
                 i + 1,
                 md_cell(&before_after(s).replace('\n', " ")),
-                events::sentence(s),
+                events::sentence(s, o.of_events),
             ));
         }
     }

@@ -50,6 +50,10 @@ pub struct Outcome {
     /// What the events and the state-based actions changed on the board, as it is afterwards.
     pub board: board_after::After,
     pub steps: Vec<EventStep>,
+    /// Whether the scenario has pending events; without, the outcome is what the state-based
+    /// actions do to the board as the layers leave it (704.3).
+    #[serde(skip)]
+    pub of_events: bool,
     #[serde(skip)]
     pub events: Vec<Event>,
     #[serde(skip)]
@@ -121,6 +125,7 @@ pub fn resolve_events(board: &Board, resolution: &Resolution) -> Result<Option<V
                 sequences: b.sequences,
                 board,
                 steps,
+                of_events: !env.board.events.is_empty(),
                 events: events.iter().map(|h| h.event.clone()).collect(),
                 then_events: then.iter().map(|h| h.event.clone()).collect(),
             })

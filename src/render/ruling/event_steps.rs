@@ -54,13 +54,13 @@ pub fn sentences(outcome: &Outcome, events: usize, citer: &Citer, names: &Names)
                 line.strong(format!("Event {}.", step.event)).text(" ");
             }
             previous = this;
-            line.append(&sentence(step, citer, names));
+            line.append(&sentence(step, events > 0, citer, names));
             line
         })
         .collect()
 }
 
-pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
+pub fn sentence(step: &EventStep, of_events: bool, citer: &Citer, names: &Names) -> Line {
     let rules = |which: Clause| {
         let concepts: Vec<&str> = step.concepts.iter().copied().filter(|c| clause(c, step) == which).collect();
         citer.ids(&concepts)
@@ -77,7 +77,11 @@ pub fn sentence(step: &EventStep, citer: &Citer, names: &Names) -> Line {
             line.cite(rules(Clause::Effect)).end();
         }
         Action::StateBased => {
-            line.text("The events are over, and the game checks the state-based actions: ");
+            line.text(if !of_events {
+                "A player would receive priority, and the game checks the state-based actions: "
+            } else {
+                "The events are over, and the game checks the state-based actions: "
+            });
             line.text(step.before.clone()).text(", so ").quote(step.after.join(", "));
             line.cite(rules(Clause::Effect)).end();
         }

@@ -92,7 +92,7 @@ fn board(out: &mut String, r: &Ruling) {
         out.push_str("</ul>\n");
     }
     if !r.pending.is_empty() {
-        out.push_str("<h3>About to happen</h3>\n<ul>\n");
+        out.push_str(&format!("<h3>{}</h3>\n<ul>\n", r.pending_heading));
         for p in &r.pending {
             out.push_str(&format!("<li>{}.</li>\n", esc(p)));
         }
@@ -114,7 +114,7 @@ fn explanation(out: &mut String, e: &Explanation) {
     }
     out.push_str("</ol>\n");
     if !e.after.is_empty() {
-        out.push_str("<p class=\"after\">After the events:</p>\n<ul class=\"after\">\n");
+        out.push_str(&format!("<p class=\"after\">{}</p>\n<ul class=\"after\">\n", e.after_heading));
         for line in &e.after {
             out.push_str(&format!("<li>{}.</li>\n", esc(line)));
         }

@@ -77,7 +77,7 @@ fn board(out: &mut String, r: &Ruling) {
         out.push('\n');
     }
     if !r.pending.is_empty() {
-        out.push_str("### About to happen\n\n");
+        out.push_str(&format!("### {}\n\n", r.pending_heading));
         for p in &r.pending {
             out.push_str(&format!("- {}.\n", block(&escape(p))));
         }
@@ -97,7 +97,7 @@ fn explanation(out: &mut String, e: &Explanation) {
     }
     out.push('\n');
     if !e.after.is_empty() {
-        out.push_str("After the events:\n\n");
+        out.push_str(&format!("{}\n\n", e.after_heading));
         for line in &e.after {
             out.push_str(&format!("- {}.\n", escape(line)));
         }

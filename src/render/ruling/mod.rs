@@ -44,8 +44,10 @@ pub struct Ruling {
     pub board: Vec<BoardRow>,
     /// Effects of resolved spells and abilities, one line each.
     pub effects: Vec<Line>,
-    /// The events about to happen, as they stand before any effect applies.
+    /// The events about to happen, as they stand before any effect applies (without events, the
+    /// state-based actions the board calls for), under their heading.
     pub pending: Vec<String>,
+    pub pending_heading: &'static str,
     pub explanations: Vec<Explanation>,
     pub quotes: Vec<Quote>,
 }
@@ -75,8 +77,10 @@ pub struct Explanation {
     pub title: Option<Line>,
     pub intro: Option<Line>,
     pub steps: Vec<Line>,
-    /// For an outcome: the objects and players its events changed, as they are afterwards.
+    /// For an outcome: the objects and players its events changed, as they are afterwards,
+    /// under their heading ("After the events:").
     pub after: Vec<String>,
+    pub after_heading: &'static str,
 }
 
 pub struct Quote {
@@ -163,6 +167,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
             intro: None,
             steps: resolution.steps.iter().map(|s| layers::sentence(s, board, citer, &names)).collect(),
             after: Vec::new(),
+            after_heading: "",
         });
     }
     let many_outcomes = outcomes.is_some_and(|o| o.len() > 1);
@@ -172,7 +177,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
             t.append(&outcome::result(o, &names));
             Some(t)
         } else {
-            several.then(|| Line::plain("The events"))
+            several.then(|| Line::plain(if o.of_events { "The events" } else { "The state-based actions" }))
         };
         let mut intro = None;
         if many_outcomes || o.sequences > 1 {
@@ -191,6 +196,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
             intro,
             steps: event_steps::sentences(o, board.events.len(), citer, &names),
             after: super::events::board_after_lines(&o.board),
+            after_heading: super::events::after_heading(o),
         });
     }
     let quotes = quotes::quotes(explanations.iter().flat_map(|e| &e.steps), citer);
@@ -213,6 +219,7 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
         board: board::rows(board, &resolution.characteristics, &names),
         effects: board::resolved_effects(board, &names),
         pending: board::pending(outcomes),
+        pending_heading: if board.events.is_empty() { "The state-based actions to perform" } else { "About to happen" },
         explanations,
         quotes,
     }

@@ -38,13 +38,19 @@ pub fn choices(outcome: &Outcome, names: &Names) -> Line {
 /// What happens in the end, and what is left of the effects that can be used up.
 pub fn result(outcome: &Outcome, names: &Names) -> Line {
     let mut line = Line::new();
-    if outcome.result.is_empty() {
-        line.text("nothing happens");
-    } else {
-        line.text(outcome.result.join(", then "));
-    }
+    match (outcome.result.is_empty(), outcome.of_events) {
+        (false, _) => line.text(outcome.result.join(", then ")),
+        (true, true) => line.text("nothing happens"),
+        // No event: the state-based actions are all there is.
+        (true, false) => &mut line,
+    };
     if !outcome.then.is_empty() {
-        line.text(format!("; then, as state-based actions, {}", outcome.then.join(", then ")));
+        let then = if outcome.result.is_empty() && !outcome.of_events {
+            "as state-based actions, "
+        } else {
+            "; then, as state-based actions, "
+        };
+        line.text(format!("{then}{}", outcome.then.join(", then ")));
     }
     for (effect, left) in &outcome.remaining {
         line.text("; ").append(&names.effect(effect)).text(format!(" is not used up: {left} left"));

@@ -63,12 +63,13 @@ fn choosers(outcomes: &[Outcome]) -> String {
 }
 
 /// The objects a question about events asks about, as the events find them: "As the events
-/// begin, Clone is …".
+/// begin, Clone is …" (without events, as the state-based actions find them).
 pub fn asked(board: &Board, answer: &Answer, names: &Names) -> Vec<Line> {
     let owners = owners(board);
+    let first = if board.events.is_empty() { "Before the state-based actions, " } else { "As the events begin, " };
     let mut lines: Vec<Line> = Vec::new();
     for (i, o) in answer.objects.iter().enumerate() {
-        let mut line = Line::plain(if i == 0 { "As the events begin, " } else { "" });
+        let mut line = Line::plain(if i == 0 { first } else { "" });
         line.append(&object(&owners, o, names));
         lines.push(capitalised(line));
     }
