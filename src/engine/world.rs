@@ -178,6 +178,7 @@ pub fn selector_matches(
         && (s.colors.is_empty() || any(&s.colors, &c.colors))
         && !any(&s.not_colors, &c.colors)
         && (!s.no_abilities || c.abilities.is_empty())
+        && s.token.is_none_or(|token| board.objects[object].token == token)
         && s.controller.as_deref().is_none_or(|who| is_player(board, who, c.controller, effect.controller))
         && s.owner.as_deref().is_none_or(|who| is_player(board, who, board.objects[object].owner, effect.controller))
 }

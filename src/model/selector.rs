@@ -50,6 +50,10 @@ pub struct SelectorSpec {
     pub zone: Option<Zone>,
     #[serde(default, skip_serializing_if = "super::is_false")]
     pub no_abilities: bool,
+    /// Tokens only (`true`: "creature tokens you control") or cards only (`false`: "a nontoken
+    /// creature"). Being a token is no characteristic: no effect changes it (111.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<bool>,
 }
 
 impl SelectorSpec {

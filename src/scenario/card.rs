@@ -131,6 +131,7 @@ fn made(
         damage: entry.damage.unwrap_or(0),
         timestamp: entry.timestamp,
         unmodelled,
+        token: entry.token,
         id,
         name,
         owner,

@@ -99,6 +99,7 @@ pub struct ObjectSpec {
     pub damage: i64,
     pub timestamp: Option<i64>,
     pub unmodelled: Vec<String>,
+    pub token: bool,
 }
 
 /// An object as the file writes it: written out (`id`, `name`, `owner`, its characteristics), or
@@ -159,6 +160,10 @@ pub struct ObjectEntry {
     /// and says so. A card brings its own.
     #[serde(default)]
     pub unmodelled: Option<Vec<String>>,
+    /// A token (111.1) rather than a card: "nontoken" and "token" selectors tell them apart. Only
+    /// on the battlefield: elsewhere a token ceases to exist (704.5d).
+    #[serde(default)]
+    pub token: bool,
     /// The choices made as the card entered (614.1c: "As … enters, choose a color"), by what was
     /// chosen: `color`, `creature_type`, `basic_land_type`, `card_type`, `player`, `card_name`, or
     /// `copy` (the object it entered as a copy of).

@@ -426,6 +426,14 @@ impl Validator<'_> {
         if attached_to == Some(index) {
             self.error_at(&at.key("attached_to"), format!("`{}` cannot be attached to itself", o.id), None);
         }
+        if o.token && o.zone.is_some_and(|z| z != Zone::Battlefield) {
+            let help = "704.5d: a token in a zone other than the battlefield ceases to exist; leave it out, or put it on the battlefield";
+            self.error_at(
+                &at.key("token"),
+                format!("`{}` is a token outside the battlefield", o.id),
+                Some(help.into()),
+            );
+        }
         if o.attached_at.is_some() && o.attached_to.is_none() {
             self.error_at(&at.key("attached_at"), "`attached_at` without `attached_to`".into(), None);
         }
@@ -462,7 +470,7 @@ impl Validator<'_> {
             timestamp: self.stamp(&o.id, o.timestamp.unwrap_or(index as i64 + 1)),
             attached_at: o.attached_at.map(|t| self.stamp(&o.id, t)),
             unmodelled: o.unmodelled.clone(),
-            token: false,
+            token: o.token,
         }
     }
 

@@ -188,12 +188,15 @@ fn part_of(part: &str) -> Result<SelectorSpec, String> {
             "all" | "each" | "a" | "an" | "every" | "the" if i == 0 => {}
             "other" | "another" if s.types.is_empty() && s.subtypes.is_empty() => s.other = true,
             "colorless" => s.not_colors = crate::model::words(&words::COLORS),
+            "token" => s.token = Some(true),
+            "nontoken" => s.token = Some(false),
             w => adjective(&mut s, w).ok_or_else(|| w.to_string())?,
         }
     }
     match *head {
         "permanent" | "permanents" | "card" | "cards" | "source" | "sources" | "object" | "objects" => {}
         "other" | "others" => s.other = true,
+        "token" | "tokens" => s.token = Some(true),
         w => {
             if let Some(t) = words::card_type(w) {
                 s.types.push(Word::new(t));
@@ -246,9 +249,6 @@ fn adjective(s: &mut SelectorSpec, word: &str) -> Option<()> {
 pub(super) fn reason(np: &str, word: &str) -> Unmodelled {
     let lacks = |what: &str| why(format!("the selector `{np}` needs {what} the model lacks"));
     let has = |w: &str| np.split(|c: char| !c.is_alphanumeric() && c != '-').any(|x| x == w);
-    if np.contains("token") {
-        return why(format!("the selector `{np}` tells tokens from cards, which the model's selectors cannot"));
-    }
     if np.contains('$') {
         return why(format!("the selector `{np}` uses a choice where the model's selectors cannot say it"));
     }
@@ -327,6 +327,10 @@ mod tests {
             ("all nonland permanents", "{not_types: [land]}"),
             ("legendary creatures you control", "{types: [creature], supertypes: [legendary], controller: you}"),
             ("a giant source you control", "{subtypes: [giant], controller: you}"),
+            ("creature tokens you control", "{types: [creature], token: true, controller: you}"),
+            ("a nontoken creature an opponent controls", "{types: [creature], token: false, controller: opponents}"),
+            ("each token", "{token: true}"),
+            ("nontoken permanents", "{token: false}"),
         ];
         for (np, expected) in cases {
             assert_eq!(objects(np).map_err(|e| e.why), Ok(vec![sel(expected)]), "{np}");
@@ -360,7 +364,6 @@ mod tests {
     fn what_a_selector_cannot_say_is_named() {
         for (np, says) in [
             ("creatures with flying", "a keyword or quality test"),
-            ("creature tokens you control", "tokens"),
             ("attacking creatures", "a combat test"),
             ("creatures of the chosen type", "a choice not made as the card entered"),
             ("creatures with power 2 or less", "a power or toughness test"),

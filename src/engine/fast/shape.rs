@@ -1,5 +1,5 @@
 //! Objects that look alike to every selector: the same zone, owner, controller, types, colours,
-//! and whether they have abilities. A selector that names no object, applied to two such objects,
+//! whether they have abilities and whether they are tokens. A selector that names no object, applied to two such objects,
 //! answers alike for both unless one is its effect's source ("other").
 //!
 //! In the colour layer, in the control layer but for an exchange, and in the type layer but for
@@ -32,6 +32,7 @@ struct View<'a> {
     supertypes: &'a [Word],
     colors: &'a [Word],
     no_abilities: bool,
+    token: bool,
 }
 
 impl<'a> View<'a> {
@@ -48,6 +49,7 @@ impl<'a> View<'a> {
             supertypes: &c.supertypes,
             colors: &c.colors,
             no_abilities: c.abilities.is_empty(),
+            token: def.token,
         }
     }
 
