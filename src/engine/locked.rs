@@ -62,7 +62,7 @@ pub fn last_layer_read(s: &SelectorSpec) -> Layer {
         Layer::Ability
     } else if !s.colors.is_empty() || !s.not_colors.is_empty() {
         Layer::Color
-    } else if [&s.types, &s.not_types, &s.subtypes, &s.not_subtypes, &s.supertypes, &s.not_supertypes]
+    } else if [&s.types, &s.not_types, &s.subtypes, &s.any_subtypes, &s.not_subtypes, &s.supertypes, &s.not_supertypes]
         .iter()
         .any(|l| !l.is_empty())
     {

@@ -172,6 +172,7 @@ pub fn selector_matches(
         && (s.any_types.is_empty() || any(&s.any_types, &c.types))
         && !any(&s.not_types, &c.types)
         && all(&s.subtypes, &c.subtypes)
+        && (s.any_subtypes.is_empty() || any(&s.any_subtypes, &c.subtypes))
         && !any(&s.not_subtypes, &c.subtypes)
         && all(&s.supertypes, &c.supertypes)
         && !any(&s.not_supertypes, &c.supertypes)

@@ -29,6 +29,9 @@ pub struct SelectorSpec {
     pub not_types: Vec<Word>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub subtypes: Vec<Word>,
+    /// At least one of these subtypes ("a Plains or an Island").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub any_subtypes: Vec<Word>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_subtypes: Vec<Word>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -63,6 +66,7 @@ impl SelectorSpec {
             &mut self.any_types,
             &mut self.not_types,
             &mut self.subtypes,
+            &mut self.any_subtypes,
             &mut self.not_subtypes,
             &mut self.supertypes,
             &mut self.not_supertypes,

@@ -33,19 +33,17 @@ pub(super) fn condition_of(condition: &str) -> Result<ConditionSpec, Unmodelled>
     if count.is_some_and(|c| c.at_least.is_none()) {
         return Err(reasons::of(condition));
     }
-    spec.controls = Some(nouns::object(np)?);
+    spec.controls = Some(nouns::object_of_any_subtype(np)?);
     spec.count = count;
     Ok(spec)
 }
 
 /// `unless you control a Mountain` as the condition under which the effect applies: you control
-/// none; `unless you control two or more other lands`: you control at most one.
+/// none; `unless you control a Plains or an Island`: none of either; `unless you control two or
+/// more other lands`: you control at most one.
 pub(super) fn unless(cond: &str) -> Result<ConditionSpec, Unmodelled> {
     let reason = || why(format!("`unless {cond}`: a condition the model cannot say"));
     let np = cond.strip_prefix("you control ").ok_or_else(reason)?;
-    if np.contains(" or ") && !np.contains(" or more ") && !np.contains(" or fewer ") {
-        return Err(reason());
-    }
     let (count, np) = if let Some((n, rest)) = np.split_once(" or more ") {
         let n = words::number(n).ok_or_else(reason)?;
         (CountSpec { at_least: None, at_most: Some(n - 1) }, rest)
@@ -55,6 +53,6 @@ pub(super) fn unless(cond: &str) -> Result<ConditionSpec, Unmodelled> {
     } else {
         (CountSpec { at_least: None, at_most: Some(0) }, np)
     };
-    let controls = nouns::object(np)?;
+    let controls = nouns::object_of_any_subtype(np)?;
     Ok(ConditionSpec { controls: Some(controls), count: Some(count), ..Default::default() })
 }

@@ -88,6 +88,18 @@ pub(super) fn object(np: &str) -> Result<SelectorSpec, Unmodelled> {
     }
 }
 
+/// One selector for a phrase that may join kinds of one subtype each (`a Plains or an Island`):
+/// an object of any of them, for what needs one selector (a condition).
+pub(super) fn object_of_any_subtype(np: &str) -> Result<SelectorSpec, Unmodelled> {
+    let all = objects(np)?;
+    let one_subtype_each = all.iter().all(|s| s.subtypes.len() == 1);
+    if all.len() > 1 && one_subtype_each && all.windows(2).all(|w| same_but_subtypes(&w[0], &w[1])) {
+        let any_subtypes = all.iter().map(|s| s.subtypes[0]).collect();
+        return Ok(SelectorSpec { subtypes: vec![], any_subtypes, ..all[0].clone() });
+    }
+    object(np)
+}
+
 /// A protection's quality as a selector of sources: a colour, a card type, a subtype.
 pub(super) fn quality(q: &str) -> Result<SelectorSpec, Unmodelled> {
     if q == "colorless" {
@@ -173,6 +185,11 @@ fn bare_type(s: &SelectorSpec) -> Option<Word> {
 /// Two selectors alike but for their card types.
 fn same_but_types(a: &SelectorSpec, b: &SelectorSpec) -> bool {
     SelectorSpec { types: vec![], ..a.clone() } == SelectorSpec { types: vec![], ..b.clone() }
+}
+
+/// Two selectors alike but for their subtypes.
+fn same_but_subtypes(a: &SelectorSpec, b: &SelectorSpec) -> bool {
+    SelectorSpec { subtypes: vec![], ..a.clone() } == SelectorSpec { subtypes: vec![], ..b.clone() }
 }
 
 /// One noun with its adjectives (`other nonbasic lands`, `elf creatures`, `merfolk`); the word

@@ -157,10 +157,11 @@ pub fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
 
 fn selector_reads(s: &SelectorSpec, out: &mut Vec<Atom>) {
     type Make = fn(Option<Word>) -> Atom;
-    let lists: [(Make, &[Word]); 8] = [
+    let lists: [(Make, &[Word]); 9] = [
         (Atom::Type, &s.types),
         (Atom::Type, &s.not_types),
         (Atom::Subtype, &s.subtypes),
+        (Atom::Subtype, &s.any_subtypes),
         (Atom::Subtype, &s.not_subtypes),
         (Atom::Supertype, &s.supertypes),
         (Atom::Supertype, &s.not_supertypes),
