@@ -105,7 +105,9 @@ fn subject_verb(s: &str) -> Option<(&str, &'static str, &str)> {
 /// The predicates joined after the subject (`get +1/+1 and have flying`), applied in turn.
 fn predicates(affects: &SelectorSpec, verb: &'static str, rest: &str, s: &str) -> Pieces {
     let mut body = EffectBody { affects: Some(affects.clone()), ..Default::default() };
-    for (verb, words) in chunks(verb, rest) {
+    // "…, and it loses all other abilities": the same subject, said again.
+    let rest = rest.replace(", and it loses ", ", and loses ");
+    for (verb, words) in chunks(verb, &rest) {
         let done = match verb {
             "get" | "gets" => pt_modify(&mut body, words),
             "have" | "has" => have(&mut body, words),
@@ -242,8 +244,23 @@ pub(super) fn set_pt(body: &mut EffectBody, amounts: [Amount; 2]) -> Result<(), 
     Ok(())
 }
 
-/// `lose all abilities`, `lose flying` (layer 6).
+/// `lose all abilities`, `lose flying` (layer 6); `loses all other abilities, card types, and
+/// creature types` beside what it is and has (Darksteel Mutation, Imprisoned in the Moon): its
+/// abilities are removed before those it gains are added (the model's order in layer 6), and the
+/// card types and creature types it is are set, not added, by its type phrase.
 fn lose(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
+    if let Some(others) = words.strip_prefix("all other ") {
+        for item in others.replace(", and ", ", ").replace(" and ", ", ").split(", ") {
+            let set = |change: &Option<SetChange>| change.as_ref().is_some_and(|c| c.set.is_some());
+            match item {
+                "abilities" => body.abilities.get_or_insert_with(AbilityChange::default).remove_all = true,
+                "card types" if set(&body.types) => {}
+                "creature types" if set(&body.subtypes) => {}
+                _ => return Err(unread()),
+            }
+        }
+        return Ok(());
+    }
     let change = body.abilities.get_or_insert_with(AbilityChange::default);
     if words == "all abilities" {
         change.remove_all = true;

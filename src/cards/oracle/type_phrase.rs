@@ -18,7 +18,8 @@ struct Keeps {
 /// What a phrase of `KEEPING` says.
 type Keep = fn(&mut Keeps);
 
-const KEEPING: [(&str, Keep); 10] = [
+const KEEPING: [(&str, Keep); 11] = [
+    (" in addition to its other colors and types", |k| (k.colors, k.types, k.subtypes) = (true, true, true)),
     (" in addition to its other types", |k| k.types = true),
     (" in addition to their other types", |k| k.types = true),
     (" in addition to its other creature types", |k| k.subtypes = true),
@@ -37,6 +38,12 @@ pub(super) fn is(body: &mut EffectBody, affects: &SelectorSpec, phrase: &str) ->
     let mut phrase = phrase.trim().to_string();
     if ["the chosen", "every creature type", "all creature types"].iter().any(|w| phrase.contains(w)) {
         return Err(unread());
+    }
+    // `a colorless land with "{T}: Add {C}."`: an ability it has (layer 6).
+    if let Some((rest, quoted)) = phrase.split_once(" with \"").filter(|(_, q)| q.ends_with('"')) {
+        let granted = super::layers::abilities(&format!("\"{quoted}"), true)?;
+        body.abilities.get_or_insert_with(Default::default).add.extend(granted);
+        phrase = rest.to_string();
     }
     let mut keeps = Keeps::default();
     for (suffix, keep) in KEEPING {
