@@ -1,7 +1,8 @@
 //! A number the events make past what the engine holds (64-bit integers), or more draws or tokens
-//! from one event than it follows: the answer is refused, never shown with a clamped number. Stated numbers are bounded so that the layers' sums stay in
-//! range (`scenario::limits::NUMBER`); what no such bound can cover is what replacement effects
-//! make of them, since multiplications compound (614.5) and the events' results add up.
+//! from one event than it follows: the answer is refused, never shown with a clamped number.
+//! Stated numbers are bounded so that the layers' sums stay in range (`scenario::limits::NUMBER`);
+//! what no such bound can cover is what replacement effects make of them, since multiplications
+//! compound (614.5) and the events' results add up.
 
 /// The engine's arithmetic on an event's number or on the board it leaves went past the range.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]

@@ -1,6 +1,7 @@
 //! Objects that look alike to every selector: the same zone, owner, controller, types, colours,
-//! whether they have abilities and whether they are tokens. A selector that names no object, applied to two such objects,
-//! answers alike for both unless one is its effect's source ("other").
+//! whether they have abilities and whether they are tokens. A selector that names no object,
+//! applied to two such objects, answers alike for both unless one is its effect's source
+//! ("other").
 //!
 //! In the colour layer, in the control layer but for an exchange, and in the type layer but for
 //! land types set, what an effect does to an object depends on nothing of it but these (it sets,
