@@ -115,6 +115,9 @@ pub fn check_size(question: &str) -> Result<(), super::SearchError> {
 /// Words of a judge's question that ask rather than say what about: `what happens`, `does it
 /// still work`. Dropped from the question (not from a quoted phrase).
 const FILLER: &[&str] = &[
+    // `how much`, `how many`: the rules say `that much`, `that many`, or a number.
+    "much",
+    "many",
     "happens",
     "happen",
     "happened",
