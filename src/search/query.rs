@@ -278,6 +278,9 @@ impl Planner<'_> {
                 units.push(unit);
             }
         }
+        for unit in &mut units {
+            self.with_negation(unit)?;
+        }
         let all_known = known.iter().all(|k| *k);
         // A match of the vocabulary is only used when some of its words are not the edition's
         // (see `translate`): with every word known, none would be.
@@ -297,6 +300,21 @@ impl Planner<'_> {
         }
         self.add_neighbours(&clauses, &analyzed, &translated, &mut units);
         Ok(Plan { units, all_known })
+    }
+
+    /// A judge's word also searched with the prefix that negates it, when the rules have that
+    /// word (`tapped` is `untapped` too, `attached` `unattached`): a player asks whether a
+    /// tapped creature can block, the rule says the blockers must be untapped. Either counts as
+    /// the word (the better of the two). Not the words that only look made with it (`unless`,
+    /// `until`).
+    fn with_negation(&mut self, weighted: &mut Weighted) -> tantivy::Result<()> {
+        let Unit::Term(term) = &weighted.unit else { return Ok(()) };
+        let negated = format!("un{term}");
+        if term.chars().count() < 3 || ["unless", "until"].contains(&negated.as_str()) || !self.known(&negated)? {
+            return Ok(());
+        }
+        weighted.unit = Unit::Any(vec![Unit::Term(term.clone()), Unit::Term(negated)]);
+        Ok(())
     }
 
     /// The units of what the cards a question names say (`named::Named::terms`), each term with the
