@@ -6,7 +6,8 @@
 //!
 //! Each language has two analyzers over the same words ([`WordTokenizer`]), lower-cased,
 //! accent-folded and without stop words:
-//! - `stemmed`, for ranking: the words are stemmed, so `blessure` finds `blessures`;
+//! - `stemmed`, for ranking: the words are stemmed, so `blessure` finds `blessures` (in English,
+//!   irregular verbs first brought to their base form: `drew` finds `draw`);
 //! - `plain`, unstemmed, whose term dictionary holds the real words of the rules, for typo
 //!   tolerance.
 //!

@@ -14,6 +14,7 @@
 //! - a word the index does not have at all, and that the vocabulary did not translate, is taken
 //!   for a typo: it is replaced by the closest words of the rules within one edit (two for long
 //!   words), found on the unstemmed `words` field, and these are searched like the others;
+//! - a word is searched with its negation too, when the rules have it (`tapped`, `untapped`);
 //! - two neighbouring words of the question found close together, in order, in a rule add a
 //!   bonus, so that `champ bataille` favours `champ de bataille` over the two words far apart;
 //! - when the question names cards (`named/`), their names are not searched, and what the cards
