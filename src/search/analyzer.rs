@@ -97,6 +97,18 @@ pub(crate) fn analyzer(lang: Lang, kind: Kind) -> TextAnalyzer {
     }
 }
 
+/// The analysis that wordings are compared with outside search (`cite`: the fingerprints of
+/// `rules-corpus/citations.yaml`): the words as [`analyzer`] gives them, without the base forms
+/// of [`LEMMAS`], so that a rewording from `dealt` to `deals` is still seen as one.
+pub(crate) fn wording_analyzer(lang: Lang, kind: Kind) -> TextAnalyzer {
+    let words = words(lang);
+    match (lang, kind) {
+        (_, Kind::Plain) => words.build(),
+        (Lang::Fr, Kind::Stemmed) => words.filter(FoldedParticiples).filter(Stemmer::new(language(lang))).build(),
+        (Lang::En, Kind::Stemmed) => words.filter(Stemmer::new(language(lang))).build(),
+    }
+}
+
 /// The stemmed analyzer of `lang` for finding the given terms in a text to highlight them: a
 /// word whose first letter starts none of the terms cannot stem to one (stemming keeps a word's
 /// first letter), so it is left out of stemming, which is most of the cost of analysing a text,
