@@ -24,7 +24,8 @@ const QUESTIONS: &str = include_str!("data/search-questions-en.txt");
 /// yet.
 const GOAL: f64 = 0.85;
 /// What has been reached, asserted so that no change loses it: the held-out and whole-set
-/// MRR@10 when these floors were set (held-out 0.713, all 0.726), less a little.
+/// MRR@10 when these floors were set (held-out 0.713, all 0.726; after the irregular verbs and
+/// negations, 0.713 and 0.723), less a little.
 const FLOOR_HELD_OUT: f64 = 0.70;
 const FLOOR_ALL: f64 = 0.715;
 

@@ -19,9 +19,9 @@ use judge::search::SearchIndex;
 
 const QUESTIONS: &str = include_str!("data/search-questions-players.txt");
 /// What has been reached, asserted so that no change loses it: MRR@10 when these floors were
-/// set (tuning: BM25 0.321, search 0.593; held-out: 0.336, 0.566), less a little.
+/// set (tuning: BM25 0.321, search 0.608; held-out: 0.336, 0.565), less a little.
 /// [held-out?][BM25, search]
-const FLOORS: [[f64; 2]; 2] = [[0.31, 0.58], [0.32, 0.555]];
+const FLOORS: [[f64; 2]; 2] = [[0.31, 0.60], [0.32, 0.555]];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]

@@ -6,7 +6,8 @@
 //!
 //! Each language has two analyzers over the same words ([`WordTokenizer`]), lower-cased,
 //! accent-folded and without stop words:
-//! - `stemmed`, for ranking: the words are stemmed, so `blessure` finds `blessures`;
+//! - `stemmed`, for ranking: the words are stemmed, so `blessure` finds `blessures` (in English,
+//!   irregular verbs first brought to their base form: `drew` finds `draw`);
 //! - `plain`, unstemmed, whose term dictionary holds the real words of the rules, for typo
 //!   tolerance.
 //!
@@ -92,6 +93,18 @@ pub(crate) fn analyzer(lang: Lang, kind: Kind) -> TextAnalyzer {
     match (lang, kind) {
         (_, Kind::Plain) => words.build(),
         (Lang::Fr, Kind::Stemmed) => words.filter(FoldedParticiples).filter(Stemmer::new(language(lang))).build(),
+        (Lang::En, Kind::Stemmed) => words.filter(Irregular).filter(Stemmer::new(language(lang))).build(),
+    }
+}
+
+/// The analysis that wordings are compared with outside search (`cite`: the fingerprints of
+/// `rules-corpus/citations.yaml`): the words as [`analyzer`] gives them, without the base forms
+/// of [`LEMMAS`], so that a rewording from `dealt` to `deals` is still seen as one.
+pub(crate) fn wording_analyzer(lang: Lang, kind: Kind) -> TextAnalyzer {
+    let words = words(lang);
+    match (lang, kind) {
+        (_, Kind::Plain) => words.build(),
+        (Lang::Fr, Kind::Stemmed) => words.filter(FoldedParticiples).filter(Stemmer::new(language(lang))).build(),
         (Lang::En, Kind::Stemmed) => words.filter(Stemmer::new(language(lang))).build(),
     }
 }
@@ -105,7 +118,7 @@ pub(crate) fn highlighter(lang: Lang, terms: &[&str]) -> TextAnalyzer {
     let words = words(lang).filter(Initials(initials));
     match lang {
         Lang::Fr => words.filter(FoldedParticiples).filter(Stemmer::new(language(lang))).build(),
-        Lang::En => words.filter(Stemmer::new(language(lang))).build(),
+        Lang::En => words.filter(Irregular).filter(Stemmer::new(language(lang))).build(),
     }
 }
 
@@ -167,6 +180,98 @@ fn extra_stop_words(lang: Lang) -> &'static [&'static str] {
         Lang::En => {
             &["what", "which", "who", "whom", "how", "why", "when", "does", "do", "did", "i", "my", "me", "you", "your"]
         }
+    }
+}
+
+/// The irregular forms of English verbs that the rules and players use, and their base form:
+/// the stemmer cuts endings (`draws`, `drawing` → `draw`) but cannot know that `drew` and
+/// `drawn` are `draw`, or `dealt` `deal`. Each keeps its first letter, as [`highlighter`] needs.
+/// Not `left` (also a direction: "the player to their left"), `lay` or `found` (words of their
+/// own), `won` (what is left of `won't`: the tokenizer drops a contraction's tail), nor the
+/// forms of `go` and `get`, which say nothing ([`super::query`]'s filler words).
+const IRREGULAR: &[(&str, &str)] = &[
+    ("became", "become"),
+    ("began", "begin"),
+    ("begun", "begin"),
+    ("bought", "buy"),
+    ("brought", "bring"),
+    ("came", "come"),
+    ("chose", "choose"),
+    ("chosen", "choose"),
+    ("dealt", "deal"),
+    ("drawn", "draw"),
+    ("drew", "draw"),
+    ("dug", "dig"),
+    ("fallen", "fall"),
+    ("fell", "fall"),
+    ("fought", "fight"),
+    ("gave", "give"),
+    ("given", "give"),
+    ("held", "hold"),
+    ("kept", "keep"),
+    ("lost", "lose"),
+    ("made", "make"),
+    ("met", "meet"),
+    ("paid", "pay"),
+    ("ran", "run"),
+    ("saw", "see"),
+    ("seen", "see"),
+    ("sought", "seek"),
+    ("spent", "spend"),
+    ("stole", "steal"),
+    ("stolen", "steal"),
+    ("struck", "strike"),
+    ("taken", "take"),
+    ("told", "tell"),
+    ("took", "take"),
+    ("written", "write"),
+    ("wrote", "write"),
+];
+
+/// Brings the irregular forms of [`IRREGULAR`] to their base form, before stemming.
+#[derive(Clone)]
+struct Irregular;
+
+impl TokenFilter for Irregular {
+    type Tokenizer<T: Tokenizer> = IrregularFilter<T>;
+
+    fn transform<T: Tokenizer>(self, tokenizer: T) -> IrregularFilter<T> {
+        IrregularFilter(tokenizer)
+    }
+}
+
+#[derive(Clone)]
+pub(crate) struct IrregularFilter<T>(T);
+
+impl<T: Tokenizer> Tokenizer for IrregularFilter<T> {
+    type TokenStream<'a> = IrregularStream<T::TokenStream<'a>>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> Self::TokenStream<'a> {
+        IrregularStream(self.0.token_stream(text))
+    }
+}
+
+pub(crate) struct IrregularStream<S>(S);
+
+impl<S: TokenStream> TokenStream for IrregularStream<S> {
+    fn advance(&mut self) -> bool {
+        if !self.0.advance() {
+            return false;
+        }
+        let text = &mut self.0.token_mut().text;
+        if let Ok(at) = IRREGULAR.binary_search_by(|(form, _)| (*form).cmp(text.as_str())) {
+            text.clear();
+            text.push_str(IRREGULAR[at].1);
+        }
+        true
+    }
+
+    fn token(&self) -> &Token {
+        self.0.token()
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        self.0.token_mut()
     }
 }
 
@@ -292,6 +397,17 @@ mod tests {
         assert_eq!(en("the player's tapped creatures"), ["player", "tap", "creatur"]);
         assert_eq!(en("Layers"), en("layer"));
         assert_eq!(en("what is a replacement effect"), en("replacement effects"));
+    }
+
+    #[test]
+    fn irregular_verbs_are_their_base_form() {
+        let en = |text| terms(Lang::En, Kind::Stemmed, text);
+        assert!(IRREGULAR.windows(2).all(|w| w[0].0 < w[1].0), "sorted, for the binary search");
+        assert!(IRREGULAR.iter().all(|(form, base)| form.chars().next() == base.chars().next()));
+        assert_eq!(en("drew drawn draws drawing"), en("draw draw draw draw"));
+        assert_eq!(en("dealt chosen paid"), en("deals chooses pays"));
+        assert_eq!(en("the player to their left"), ["player", "left"]);
+        assert_ne!(en("won't"), en("win"));
     }
 
     #[test]

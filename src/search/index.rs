@@ -331,6 +331,20 @@ mod tests {
     }
 
     #[test]
+    fn a_word_finds_its_negation_and_its_irregular_forms() {
+        let rules = [
+            ("100.1", "The chosen creatures must be untapped."),
+            ("100.2", "A player drew a card unless they paid life."),
+            ("100.3", "Some creatures can't block."),
+        ];
+        let index = SearchIndex::in_memory(&edition(Lang::En, &rules)).unwrap();
+        assert_eq!(ids(&index.search("tapped", 10).unwrap()), ["100.1"], "a tapped creature asks for untapped ones");
+        assert_eq!(ids(&index.search("draws", 10).unwrap()), ["100.2"]);
+        assert_eq!(ids(&index.search("pay", 10).unwrap()), ["100.2"]);
+        assert!(index.search("less", 10).unwrap().is_empty(), "`unless` is not `un` + `less`");
+    }
+
+    #[test]
     fn equal_scores_come_in_rule_order() {
         let same = "A creature deals damage.";
         let rules = [("100.10", same), ("100.2", same), ("100.1a", same), ("100.1", same)];

@@ -28,7 +28,7 @@ mod tokenizer;
 mod topics;
 mod vocabulary;
 
-pub(crate) use analyzer::{analyzer as text_analyzer, Kind as AnalyzerKind};
+pub(crate) use analyzer::{wording_analyzer as text_analyzer, Kind as AnalyzerKind};
 pub use error::SearchError;
 pub use fingerprint::{fingerprint, index_fingerprint};
 pub use hit::{Hit, Subrule};

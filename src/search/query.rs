@@ -14,6 +14,7 @@
 //! - a word the index does not have at all, and that the vocabulary did not translate, is taken
 //!   for a typo: it is replaced by the closest words of the rules within one edit (two for long
 //!   words), found on the unstemmed `words` field, and these are searched like the others;
+//! - a word is searched with its negation too, when the rules have it (`tapped`, `untapped`);
 //! - two neighbouring words of the question found close together, in order, in a rule add a
 //!   bonus, so that `champ bataille` favours `champ de bataille` over the two words far apart;
 //! - when the question names cards (`named/`), their names are not searched, and what the cards
@@ -115,6 +116,9 @@ pub fn check_size(question: &str) -> Result<(), super::SearchError> {
 /// Words of a judge's question that ask rather than say what about: `what happens`, `does it
 /// still work`. Dropped from the question (not from a quoted phrase).
 const FILLER: &[&str] = &[
+    // `how much`, `how many`: the rules say `that much`, `that many`, or a number.
+    "much",
+    "many",
     "happens",
     "happen",
     "happened",
@@ -275,6 +279,9 @@ impl Planner<'_> {
                 units.push(unit);
             }
         }
+        for unit in &mut units {
+            self.with_negation(unit)?;
+        }
         let all_known = known.iter().all(|k| *k);
         // A match of the vocabulary is only used when some of its words are not the edition's
         // (see `translate`): with every word known, none would be.
@@ -294,6 +301,21 @@ impl Planner<'_> {
         }
         self.add_neighbours(&clauses, &analyzed, &translated, &mut units);
         Ok(Plan { units, all_known })
+    }
+
+    /// A judge's word also searched with the prefix that negates it, when the rules have that
+    /// word (`tapped` is `untapped` too, `attached` `unattached`): a player asks whether a
+    /// tapped creature can block, the rule says the blockers must be untapped. Either counts as
+    /// the word (the better of the two). Not the words that only look made with it (`unless`,
+    /// `until`).
+    fn with_negation(&mut self, weighted: &mut Weighted) -> tantivy::Result<()> {
+        let Unit::Term(term) = &weighted.unit else { return Ok(()) };
+        let negated = format!("un{term}");
+        if term.chars().count() < 3 || ["unless", "until"].contains(&negated.as_str()) || !self.known(&negated)? {
+            return Ok(());
+        }
+        weighted.unit = Unit::Any(vec![Unit::Term(term.clone()), Unit::Term(negated)]);
+        Ok(())
     }
 
     /// The units of what the cards a question names say (`named::Named::terms`), each term with the
