@@ -180,6 +180,7 @@ pub fn selector_matches(
         && !any(&s.not_colors, &c.colors)
         && (!s.no_abilities || c.abilities.is_empty())
         && s.token.is_none_or(|token| board.objects[object].token == token)
+        && s.counter.as_ref().is_none_or(|kind| board.objects[object].counters.get(kind).is_some_and(|n| *n > 0))
         && s.controller.as_deref().is_none_or(|who| is_player(board, who, c.controller, effect.controller))
         && s.owner.as_deref().is_none_or(|who| is_player(board, who, board.objects[object].owner, effect.controller))
 }

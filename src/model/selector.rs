@@ -57,6 +57,10 @@ pub struct SelectorSpec {
     /// creature"). Being a token is no characteristic: no effect changes it (111.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<bool>,
+    /// Has at least one counter of this kind ("each creature you control with a +1/+1 counter on
+    /// it"). Counters are no characteristic: the layers do not change them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counter: Option<String>,
 }
 
 impl SelectorSpec {

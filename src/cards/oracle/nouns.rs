@@ -11,7 +11,11 @@ use crate::model::{SelectorSpec, Word, Zone};
 /// What words after a noun add to its selector.
 type Narrow = fn(&mut SelectorSpec);
 
-const AFTER: [(&str, Narrow); 16] = [
+const AFTER: [(&str, Narrow); 20] = [
+    (" with a +1/+1 counter on it", |s| s.counter = Some("+1/+1".into())),
+    (" with +1/+1 counters on them", |s| s.counter = Some("+1/+1".into())),
+    (" with one or more +1/+1 counters on it", |s| s.counter = Some("+1/+1".into())),
+    (" with a -1/-1 counter on it", |s| s.counter = Some("-1/-1".into())),
     (" you control", |s| s.controller = Some("you".into())),
     (" your opponents control", |s| s.controller = Some("opponents".into())),
     (" an opponent controls", |s| s.controller = Some("opponents".into())),
@@ -347,6 +351,10 @@ mod tests {
             ("creature tokens you control", "{types: [creature], token: true, controller: you}"),
             ("a nontoken creature an opponent controls", "{types: [creature], token: false, controller: opponents}"),
             ("each token", "{token: true}"),
+            (
+                "each creature you control with a +1/+1 counter on it",
+                "{types: [creature], controller: you, counter: +1/+1}",
+            ),
             ("nontoken permanents", "{token: false}"),
         ];
         for (np, expected) in cases {

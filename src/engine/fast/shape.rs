@@ -1,5 +1,5 @@
 //! Objects that look alike to every selector: the same zone, owner, controller, types, colours,
-//! whether they have abilities and whether they are tokens. A selector that names no object,
+//! whether they have abilities, whether they are tokens and the kinds of counters on them. A selector that names no object,
 //! applied to two such objects, answers alike for both unless one is its effect's source
 //! ("other").
 //!
@@ -18,6 +18,7 @@ use crate::engine::world::World;
 use crate::model::characteristics::Characteristics;
 use crate::model::{Amount, ControlSpec, SelectorSpec, Word, Zone};
 use rustc_hash::{FxHashMap, FxHasher};
+use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
 /// Everything a selector that names no object reads of an object, borrowed from it. (Amounts,
@@ -34,6 +35,8 @@ struct View<'a> {
     colors: &'a [Word],
     no_abilities: bool,
     token: bool,
+    /// Its counters, for selectors of objects with a counter of a kind.
+    counters: &'a BTreeMap<String, i64>,
 }
 
 impl<'a> View<'a> {
@@ -51,6 +54,7 @@ impl<'a> View<'a> {
             colors: &c.colors,
             no_abilities: c.abilities.is_empty(),
             token: def.token,
+            counters: &def.counters,
         }
     }
 
@@ -61,22 +65,26 @@ impl<'a> View<'a> {
     }
 }
 
-/// The view of one shape, kept: its words copied once, when the shape is first seen.
+/// The view of one shape, kept: its words and counters copied once, when the shape is first seen.
 struct Kept {
     view: View<'static>,
     words: [Vec<Word>; 4],
+    counters: BTreeMap<String, i64>,
 }
+
+static NO_COUNTERS: BTreeMap<String, i64> = BTreeMap::new();
 
 impl Kept {
     fn new(view: View) -> Kept {
         let words = [view.types.to_vec(), view.subtypes.to_vec(), view.supertypes.to_vec(), view.colors.to_vec()];
-        let view = View { types: &[], subtypes: &[], supertypes: &[], colors: &[], ..view };
-        Kept { view, words }
+        let counters = view.counters.clone();
+        let view = View { types: &[], subtypes: &[], supertypes: &[], colors: &[], counters: &NO_COUNTERS, ..view };
+        Kept { view, words, counters }
     }
 
     fn view(&self) -> View<'_> {
         let [types, subtypes, supertypes, colors] = &self.words;
-        View { types, subtypes, supertypes, colors, ..self.view }
+        View { types, subtypes, supertypes, colors, counters: &self.counters, ..self.view }
     }
 }
 
