@@ -230,3 +230,37 @@ fn extreme_numbers_are_refused_instead_of_clamped() {
     let said = format!("{problems:?}");
     assert_eq!(said.matches("is beyond what a scenario may state").count(), 6, "{said}");
 }
+
+/// Objects that differ only in being tokens, or in their counters, look alike to the fast path's
+/// shapes unless it tells them apart: colour and control effects whose selectors ask for tokens
+/// or for a counter of a kind, on boards mixing them, give the long way's answer and trace.
+#[test]
+fn tokens_and_counters_are_told_apart_by_the_shortcuts() {
+    for seed in 0..24u64 {
+        let mut rng = judge::rng::Rng::new(seed);
+        let mut text = String::from(
+            "title: t\nquestion: q\nplayers:\n  - name: Alice\n    active: true\n  - name: Bob\nobjects:\n",
+        );
+        for i in 0..30 {
+            let token = rng.below(2) == 0;
+            let counters = ["{}", "{\"+1/+1\": 1}", "{\"-1/-1\": 1}", "{\"+1/+1\": 2}"][rng.below(4)];
+            let owner = ["Alice", "Bob"][rng.below(2)];
+            text.push_str(&format!(
+                "  - {{id: c{i}, name: C, owner: {owner}, types: [creature], colors: [green], power: 3, toughness: 3, token: {token}, counters: {counters}}}\n"
+            ));
+        }
+        for e in 0..6 {
+            let selector = ["token: true", "token: false", "counter: \"+1/+1\"", "counter: \"-1/-1\""][rng.below(4)];
+            let body = match rng.below(3) {
+                0 => "colors: {set: [blue]}".to_string(),
+                1 => "colors: {add: [red]}".to_string(),
+                _ => "control: you".to_string(),
+            };
+            let owner = ["Alice", "Bob"][rng.below(2)];
+            text.push_str(&format!(
+                "  - {{id: e{e}, name: E, owner: {owner}, types: [enchantment], abilities: [{{id: e{e}-a, text: t, effect: {{affects: {{types: [creature], {selector}}}, {body}}}}}]}}\n"
+            ));
+        }
+        same_as_plainly(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+    }
+}
