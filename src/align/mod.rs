@@ -22,7 +22,7 @@ mod normalize;
 mod siblings;
 mod side;
 mod similarity;
-pub mod word_diff;
+pub(crate) mod word_diff;
 
 pub use alignment::{Alignment, Counterpart};
 pub use change::{Change, ChangeKind};

@@ -2,8 +2,8 @@
 //! official card data a judge imports (Scryfall, MTGJSON), whose abilities are read from their
 //! Oracle text. Each gives the model object a scenario's `- card: NAME` makes.
 
-pub mod check;
-pub mod data;
+pub(crate) mod check;
+pub(crate) mod data;
 pub mod faces;
 pub mod import;
 pub mod library;
@@ -11,7 +11,7 @@ mod lookup;
 pub mod names;
 mod object;
 pub mod oracle;
-pub mod reading;
+pub(crate) mod reading;
 pub mod store;
 pub mod synthetic;
 mod view;

@@ -2,9 +2,9 @@
 //! say, and quoted from the edition's text.
 
 pub mod cache;
-pub mod citation;
+pub(crate) mod citation;
 pub mod place;
-pub mod placement;
+pub(crate) mod placement;
 pub mod table;
 
 pub use citation::{Citer, Quoted, Unplaced};

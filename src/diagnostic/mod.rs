@@ -4,7 +4,7 @@
 
 pub mod problem;
 pub mod report;
-pub mod windowed;
+pub(crate) mod windowed;
 
 pub use problem::{FileProblems, Problem, ProblemDiagnostic};
 pub use windowed::Windowed;

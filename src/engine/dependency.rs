@@ -73,7 +73,7 @@ pub fn graph(
 ) -> Vec<Vec<(usize, DependencyKind)>> {
     let n = candidates.len();
     let reads: Vec<Reads> = candidates.iter().map(|e| reads(e, sets, layer)).collect();
-    let ids: Vec<usize> = candidates.iter().zip(&reads).map(|(e, r)| cache.id(e, r, writes(e, layer))).collect();
+    let ids: Vec<usize> = candidates.iter().map(|e| cache.id(e)).collect();
     let mut edges = vec![Vec::new(); n];
     // Who reads each kind of atom, and whose source is each object: a pair is only looked at
     // when B writes a kind A reads, or changes A's source.

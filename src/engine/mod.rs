@@ -2,24 +2,24 @@
 //! step. The engine never prints; renderers turn its trace into text.
 
 pub mod answer;
-pub mod apply;
-pub mod choosing;
-pub mod copy;
-pub mod dependency;
-pub mod describe;
-pub mod effect;
+pub(crate) mod apply;
+pub(crate) mod choosing;
+pub(crate) mod copy;
+pub(crate) mod dependency;
+pub(crate) mod describe;
+pub(crate) mod effect;
 pub mod events;
 pub mod exchange;
-pub mod fast;
-pub mod layer;
-pub mod locked;
-pub mod noncreature;
-pub mod order;
-pub mod pair_cache;
+pub(crate) mod fast;
+pub(crate) mod layer;
+pub(crate) mod locked;
+pub(crate) mod noncreature;
+pub(crate) mod order;
+pub(crate) mod pair_cache;
 pub mod resolve;
-pub mod sets;
+pub(crate) mod sets;
 pub mod trace;
-pub mod world;
+pub(crate) mod world;
 
 use crate::model::board::Board;
 

@@ -60,7 +60,7 @@ pub fn next(
     // Whole: every pair tried now, as 613.7c says. Otherwise the kept graph, brought up to date.
     let edges: Option<Vec<Vec<(usize, DependencyKind)>>> = if whole {
         let refs: Vec<&Effect> = candidates.iter().map(|(_, e)| *e).collect();
-        let mut cache = super::pair_cache::PairCache::disabled();
+        let mut cache = super::pair_cache::PairCache::default();
         let edges = dependency::graph(world, sets, &refs, layer, &mut cache);
         for (a, out) in edges.iter().enumerate() {
             for (b, kind) in out {

@@ -4,7 +4,7 @@
 //! directory, so a failed or cut download cannot leave anything behind.
 
 mod address;
-pub mod bulk;
+pub(crate) mod bulk;
 mod http;
 mod link;
 

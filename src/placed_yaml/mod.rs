@@ -2,11 +2,11 @@
 //! (`limits`), and deserialized into typed values with every problem placed (`checked`): what
 //! scenario files, the card library and the config file are read with.
 
-pub mod checked;
+pub(crate) mod checked;
 pub mod limits;
 mod read;
 mod serde_words;
-pub mod spans;
+pub(crate) mod spans;
 
 pub(crate) use checked::{load_list, parse, problem, Checker};
 pub use spans::{Span, Spans};

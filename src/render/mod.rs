@@ -1,25 +1,25 @@
 //! Turning results into text: tables for people, JSON for scripts, Markdown for articles.
 //! Renderers never decide rules.
 
-pub mod card;
-pub mod check;
-pub mod define;
-pub mod diff;
-pub mod editions;
+pub(crate) mod card;
+pub(crate) mod check;
+pub(crate) mod define;
+pub(crate) mod diff;
+pub(crate) mod editions;
 pub(crate) mod escape;
-pub mod events;
-pub mod follow;
+pub(crate) mod events;
+pub(crate) mod follow;
 mod format;
-pub mod grid;
+pub(crate) mod grid;
 pub(crate) mod markdown;
-pub mod reason;
-pub mod resolve;
+pub(crate) mod reason;
+pub(crate) mod resolve;
 pub mod rules;
-pub mod ruling;
-pub mod search;
-pub mod site;
-pub mod style;
-pub mod table;
+pub(crate) mod ruling;
+pub(crate) mod search;
+pub(crate) mod site;
+pub(crate) mod style;
+pub(crate) mod table;
 
 pub use format::Format;
 pub use style::Style;

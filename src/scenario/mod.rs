@@ -5,7 +5,7 @@
 mod card;
 pub mod limits;
 pub mod load;
-pub mod spec;
+pub(crate) mod spec;
 pub mod synthetic;
 pub mod synthetic_cards;
 pub mod synthetic_events;

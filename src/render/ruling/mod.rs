@@ -14,7 +14,7 @@ mod quotes;
 mod short;
 
 pub use html::html;
-pub use inline::{Line, Piece};
+pub use inline::Line;
 pub use markdown::markdown;
 
 use crate::cite::{Citer, Unplaced};
