@@ -14,6 +14,12 @@
 //!   existence or text is at stake);
 //! - either effect is new or different (its source's abilities or controller changed).
 //!
+//! A copy effect reads and writes every value, so it would be found by every change and every
+//! B. One with a fixed set is kept instead under its original (`copiers_of`): it goes stale as B
+//! when its original or an object of its set changes, and as A it is tried only against a B
+//! whose set holds its original or its source (`Node::sees`), the only objects it can look
+//! different through.
+//!
 //! The words used throughout:
 //! - A and B: the two effects of a pair, A the one that may depend on B (613.8a). A trial applies
 //!   B and looks at A.
@@ -404,11 +410,11 @@ fn alike(effect: &Effect, by_shape: bool) -> bool {
         && effect.body.affects.as_ref().is_some_and(|s| !s.other)
 }
 
-/// The objects a copy effect (layer 1) can look different through, in a trial (dependency.rs):
-/// its original (what it copies) and its source (its existence and text), when its set is fixed
-/// (a fixed set and no amounts: which objects it applies to and what it does to them read
-/// nothing else). `None` for any other effect, and for a copy of an object not on the board.
-/// Likewise what it does to its set's objects reads nothing but those and its original (706.2).
+/// The objects a copy effect (layer 1) with a fixed set can look different through in a trial
+/// (`copy_untouched` in dependency.rs): its original, which it copies, and its source, for its
+/// existence and text; with its set fixed and no amounts, nothing else of the board shows. What
+/// it does to its set's objects reads only those and its original (706.2). `None` for any other
+/// effect, and for a copy of an object not on the board.
 fn copy_sees(world: &World, effect: &Effect, layer: Layer, fixed: bool) -> Option<Vec<usize>> {
     if layer != Layer::Copy || !fixed || effect.is_defining() {
         return None;
