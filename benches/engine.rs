@@ -1,5 +1,6 @@
 //! Guards the layer engine's speed on large boards: `judge resolve` on 1,000 permanents under 200
-//! continuous effects with dependencies must stay under 50 ms; `effects` shows the scaling.
+//! continuous effects with dependencies must stay under 50 ms; `effects` shows the scaling, and
+//! `copy_ring` that of layer 1 (a ring of 600 copy effects well under a second).
 //! Run: `cargo bench --bench engine`. Results: docs/PERFORMANCE.md.
 
 use judge::engine::resolve;
@@ -45,6 +46,18 @@ fn effects_large(bencher: divan::Bencher, effects: usize) {
     bencher.bench(|| {
         let r = resolve::resolve(&board);
         assert!(!r.characteristics.is_empty());
+        r
+    });
+}
+
+/// A ring of copy effects (`synthetic::copy_ring`): one dependency loop of layer 1, each effect
+/// stale again as the one before it applies.
+#[divan::bench(args = [100, 300, 600], sample_count = 5)]
+fn copy_ring(bencher: divan::Bencher, n: usize) {
+    let board = scenario::read("ring", &synthetic::copy_ring(n)).expect("a ring is a valid scenario");
+    bencher.bench(|| {
+        let r = resolve::resolve(&board);
+        assert_eq!(r.characteristics.len(), n);
         r
     });
 }

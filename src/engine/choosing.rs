@@ -84,7 +84,7 @@ impl Choosing {
         let added = self.pool.take_added();
         if self.way == Way::Fast {
             for (id, effect) in &added {
-                self.seen.graph.added(*id, effect, sets, self.layer);
+                self.seen.graph.added(world, *id, effect, sets, self.layer);
             }
         }
         let vanished = self.pool.take_vanished();

@@ -315,6 +315,83 @@ pub fn copy_ring(n: usize) -> String {
     out
 }
 
+/// The static abilities a copy web's permanents carry, copied along with them (706.2): effects
+/// in layers 2 to 7 on the objects copy effects change, and copy effects of their own, on named
+/// objects or on every creature of a colour (`{a}` and `{b}` are permanents).
+const COPIED_STATICS: [(usize, &str); 8] = [
+    (20, "{affects: {types: [creature], colors: [{c}]}, pt: {modify: [1, 1]}}"),
+    (15, "{affects: {types: [creature], colors: [{c}]}, colors: {set: [{d}]}}"),
+    (10, "{affects: {types: [creature], colors: [{c}]}, types: {add: [artifact]}}"),
+    (10, "{affects: {types: [artifact], colors: [{c}]}, abilities: {remove_all: true}}"),
+    (15, "{affects: {types: [creature], controller: you}, abilities: {add: [flying]}}"),
+    (10, "{affects: {types: [creature], colors: [{c}]}, pt: {set: [2, 2]}}"),
+    (12, "{affects: {objects: [p{a}]}, copy: {of: p{b}}}"),
+    (3, "{affects: {types: [creature], colors: [{c}], other: true}, copy: {of: p{b}}}"),
+];
+
+/// A web of copy effects (layer 1) among a few of `permanents` creatures: `copies` resolved
+/// effects, most of them copies of one permanent onto another, with exceptions (706.8) and some
+/// with a source, the rest changing a colour, a type or the power of one; between the objects'
+/// timestamps, so that some apply to objects that copy others, and chains, rings (613.8b) and
+/// copies of copies come up. Half the permanents carry a static ability (`COPIED_STATICS`), which
+/// a copy of them gets too.
+pub fn copy_web(seed: u64, permanents: usize, copies: usize) -> String {
+    let mut rng = Rng::new(seed ^ 0xc0b1e5);
+    let total = permanents.max(1);
+    let mut out = String::from(
+        "title: a web of copy effects\nplayers:\n  - {name: Alice, active: true}\n  - {name: Bob}\nobjects:\n",
+    );
+    for i in 0..total {
+        let owner = if rng.below(2) == 0 { "Alice" } else { "Bob" };
+        let types = if rng.below(4) == 0 { "artifact, creature" } else { "creature" };
+        let _ = write!(
+            out,
+            "  - {{id: p{i}, name: Permanent {i}, owner: {owner}, timestamp: {}, mana_value: {}, colors: [{}], types: [{types}], power: {}, toughness: {}",
+            2 * (i + 1),
+            rng.below(5),
+            rng.pick(&COLORS),
+            rng.below(5),
+            1 + rng.below(4)
+        );
+        if rng.below(2) == 0 {
+            let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
+            let (a, b) = (rng.below(total), rng.below(total));
+            let body = weighted(&mut rng, &COPIED_STATICS)
+                .replace("{c}", c)
+                .replace("{d}", d)
+                .replace("{a}", &a.to_string())
+                .replace("{b}", &b.to_string());
+            let _ = write!(out, ", abilities: [{{id: s{i}, text: static {i}, effect: {body}}}]");
+        }
+        out.push_str("}\n");
+    }
+    if copies > 0 {
+        out.push_str("effects:\n");
+    }
+    // The few objects the copies are among, so that they meet.
+    let among = total.min(6);
+    let mut stamps = std::collections::BTreeSet::new();
+    for j in 0..copies {
+        let mut stamp = 2 * rng.below(total + 2) + 1;
+        while !stamps.insert(stamp) {
+            stamp += 2;
+        }
+        let a = rng.below(among);
+        let b = (a + 1 + rng.below(among.max(2) - 1)) % total;
+        let source = if rng.below(3) == 0 { format!("source: p{}, ", rng.below(among)) } else { String::new() };
+        let body = match rng.below(8) {
+            0 => format!("{{affects: {{objects: [p{a}]}}, colors: {{set: [{}]}}}}", rng.pick(&COLORS)),
+            1 => format!("{{affects: {{objects: [p{a}, p{b}]}}, pt: {{modify: [1, 0]}}}}"),
+            _ => format!("{{affects: {{objects: [p{a}]}}, copy: {{of: p{b}{}}}}}", rng.pick(&COPY_EXCEPTIONS)),
+        };
+        let _ = writeln!(
+            out,
+            "  - {{id: r{j}, text: resolved {j}, {source}controller: Alice, timestamp: {stamp}, effect: {body}}}"
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,13 +399,14 @@ mod tests {
     #[test]
     fn generated_scenarios_are_valid_and_deterministic() {
         for (n, m) in [(1, 1), (10, 10), (50, 20)] {
-            for text in [scenario_with_copies_and_text(7, n, m, m), dense_scenario(7, n, m, m)] {
+            for text in [scenario_with_copies_and_text(7, n, m, m), dense_scenario(7, n, m, m), copy_web(7, n, m)] {
                 if let Err(e) = crate::scenario::read("synthetic", &text) {
                     panic!("{:?}\n{text}", miette::Report::new(e));
                 }
             }
             assert_eq!(scenario_with_copies_and_text(7, n, m, m), scenario_with_copies_and_text(7, n, m, m));
             assert_eq!(dense_scenario(7, n, m, m), dense_scenario(7, n, m, m));
+            assert_eq!(copy_web(7, n, m), copy_web(7, n, m));
         }
     }
 }

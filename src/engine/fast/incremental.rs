@@ -14,6 +14,12 @@
 //!   existence or text is at stake);
 //! - either effect is new or different (its source's abilities or controller changed).
 //!
+//! A copy effect reads and writes every value, so it would be found by every change and every
+//! B. One with a fixed set is kept instead under its original (`copiers_of`): it goes stale as B
+//! when its original or an object of its set changes, and as A it is tried only against a B
+//! whose set holds its original or its source (`Node::sees`), the only objects it can look
+//! different through.
+//!
 //! The words used throughout:
 //! - A and B: the two effects of a pair, A the one that may depend on B (613.8a). A trial applies
 //!   B and looks at A.
@@ -85,6 +91,10 @@ pub struct Graph {
     /// Object → the effects it is the source of (a removal of abilities asks it for each object
     /// of its set).
     by_source: Vec<Vec<usize>>,
+    /// Object → the copy effects that copy it and read nothing else (`Node::sees`): they are
+    /// kept here instead of in `readers`, under the object rather than under every value. An
+    /// entry can be out of date (the effect changed since): it is only tried again for nothing.
+    copiers_of: Vec<Vec<usize>>,
     /// Object → the effects whose kept set holds it, for sets not kept by shape. An entry can
     /// be out of date (the object left the set): it is checked where the list is read.
     holders_of_object: Vec<Vec<usize>>,
@@ -139,6 +149,11 @@ struct Node {
     /// Whether applying it to an effect's source can make that effect stop existing or read
     /// otherwise (`takes_abilities`).
     takes_abilities: bool,
+    /// For a copy effect whose set is fixed, the objects (its original, and its source) it can
+    /// look different through, in board order (`copy_sees`): as A it depends only on a B whose
+    /// set holds one of them, and as B what a trial shows changes only when they or its set's
+    /// objects do. `None`: it may look different through any object.
+    sees: Option<Vec<usize>>,
     /// Whether its pairs as A (with every B it may depend on) are to be tried again.
     retry_as_a: bool,
     /// Whether its pairs as B (with every A it may change) are to be tried again.
@@ -147,7 +162,7 @@ struct Node {
 
 impl Graph {
     /// A candidate was added, new or changed: every pair it is in is tried again.
-    pub fn added(&mut self, id: usize, effect: &Effect, sets: &Sets, layer: Layer) {
+    pub fn added(&mut self, world: &World, id: usize, effect: &Effect, sets: &Sets, layer: Layer) {
         self.layer = Some(layer);
         if self.nodes.len() <= id {
             self.nodes.resize_with(id + 1, Node::default);
@@ -172,7 +187,12 @@ impl Graph {
             watches.extend(s.any_types.iter().map(|t| Atom::Type(Some(*t))));
         }
         let w = writes(effect, layer);
-        self.readers.add(id, &watches);
+        let sees = copy_sees(world, effect, layer, fixed);
+        // Its source is found through `by_source`, by a B whose set holds it.
+        match sees.as_ref().and(original_of(world, effect)) {
+            Some(original) => reach(&mut self.copiers_of, original).push(id),
+            None => self.readers.add(id, &watches),
+        }
         for k in kinds_of(&w) {
             self.writers[k].push(id);
         }
@@ -188,6 +208,7 @@ impl Graph {
         node.by_shape = by_shape;
         node.fixed = fixed;
         node.takes_abilities = takes_abilities(effect, layer, &w);
+        node.sees = sees;
         node.answers = None;
         node.effect = Some(effect.clone());
         node.reads = Some(r);
@@ -206,7 +227,7 @@ impl Graph {
         };
         // The index may hold an effect under what it read before it changed: trying it again
         // is only wasted work.
-        let hit = self.readers.stale_by(&stale::written(changed), self.nodes.len());
+        let hit = self.readers.stale_by(&stale::written(changed));
         let objects: Vec<usize> = changed.iter().map(|(o, _)| *o).collect();
         debug_assert!(objects.is_sorted(), "an application's objects in board order");
         let moved = moved::Moved::new(&moves, self.shapes.as_ref().map_or(0, Shapes::count));
@@ -219,6 +240,12 @@ impl Graph {
                 continue;
             }
             self.patch(world, sets, id, &objects, &moved);
+        }
+        // A copy of a changed object does something else now.
+        for o in &objects {
+            for &id in self.copiers_of.get(*o).map_or(&[][..], Vec::as_slice) {
+                self.nodes[id].retry_as_b = true;
+            }
         }
         self.carry_answers(world, &moved);
         let touched = self.touched_shapes(world, &objects, &moved);
@@ -381,6 +408,27 @@ fn alike(effect: &Effect, by_shape: bool) -> bool {
     effect.kind == crate::engine::effect::EffectKind::Static
         && by_shape
         && effect.body.affects.as_ref().is_some_and(|s| !s.other)
+}
+
+/// The objects a copy effect (layer 1) with a fixed set can look different through in a trial
+/// (`copy_untouched` in dependency.rs): its original, which it copies, and its source, for its
+/// existence and text; with its set fixed and no amounts, nothing else of the board shows. What
+/// it does to its set's objects reads only those and its original (706.2). `None` for any other
+/// effect, and for a copy of an object not on the board.
+fn copy_sees(world: &World, effect: &Effect, layer: Layer, fixed: bool) -> Option<Vec<usize>> {
+    if layer != Layer::Copy || !fixed || effect.is_defining() {
+        return None;
+    }
+    let original = original_of(world, effect)?;
+    let mut objects: Vec<usize> = std::iter::once(original).chain(effect.source).collect();
+    objects.sort_unstable();
+    objects.dedup();
+    Some(objects)
+}
+
+/// The object a copy effect copies, if it is on the board.
+fn original_of(world: &World, effect: &Effect) -> Option<usize> {
+    world.board.object_index(&effect.body.copy.as_ref()?.of)
 }
 
 /// Whether applying `effect` in `layer` can take an ability from an object or change one, and so

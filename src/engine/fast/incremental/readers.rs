@@ -38,14 +38,13 @@ impl ReaderIndex {
         }
     }
 
-    /// The effects that read a value of `written`, each once, in id order (`ids`: how many
-    /// effects there are, all of them readers of `Atom::Everything`).
-    pub(super) fn stale_by(&self, written: &FxHashSet<&Atom>, ids: usize) -> Vec<usize> {
+    /// The effects that read a value of `written`, each once, in id order.
+    pub(super) fn stale_by(&self, written: &FxHashSet<&Atom>) -> Vec<usize> {
         let mut hit: Vec<usize> = Vec::new();
         let mut kinds = [false; KINDS];
         for w in written {
             match w {
-                Atom::Everything => hit.extend(0..ids),
+                Atom::Everything => hit.extend(self.of_kind.iter().flatten()),
                 _ if w.value_is_any() => hit.extend(&self.of_kind[w.kinds().start]),
                 _ => hit.extend(self.exact.get(*w).into_iter().flatten()),
             }
@@ -64,13 +63,17 @@ impl ReaderIndex {
         hit
     }
 
-    /// The lists of the effects a write of `w` can change (`all`: every effect, for a write of
-    /// everything), with repeats.
-    fn of_write<'s>(&'s self, w: &Atom, all: &'s [usize]) -> [&'s [usize]; 3] {
+    /// The lists of the effects a write of `w` can change, with repeats. (A copy effect kept
+    /// under its original instead, `Graph::copiers_of`, is found by its B's set.)
+    fn of_write(&self, w: &Atom) -> Vec<&[usize]> {
         match w {
-            Atom::Everything => [all, &[], &self.everything],
-            _ if w.value_is_any() => [&self.of_kind[w.kinds().start], &[], &self.everything],
-            _ => [self.exact.get(w).map_or(&[][..], Vec::as_slice), &self.any_value[w.kinds().start], &self.everything],
+            Atom::Everything => self.of_kind.iter().map(Vec::as_slice).chain([self.everything.as_slice()]).collect(),
+            _ if w.value_is_any() => vec![&self.of_kind[w.kinds().start], &self.everything],
+            _ => vec![
+                self.exact.get(w).map_or(&[][..], Vec::as_slice),
+                &self.any_value[w.kinds().start],
+                &self.everything,
+            ],
         }
     }
 }
@@ -107,13 +110,17 @@ impl Graph {
             }
         };
         for w in &node.writes {
-            for ids in self.readers.of_write(w, &self.candidate_ids) {
+            for ids in self.readers.of_write(w) {
                 list(ids);
             }
         }
         if node.takes_abilities {
+            let copies = node.writes.contains(&Atom::Everything);
             for &o in node.kept_set.as_deref().unwrap_or_default() {
                 list(self.by_source.get(o).map_or(&[][..], Vec::as_slice));
+                if copies {
+                    list(self.copiers_of.get(o).map_or(&[][..], Vec::as_slice));
+                }
             }
         }
         places
@@ -152,25 +159,36 @@ impl Graph {
     }
 
     /// The B (ids) whose trials may involve A = `id`: those that write a kind A reads, and
-    /// those that write abilities on A's source.
+    /// those that write abilities on A's source; each once, in no order (the A of each B are
+    /// listed in the order of the candidates all the same).
     pub(super) fn writers_for(&mut self, world: &World, sets: &Sets, id: usize) -> Vec<usize> {
         let node = &self.nodes[id];
         let kinds = node.reads.as_ref().map(|r| kinds_of(&r.state)).unwrap_or_default();
-        let mut out: Vec<usize> = kinds.iter().flat_map(|k| self.writers[*k].iter().copied()).collect();
-        if let Some(source) = node.effect.as_ref().and_then(|e| e.source) {
+        let source = node.effect.as_ref().and_then(|e| e.source);
+        // A writer of every kind (a copy effect) is in every kind's list: each is taken once,
+        // marked by the walk, rather than all sorted.
+        self.walk += 1;
+        let walk = self.walk;
+        self.met_in.resize(self.nodes.len(), 0);
+        let (met_in, place_of) = (&mut self.met_in, &self.place_of);
+        let mut take =
+            |b: usize| place_of[b] != NOT_A_CANDIDATE && b != id && std::mem::replace(&mut met_in[b], walk) != walk;
+        let mut out: Vec<usize> =
+            kinds.iter().flat_map(|k| self.writers[*k].iter().copied()).filter(|b| take(*b)).collect();
+        if let Some(source) = source {
             let ability_writers: Vec<usize> = self.writers[ABILITY].clone();
             for b in ability_writers {
                 if self.place_of[b] != NOT_A_CANDIDATE
                     && self.nodes[b].takes_abilities
                     && self.holds(world, sets, b, source)
+                    && b != id
+                    && self.met_in[b] != walk
                 {
+                    self.met_in[b] = walk;
                     out.push(b);
                 }
             }
         }
-        out.retain(|b| self.place_of[*b] != NOT_A_CANDIDATE && *b != id);
-        out.sort_unstable();
-        out.dedup();
         out
     }
 }

@@ -202,6 +202,14 @@ impl Graph {
         if effect_a.is_defining() {
             return false;
         }
+        // A copy effect that looks different only through its original and its source: a B
+        // whose set holds neither leaves its trial unchanged (`copy_untouched` in dependency.rs).
+        if let Some(sees) = &self.nodes[id_a].sees {
+            if b.listed {
+                return sees.iter().any(|o| b.kept_set.binary_search(o).is_ok());
+            }
+            return sees.clone().into_iter().any(|o| self.holds(world, sets, b.id, o));
+        }
         let r = self.nodes[id_a].reads.as_ref().expect("registered");
         if meet(&r.state, written) {
             return true;
