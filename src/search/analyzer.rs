@@ -92,8 +92,8 @@ pub(crate) fn analyzer(lang: Lang, kind: Kind) -> TextAnalyzer {
     let words = words(lang);
     match (lang, kind) {
         (_, Kind::Plain) => words.build(),
-        (Lang::Fr, Kind::Stemmed) => words.filter(FoldedParticiples).filter(Stemmer::new(language(lang))).build(),
-        (Lang::En, Kind::Stemmed) => words.filter(Irregular).filter(Stemmer::new(language(lang))).build(),
+        (Lang::Fr, Kind::Stemmed) => words.filter(FOLDED_PARTICIPLES).filter(Stemmer::new(language(lang))).build(),
+        (Lang::En, Kind::Stemmed) => words.filter(IRREGULAR_FORMS).filter(Stemmer::new(language(lang))).build(),
     }
 }
 
@@ -104,7 +104,7 @@ pub(crate) fn wording_analyzer(lang: Lang, kind: Kind) -> TextAnalyzer {
     let words = words(lang);
     match (lang, kind) {
         (_, Kind::Plain) => words.build(),
-        (Lang::Fr, Kind::Stemmed) => words.filter(FoldedParticiples).filter(Stemmer::new(language(lang))).build(),
+        (Lang::Fr, Kind::Stemmed) => words.filter(FOLDED_PARTICIPLES).filter(Stemmer::new(language(lang))).build(),
         (Lang::En, Kind::Stemmed) => words.filter(Stemmer::new(language(lang))).build(),
     }
 }
@@ -117,8 +117,8 @@ pub(crate) fn highlighter(lang: Lang, terms: &[&str]) -> TextAnalyzer {
     let initials: Vec<char> = terms.iter().filter_map(|t| t.chars().next()).collect();
     let words = words(lang).filter(Initials(initials));
     match lang {
-        Lang::Fr => words.filter(FoldedParticiples).filter(Stemmer::new(language(lang))).build(),
-        Lang::En => words.filter(Irregular).filter(Stemmer::new(language(lang))).build(),
+        Lang::Fr => words.filter(FOLDED_PARTICIPLES).filter(Stemmer::new(language(lang))).build(),
+        Lang::En => words.filter(IRREGULAR_FORMS).filter(Stemmer::new(language(lang))).build(),
     }
 }
 
@@ -228,92 +228,62 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("wrote", "write"),
 ];
 
+/// A token filter that rewrites each token's text in place: the word forms a stemmer leaves
+/// apart ([`base_form`], [`masculine_singular`]), brought together before stemming.
+#[derive(Clone, Copy)]
+struct Rewrite(fn(&mut String));
+
 /// Brings the irregular forms of [`IRREGULAR`] to their base form, before stemming.
-#[derive(Clone)]
-struct Irregular;
+const IRREGULAR_FORMS: Rewrite = Rewrite(base_form);
 
-impl TokenFilter for Irregular {
-    type Tokenizer<T: Tokenizer> = IrregularFilter<T>;
+/// Endings the French stemmer leaves apart, brought back to the masculine singular.
+const FOLDED_PARTICIPLES: Rewrite = Rewrite(masculine_singular);
 
-    fn transform<T: Tokenizer>(self, tokenizer: T) -> IrregularFilter<T> {
-        IrregularFilter(tokenizer)
+fn base_form(text: &mut String) {
+    if let Ok(at) = IRREGULAR.binary_search_by(|(form, _)| (*form).cmp(text.as_str())) {
+        text.clear();
+        text.push_str(IRREGULAR[at].1);
     }
 }
 
-#[derive(Clone)]
-pub(crate) struct IrregularFilter<T>(T);
-
-impl<T: Tokenizer> Tokenizer for IrregularFilter<T> {
-    type TokenStream<'a> = IrregularStream<T::TokenStream<'a>>;
-
-    fn token_stream<'a>(&'a mut self, text: &'a str) -> Self::TokenStream<'a> {
-        IrregularStream(self.0.token_stream(text))
-    }
-}
-
-pub(crate) struct IrregularStream<S>(S);
-
-impl<S: TokenStream> TokenStream for IrregularStream<S> {
-    fn advance(&mut self) -> bool {
-        if !self.0.advance() {
-            return false;
-        }
-        let text = &mut self.0.token_mut().text;
-        if let Ok(at) = IRREGULAR.binary_search_by(|(form, _)| (*form).cmp(text.as_str())) {
-            text.clear();
-            text.push_str(IRREGULAR[at].1);
-        }
-        true
-    }
-
-    fn token(&self) -> &Token {
-        self.0.token()
-    }
-
-    fn token_mut(&mut self) -> &mut Token {
-        self.0.token_mut()
-    }
-}
-
-/// Endings the French stemmer leaves apart, brought back to the masculine singular. After
-/// folding, feminine past participles end in `ee`/`ees` (`engagée` → `engagee`), which the
+/// After folding, feminine past participles end in `ee`/`ees` (`engagée` → `engagee`), which the
 /// stemmer no longer recognises as a participle; and it never takes the plural `s` off a word in
 /// `-u` (`continus`, `résolus`). So that `engagée` finds `engagé`, and `continus` `continu`.
-#[derive(Clone)]
-struct FoldedParticiples;
+fn masculine_singular(text: &mut String) {
+    if text.len() > 4 && text.ends_with("ees") {
+        text.truncate(text.len() - 2);
+    } else if (text.len() > 3 && text.ends_with("ee")) || (text.len() > 4 && text.ends_with("us")) {
+        text.truncate(text.len() - 1);
+    }
+}
 
-impl TokenFilter for FoldedParticiples {
-    type Tokenizer<T: Tokenizer> = FoldedParticiplesFilter<T>;
+impl TokenFilter for Rewrite {
+    type Tokenizer<T: Tokenizer> = RewriteFilter<T>;
 
-    fn transform<T: Tokenizer>(self, tokenizer: T) -> FoldedParticiplesFilter<T> {
-        FoldedParticiplesFilter(tokenizer)
+    fn transform<T: Tokenizer>(self, tokenizer: T) -> RewriteFilter<T> {
+        RewriteFilter(tokenizer, self.0)
     }
 }
 
 #[derive(Clone)]
-pub(crate) struct FoldedParticiplesFilter<T>(T);
+pub(crate) struct RewriteFilter<T>(T, fn(&mut String));
 
-impl<T: Tokenizer> Tokenizer for FoldedParticiplesFilter<T> {
-    type TokenStream<'a> = FoldedParticiplesStream<T::TokenStream<'a>>;
+impl<T: Tokenizer> Tokenizer for RewriteFilter<T> {
+    type TokenStream<'a> = RewriteStream<T::TokenStream<'a>>;
 
     fn token_stream<'a>(&'a mut self, text: &'a str) -> Self::TokenStream<'a> {
-        FoldedParticiplesStream(self.0.token_stream(text))
+        RewriteStream(self.0.token_stream(text), self.1)
     }
 }
 
-pub(crate) struct FoldedParticiplesStream<S>(S);
+pub(crate) struct RewriteStream<S>(S, fn(&mut String));
 
-impl<S: TokenStream> TokenStream for FoldedParticiplesStream<S> {
+impl<S: TokenStream> TokenStream for RewriteStream<S> {
     fn advance(&mut self) -> bool {
         if !self.0.advance() {
             return false;
         }
-        let text = &mut self.0.token_mut().text;
-        if text.len() > 4 && text.ends_with("ees") {
-            text.truncate(text.len() - 2);
-        } else if (text.len() > 3 && text.ends_with("ee")) || (text.len() > 4 && text.ends_with("us")) {
-            text.truncate(text.len() - 1);
-        }
+        (self.1)(&mut self.0.token_mut().text);
         true
     }
 
