@@ -75,6 +75,7 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("text-change-use", &["text-changing effect"]),
     ("prevention-additional", &["additional effect"]),
     ("sba-poison", &["poison counters"]),
+    ("sba-token", &["ceases to exist"]),
     ("sba-toughness", &["toughness 0 or less"]),
     ("sba-lethal-damage", &["lethal damage"]),
     ("sba-deathtouch", &["deathtouch"]),

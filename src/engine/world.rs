@@ -146,6 +146,10 @@ pub fn selector_matches(
     c: &Characteristics,
     effect: &Effect,
 ) -> bool {
+    // A token that ceased to exist is nowhere (704.5d).
+    if board.objects[object].ceased {
+        return false;
+    }
     let named = s.objects.is_some() || s.itself || s.attached;
     if let Some(ids) = &s.objects {
         if !ids.iter().any(|id| board.objects[object].id == *id) {

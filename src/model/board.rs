@@ -102,8 +102,11 @@ pub struct ObjectDef {
     pub attached_at: Option<Timestamp>,
     /// Texts of its abilities the model cannot express, left out of the answer.
     pub unmodelled: Vec<String>,
-    /// A token created by the events (the scenario's own objects are cards).
+    /// A token (111.1): created by the events, or one the scenario says is.
     pub token: bool,
+    /// A token that ceased to exist (704.5d): where it went is where it was last, and no
+    /// selector finds it.
+    pub ceased: bool,
 }
 
 impl ObjectDef {

@@ -34,6 +34,9 @@ pub enum EventSpec {
     /// Only in an expected outcome: an Equipment or Fortification attached illegally became
     /// unattached and stayed on the battlefield (704.5n; 704.5p in 2011).
     Unattach(ObjectEventSpec),
+    /// Only in an expected outcome: a token in a zone other than the battlefield ceased to exist
+    /// (704.5d).
+    Cease(ObjectEventSpec),
     /// Only in an expected outcome: what an effect did instead, in words.
     Action(ActionSpec),
     /// Events that happen at the same time (Pyroclasm's damage to each creature, combat damage);
@@ -205,6 +208,7 @@ const EVENT_KINDS: &[&str] = &[
     "poison",
     "regenerate",
     "unattach",
+    "cease",
     "action",
     "at_once",
 ];
@@ -240,6 +244,7 @@ impl<'de> Deserialize<'de> for EventSpec {
                     "poison" => EventSpec::Poison(map.next_value()?),
                     "regenerate" => EventSpec::Regenerate(map.next_value()?),
                     "unattach" => EventSpec::Unattach(map.next_value()?),
+                    "cease" => EventSpec::Cease(map.next_value()?),
                     "action" => EventSpec::Action(map.next_value()?),
                     "at_once" => EventSpec::AtOnce(map.next_value()?),
                     other => return Err(M::Error::unknown_field(other, EVENT_KINDS)),
@@ -593,7 +598,7 @@ impl EventSpec {
         match self {
             EventSpec::Damage(d) => d.by.as_deref(),
             EventSpec::Destroy(d) => d.by.as_deref(),
-            EventSpec::Regenerate(o) | EventSpec::Unattach(o) => o.by.as_deref(),
+            EventSpec::Regenerate(o) | EventSpec::Unattach(o) | EventSpec::Cease(o) => o.by.as_deref(),
             EventSpec::Move(m) => m.by.as_deref(),
             EventSpec::Enter(e) => e.by.as_deref(),
             EventSpec::Draw(d) => d.by.as_deref(),

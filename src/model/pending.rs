@@ -49,6 +49,10 @@ pub enum Event {
     Unattach {
         object: usize,
     },
+    /// A token in a zone other than the battlefield ceases to exist (704.5d).
+    Cease {
+        object: usize,
+    },
     /// An instruction to draw cards: effects that refer to the number of cards modify it as a
     /// whole (121.2a), then it is that many draws of one card, one after another (121.2).
     Draws {
@@ -141,6 +145,7 @@ impl Event {
             | Event::Enter { object: o, .. }
             | Event::Regenerate { object: o }
             | Event::Unattach { object: o }
+            | Event::Cease { object: o }
             | Event::Counters { object: o, .. }
             | Event::RemoveCounters { object: o, .. } => Some(*o),
             _ => None,

@@ -13,6 +13,8 @@ pub enum Sba {
     EmptyLibrary,
     /// 704.5c.
     Poisoned { poison: i64 },
+    /// 704.5d: a token in a zone other than the battlefield ceases to exist.
+    TokenElsewhere,
     /// 704.5f: put into the graveyard; regeneration can't replace it.
     ZeroToughness { toughness: i64 },
     /// 704.5g: destroyed.
@@ -44,6 +46,7 @@ impl Sba {
             Sba::IllegalAura { .. } => "sba-aura",
             Sba::IllegalAttachment { .. } => "sba-equipment",
             Sba::Poisoned { .. } => "sba-poison",
+            Sba::TokenElsewhere => "sba-token",
             Sba::ZeroToughness { .. } => "sba-toughness",
             Sba::LethalDamage { .. } => "sba-lethal-damage",
             Sba::Deathtouch => "sba-deathtouch",
@@ -77,6 +80,7 @@ impl Sba {
             Sba::IllegalAura { why, .. } => format!("an Aura {why}"),
             Sba::IllegalAttachment { why, .. } => format!("attached illegally: {why}"),
             Sba::Poisoned { poison } => format!("{poison} poison counters"),
+            Sba::TokenElsewhere => "a token in a zone other than the battlefield".into(),
             Sba::ZeroToughness { toughness } => format!("toughness {toughness}"),
             Sba::LethalDamage { damage, toughness } => {
                 format!("lethal damage: {damage} damage marked, toughness {toughness}")

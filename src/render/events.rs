@@ -238,6 +238,7 @@ fn object_after_line(a: &ObjectAfter) -> String {
         parts.push(format!("{p}/{t}"));
     }
     parts.push(match a.zone {
+        _ if a.ceased => "ceased to exist".to_string(),
         Zone::Battlefield => format!("on the battlefield under {}'s control", o.controller),
         Zone::Exile => "in exile".to_string(),
         Zone::Stack => "on the stack".to_string(),

@@ -471,6 +471,7 @@ impl Validator<'_> {
             attached_at: o.attached_at.map(|t| self.stamp(&o.id, t)),
             unmodelled: o.unmodelled.clone(),
             token: o.token,
+            ceased: false,
         }
     }
 

@@ -77,11 +77,15 @@ impl Validator<'_> {
         }
         if matches!(
             spec,
-            EventSpec::Regenerate(_) | EventSpec::Unattach(_) | EventSpec::Action(_) | EventSpec::AtOnce(_)
+            EventSpec::Regenerate(_)
+                | EventSpec::Unattach(_)
+                | EventSpec::Cease(_)
+                | EventSpec::Action(_)
+                | EventSpec::AtOnce(_)
         ) {
             let message = match spec {
                 EventSpec::AtOnce(_) => "`at_once` groups events of `events`, not other groups",
-                _ => "`regenerate`, `unattach` and `action` only describe what happened, in `expect_outcomes`",
+                _ => "`regenerate`, `unattach`, `cease` and `action` only describe what happened, in `expect_outcomes`",
             };
             self.error(path, message.into(), Some("a pending destruction is `destroy: {object: …}`".into()));
             return Vec::new();
@@ -243,6 +247,9 @@ impl Validator<'_> {
                 .collect(),
             EventSpec::Unattach(o) => {
                 self.object_ref(&f("object"), &o.object).map(|object| Event::Unattach { object }).into_iter().collect()
+            }
+            EventSpec::Cease(o) => {
+                self.object_ref(&f("object"), &o.object).map(|object| Event::Cease { object }).into_iter().collect()
             }
             EventSpec::Move(m) if m.to == Zone::Battlefield => {
                 // Entering has its own replacement effects (614.1c–d, 614.12): it is its own event.
@@ -663,6 +670,7 @@ fn first_key(path: &str, spec: &EventSpec) -> String {
         EventSpec::Poison(_) => "poison",
         EventSpec::Regenerate(_) => "regenerate",
         EventSpec::Unattach(_) => "unattach",
+        EventSpec::Cease(_) => "cease",
         EventSpec::Action(_) => "action",
         EventSpec::AtOnce(_) => "at_once",
     };

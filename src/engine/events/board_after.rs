@@ -112,6 +112,7 @@ pub fn board_after(
                 o.attached_at = None;
             }
             Event::LoseGame { player } => after.lost[*player] = true,
+            Event::Cease { object } => after.objects[*object].ceased = true,
             Event::Poison { player, count } => {
                 after.poison[*player] = overflow::add(after.poison[*player], *count).map_err(|_| Overflow {
                     origin: None,
@@ -203,6 +204,7 @@ fn new_token(board: &Board, player: usize, words: &str, timestamp: Timestamp) ->
         attached_at: None,
         unmodelled: Vec::new(),
         token: true,
+        ceased: false,
     }
 }
 
@@ -264,8 +266,11 @@ pub struct ObjectAfter {
     pub zone: Zone,
     pub counters: BTreeMap<String, i64>,
     pub damage: i64,
-    /// Created by the events.
+    /// A token: created by the events, or one of the scenario's.
     pub token: bool,
+    /// A token that ceased to exist (704.5d), last seen in `zone`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ceased: bool,
     /// What `object` says, with the abilities' ids: what an expected outcome's `board` is
     /// checked against.
     #[serde(skip)]
@@ -304,6 +309,7 @@ impl After {
                 let a = &after.objects[i];
                 let Some(b) = before.objects.get(i) else { return true };
                 a.zone != b.zone
+                    || a.ceased != b.ceased
                     || a.counters != b.counters
                     || a.damage != b.damage
                     || a.timestamp != b.timestamp
@@ -317,6 +323,7 @@ impl After {
                     counters: o.counters.iter().filter(|(_, n)| **n != 0).map(|(k, n)| (k.clone(), *n)).collect(),
                     damage: o.damage,
                     token: o.token,
+                    ceased: o.ceased,
                     chars: after_chars[i].clone(),
                 }
             })

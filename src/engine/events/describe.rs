@@ -68,6 +68,7 @@ pub fn event(env: &Env, e: &Event) -> String {
         Event::Regenerate { object } => {
             format!("{} regenerates: it is tapped and its damage is removed", name(*object))
         }
+        Event::Cease { object } => format!("{} ceases to exist", name(*object)),
         Event::Unattach { object } => {
             let from = board.objects[*object].attached_to.map(name);
             match from {

@@ -30,6 +30,9 @@ pub fn check(env: &Env, kept: &[u16]) -> Vec<(Sba, Event)> {
     }
     for (object, o) in board.objects.iter().enumerate() {
         if o.zone != Zone::Battlefield {
+            if o.token && !o.ceased {
+                found.push((Sba::TokenElsewhere, Event::Cease { object }));
+            }
             continue;
         }
         let c = &env.chars[object];
