@@ -60,15 +60,52 @@ pub fn sentence(step: &Step, citer: &Citer) -> String {
     text
 }
 
-/// Why an effect of a loop found before no longer goes by the loop's timestamp order.
+/// Why an effect of a loop found before no longer goes by the loop's timestamp order. A long
+/// loop is summed up (its first effects, then how many more), so that each step of a loop of N
+/// effects does not list all N: the JSON keeps every name.
 fn broken_loop(broken: &BrokenLoop) -> String {
     let once = match broken.applied.as_slice() {
         [] => String::new(),
         [one] => format!(" now that {one} has applied"),
+        list if list.len() > LISTED => {
+            format!(" now that {} of them have applied, the last {}", list.len(), list[list.len() - 1])
+        }
         [most @ .., last] => format!(" now that {} and {last} have applied", most.join(", ")),
     };
     format!(
         "its dependency loop with {} no longer holds{once}: the order of the effects left is worked out again after each one",
-        broken.with.join(", ")
+        summed_up(&broken.with)
     )
+}
+
+/// How many effects of a loop a reason names before it counts the others.
+const LISTED: usize = 8;
+
+fn summed_up(names: &[String]) -> String {
+    if names.len() <= LISTED {
+        return names.join(", ");
+    }
+    format!("{} and {} other effects", names[..LISTED - 2].join(", "), names.len() - (LISTED - 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(n: usize) -> Vec<String> {
+        (0..n).map(|i| format!("copy-{i}")).collect()
+    }
+
+    /// A short loop is named whole; a long one by its first effects and how many more, so that
+    /// a trace of N steps does not grow as N².
+    #[test]
+    fn a_long_broken_loop_is_summed_up() {
+        let short = broken_loop(&BrokenLoop { with: names(3), applied: names(2) });
+        assert!(
+            short.contains("loop with copy-0, copy-1, copy-2 no longer holds now that copy-0 and copy-1 have applied")
+        );
+        let long = broken_loop(&BrokenLoop { with: names(599), applied: names(20) });
+        assert!(long.contains("loop with copy-0, copy-1, copy-2, copy-3, copy-4, copy-5 and 593 other effects"));
+        assert!(long.contains("now that 20 of them have applied, the last copy-19"));
+    }
 }
