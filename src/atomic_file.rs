@@ -8,7 +8,7 @@
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 const SUFFIX: &str = ".tmp";
@@ -82,26 +82,48 @@ pub(crate) fn sync_directory(directory: &Path) {
 
 /// The lock every change of a data directory holds, with the checks it depends on: two imports
 /// under one name at once are one after the other, so that the second sees what the first stored
-/// (a smaller text is then refused, not written over a bigger one while both succeed).
+/// (a smaller text is then refused, not written over a bigger one while both succeed). Caches and
+/// indexes are written under it too, so that no change of the store is half seen by another.
+///
+/// A change made while the same thread holds the lock (an import that reads, and so upgrades,
+/// the edition it replaces) goes on under the lock already held: a second `flock` of the same
+/// file from the same process would wait for itself.
 pub(crate) struct StoreLock {
-    _file: Option<fs::File>,
+    held: Option<(fs::File, PathBuf)>,
 }
 
 /// The name of the lock file in the data directory.
 pub(crate) const LOCK_FILE: &str = "editions.lock";
 
+thread_local! {
+    /// The data directories whose lock this thread holds.
+    static HELD: std::cell::RefCell<Vec<PathBuf>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Waits for the data directory's lock and holds it until the result is dropped. A directory that
 /// cannot be created or written has no lock to take, and nothing can be changed there anyway: the
 /// write that follows fails with its own error.
 pub(crate) fn lock_store(root: &Path) -> StoreLock {
-    let file = fs::create_dir_all(root)
+    let root = root.to_path_buf();
+    if HELD.with(|held| held.borrow().contains(&root)) {
+        return StoreLock { held: None };
+    }
+    let file = fs::create_dir_all(&root)
         .and_then(|()| fs::OpenOptions::new().create(true).truncate(false).write(true).open(root.join(LOCK_FILE)));
     match file {
-        Ok(file) => {
-            let locked = file.lock().is_ok();
-            StoreLock { _file: locked.then_some(file) }
+        Ok(file) if file.lock().is_ok() => {
+            HELD.with(|held| held.borrow_mut().push(root.clone()));
+            StoreLock { held: Some((file, root)) }
         }
-        Err(_) => StoreLock { _file: None },
+        _ => StoreLock { held: None },
+    }
+}
+
+impl Drop for StoreLock {
+    fn drop(&mut self) {
+        if let Some((_file, root)) = self.held.take() {
+            HELD.with(|held| held.borrow_mut().retain(|r| *r != root));
+        }
     }
 }
 
@@ -123,6 +145,20 @@ mod tests {
         let held = lock_store(dir.path());
         let other = fs::File::open(dir.path().join(LOCK_FILE)).unwrap();
         assert!(other.try_lock().is_err());
+        drop(held);
+        assert!(other.try_lock().is_ok());
+    }
+
+    /// A thread that holds the lock takes it again without waiting, and keeps it until its first
+    /// hold is dropped.
+    #[test]
+    fn the_store_lock_is_taken_again_by_its_holder() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = lock_store(dir.path());
+        let again = lock_store(dir.path());
+        drop(again);
+        let other = fs::File::open(dir.path().join(LOCK_FILE)).unwrap();
+        assert!(other.try_lock().is_err(), "still held by the first");
         drop(held);
         assert!(other.try_lock().is_ok());
     }

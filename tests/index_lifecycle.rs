@@ -233,8 +233,10 @@ fn threads_opening_at_once_all_get_a_complete_index() {
         })
         .collect();
     let origins: Vec<Origin> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-    assert!(origins.contains(&Origin::Built(BuildReason::FirstUse)), "{origins:?}");
-    // Whoever lost the race to move its index in removed its own.
+    // One builds, under the store's lock; the others wait for it and use its index.
+    let built = origins.iter().filter(|o| **o == Origin::Built(BuildReason::FirstUse)).count();
+    assert_eq!((built, origins.len() - built), (1, threads - 1), "{origins:?}");
+    assert!(origins.iter().all(|o| matches!(o, Origin::Built(BuildReason::FirstUse) | Origin::Reused)));
     assert_eq!(listing(data.path()), [dir_name(data.path(), &edition)]);
     assert_eq!(search::open_or_build(data.path(), &edition).unwrap().origin(), Origin::Reused);
 }
@@ -249,6 +251,7 @@ fn child_process_opens_the_index() {
     let Some(data) = std::env::var_os(CHILD_DATA_DIR) else { return };
     let index = search::open_or_build(Path::new(&data), &edition()).unwrap();
     assert_works(&index);
+    println!("origin: {:?}", index.origin());
 }
 
 #[test]
@@ -258,7 +261,13 @@ fn processes_opening_at_once_all_get_a_complete_index() {
     let children: Vec<_> = (0..4)
         .map(|_| {
             Command::new(&me)
-                .args(["--exact", "index_lifecycle::child_process_opens_the_index", "--test-threads", "1"])
+                .args([
+                    "--exact",
+                    "index_lifecycle::child_process_opens_the_index",
+                    "--test-threads",
+                    "1",
+                    "--nocapture",
+                ])
                 .env(CHILD_DATA_DIR, data.path())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
@@ -266,11 +275,17 @@ fn processes_opening_at_once_all_get_a_complete_index() {
                 .unwrap()
         })
         .collect();
+    let mut origins = Vec::new();
     for child in children {
         let output = child.wait_with_output().unwrap();
         let says = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
         assert!(output.status.success(), "{}{}", says(&output.stdout), says(&output.stderr));
+        let stdout = says(&output.stdout);
+        origins.extend(stdout.lines().filter_map(|l| l.split_once("origin: ")).map(|(_, o)| o.to_string()));
     }
+    // One builds, under the store's lock; the others wait for it and use its index.
+    origins.sort();
+    assert_eq!(origins, ["Built(FirstUse)", "Reused", "Reused", "Reused"]);
     let edition = edition();
     assert_eq!(listing(data.path()), [dir_name(data.path(), &edition)]);
     let index = search::open_or_build(data.path(), &edition).unwrap();

@@ -48,6 +48,7 @@ pub fn aligned(data_dir: Option<&Path>, old: &Edition, new: &Edition) -> (Alignm
     let file =
         CacheFile { version: ALGORITHM_VERSION, old: old_print, new: new_print, changes: alignment.changes().to_vec() };
     // Best effort: a read-only command must not fail because its cache cannot be written.
+    let _lock = atomic_file::lock_store(data_dir);
     let _ = write(&path, &file);
     (alignment, Origin::Computed)
 }

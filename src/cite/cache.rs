@@ -37,6 +37,7 @@ pub fn placement(data_dir: Option<&Path>, edition: &Edition) -> Placement {
     }
     let placement = place(edition, table(), Hints::Use);
     // Best effort: a read-only store keeps nothing, and the placement is still right.
+    let _lock = data_dir.map(atomic_file::lock_store);
     let _ = keep(&dir, &file, edition.name(), &placement);
     placement
 }

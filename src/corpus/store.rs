@@ -706,6 +706,27 @@ mod tests {
         read_then_upgraded(&store, &edition, &old, 3);
     }
 
+    /// Importing over an edition of an older format reads (and so upgrades) the old one under
+    /// the lock the import already holds: the upgrade does not wait for a lock its own process
+    /// holds.
+    #[test]
+    fn an_import_over_an_outdated_edition_upgrades_it_without_waiting_for_itself() {
+        let (dir, store) = imported();
+        let edition = store.load("en-2023-06-09").unwrap();
+        let content = store.outline("en-2023-06-09").unwrap().content;
+        let mut old = Vec::new();
+        edition_file::write_format_3(&edition, &content, &mut old).unwrap();
+        fs::write(store.path_of("en-2023-06-09"), &old).unwrap();
+        let bigger = TEXT
+            .replace("100.1a A two-player game.\n\n", "100.1a A two-player game.\n\n100.1b A multiplayer game.\n\n");
+        let file = fixture(dir.path(), "bigger.txt", &bigger);
+        let (done, finished) = std::sync::mpsc::channel();
+        let root = dir.path().to_path_buf();
+        std::thread::spawn(move || done.send(Store::new(&root).import(&file, None).map(|i| i.rule_count)));
+        let imported = finished.recv_timeout(std::time::Duration::from_secs(20)).expect("the import waited for itself");
+        assert_eq!(imported.unwrap(), 3);
+    }
+
     fn read_then_upgraded(store: &Store, edition: &Edition, old: &[u8], old_format: u32) {
         let path = store.path_of("en-2023-06-09");
         let stamped = fs::read(&path).unwrap();

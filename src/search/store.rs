@@ -2,8 +2,10 @@
 //!
 //! An index is built in a temporary directory beside its final place and moved there with one
 //! rename, so the final directory is either absent or complete: a crash mid-build leaves only a
-//! temporary directory, which is ignored and later removed. When two `judge` processes build at
-//! once, one rename wins and the other process uses the winner's index. A damaged index is
+//! temporary directory, which is ignored and later removed. Builds hold the store's lock
+//! (`atomic_file.rs`), so a process that waited for another's build uses the index it built; where
+//! no lock can be taken, two builds may run at once, one rename wins and the other process uses the
+//! winner's index. A damaged index is
 //! replaced by a new one once that one is built; one of another fingerprint (the rules or `judge`
 //! changed) is removed once the new one is in place.
 //!
@@ -102,6 +104,14 @@ pub fn open_or_build(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, 
                 Err(OpenFailure::Damaged(_)) => true,
             };
         fs::create_dir_all(&parent).map_err(write_error("create the index directory", &parent))?;
+        let _lock = crate::atomic_file::lock_store(data_dir);
+        // Built by another process while this one waited for the lock: that one is used.
+        if exists(&target)? {
+            if let Ok(index) = open_existing(&target, &key, built.map_or(Origin::Reused, Origin::Built)) {
+                remove_others(&parent, edition, &name);
+                return Ok(index);
+            }
+        }
         let reason = if damaged {
             BuildReason::Corrupt
         } else if others(&parent, edition, &name).is_empty() {
@@ -134,6 +144,7 @@ pub fn open_or_build(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, 
 pub fn rebuild(data_dir: &Path, edition: &Edition) -> Result<SearchIndex, SearchError> {
     let parent = data_dir.join("index");
     fs::create_dir_all(&parent).map_err(write_error("create the index directory", &parent))?;
+    let _lock = crate::atomic_file::lock_store(data_dir);
     let key = IndexKey::of(edition);
     let name = key.dir_name();
     let target = parent.join(&name);

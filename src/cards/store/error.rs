@@ -77,10 +77,6 @@ pub enum CardImportError {
         source: CardStoreError,
     },
 
-    #[error("cannot lock the card store `{}`", .path.display())]
-    #[diagnostic(help("nothing was imported"))]
-    Lock { path: PathBuf, source: io::Error },
-
     #[error("cannot write the card store `{}`", .path.display())]
     #[diagnostic(help("the store is left as it was"))]
     Write { path: PathBuf, source: io::Error },

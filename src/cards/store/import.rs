@@ -7,15 +7,14 @@
 
 use super::error::{CardImportError, CardStoreError, RulingsLost};
 use super::info::{ImportedFile, StoreInfo};
-use super::{path, write, CardStore, DIRECTORY};
+use super::{path, write, CardStore};
 use crate::cards::data::{CardData, Ruling};
 use crate::cards::import::{self, FileData};
 use std::collections::{HashMap, HashSet};
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-const LOCK: &str = "cards.lock";
 /// What an import's temporary file is named after (`atomic_file.rs`).
 const TEMPORARY_PREFIX: &str = ".import-";
 
@@ -73,7 +72,9 @@ pub fn import_sources(data_dir: &Path, sources: Vec<Source>, progress: bool) -> 
         let data = import::read(source.reader, &source.shown, source.len, progress)?;
         read.push((source.file, source.shown, data));
     }
-    let _lock = lock(data_dir)?;
+    // From before the old store is read to after the new one is in place, so that two imports
+    // cannot both build on the same old store.
+    let _lock = crate::atomic_file::lock_store(data_dir);
     let mut merged = merge(data_dir, read)?;
     // Each card's Oracle text read once here, not at each scenario that names it.
     crate::cards::reading::read_all(&mut merged.cards);
@@ -81,18 +82,6 @@ pub fn import_sources(data_dir: &Path, sources: Vec<Source>, progress: bool) -> 
     crate::atomic_file::write(&target, TEMPORARY_PREFIX, |out| write::write(&merged.imported.info, &merged.cards, out))
         .map_err(|source| CardImportError::Write { path: target.clone(), source })?;
     Ok(merged.imported)
-}
-
-/// Waits for any other import of this data directory to finish, and keeps others waiting until
-/// the lock it returns is dropped: from before the old store is read to after the new one is in
-/// place, so that two imports cannot both build on the same old store.
-fn lock(data_dir: &Path) -> Result<File, CardImportError> {
-    let path = data_dir.join(DIRECTORY).join(LOCK);
-    let lock_error = |source| CardImportError::Lock { path: path.clone(), source };
-    fs::create_dir_all(data_dir.join(DIRECTORY)).map_err(lock_error)?;
-    let file = File::options().create(true).truncate(false).write(true).open(&path).map_err(lock_error)?;
-    file.lock().map_err(lock_error)?;
-    Ok(file)
 }
 
 struct Merged {
@@ -252,7 +241,7 @@ mod tests {
     #[test]
     fn an_import_waits_for_the_lock() {
         let dir = tempfile::tempdir().unwrap();
-        let held = lock(dir.path()).unwrap();
+        let held = crate::atomic_file::lock_store(dir.path());
         let (done, finished) = mpsc::channel();
         let data_dir = dir.path().to_path_buf();
         let importer = std::thread::spawn(move || {
