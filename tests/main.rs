@@ -23,6 +23,7 @@ mod cli_shell;
 mod cli_site;
 mod engine_properties;
 mod floors;
+mod full_disk;
 mod import;
 mod import_whole;
 mod imported_scenarios;

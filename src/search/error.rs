@@ -99,9 +99,11 @@ impl SearchError {
     }
 }
 
-/// Whether an I/O error says the disk (or the user's quota) is full.
+/// Whether an I/O error says there is no room for what is written: the disk is full, or the
+/// user's quota or file-size limit is reached.
 fn is_out_of_space(error: &std::io::Error) -> bool {
-    matches!(error.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
+    use std::io::ErrorKind;
+    matches!(error.kind(), ErrorKind::StorageFull | ErrorKind::QuotaExceeded | ErrorKind::FileTooLarge)
 }
 
 /// Whether a full disk is the cause of a build that failed: tantivy keeps the I/O error of the
