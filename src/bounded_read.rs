@@ -14,6 +14,9 @@ pub(crate) const CONFIG: u64 = 1024 * 1024;
 pub(crate) const CACHE: u64 = 64 * 1024 * 1024;
 /// The most bytes of a stored edition file (an official edition is under 4 MB).
 pub(crate) const EDITION: u64 = 256 * 1024 * 1024;
+/// The most bytes of a card data file, read as a stream (Scryfall's Default Cards, the largest
+/// of the files `judge` reads, is about 500 MB; Oracle Cards about 160 MB).
+pub(crate) const CARD_DATA: u64 = 1024 * 1024 * 1024;
 
 /// The bytes of the file at `path`, at most `limit` of them: more is an error of kind
 /// [`io::ErrorKind::FileTooLarge`] that says the bound.
@@ -46,6 +49,39 @@ pub(crate) fn read_from(input: impl Read, limit: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// A stream that fails once it has given `limit` bytes and has more: what is read as it comes
+/// (card data) is bounded as a whole file is.
+pub(crate) struct Bounded<R> {
+    inner: R,
+    left: u64,
+    limit: u64,
+}
+
+impl<R: Read> Bounded<R> {
+    pub(crate) fn new(inner: R, limit: u64) -> Self {
+        Bounded { inner, left: limit, limit }
+    }
+}
+
+impl<R: Read> Read for Bounded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        if self.left == 0 {
+            // One byte more tells a longer input from one that ends at the bound.
+            return match self.inner.read(&mut [0])? {
+                0 => Ok(0),
+                _ => Err(too_large(self.limit)),
+            };
+        }
+        let most = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let read = self.inner.read(&mut buf[..most])?;
+        self.left -= read as u64;
+        Ok(read)
+    }
+}
+
 pub(crate) fn too_large(limit: u64) -> io::Error {
     io::Error::new(
         io::ErrorKind::FileTooLarge,
@@ -74,6 +110,17 @@ mod tests {
         assert_eq!(err.to_string(), "it holds more than 1000 bytes, the most judge reads of it");
         assert_eq!(read_from(&b"abc"[..], 3).unwrap(), b"abc");
         assert!(read_from(&b"abcd"[..], 3).is_err());
+    }
+
+    #[test]
+    fn a_stream_without_end_stops_at_the_bound() {
+        let mut all = Vec::new();
+        let err = Bounded::new(io::repeat(7), 1000).read_to_end(&mut all).unwrap_err();
+        assert_eq!((err.kind(), all.len()), (io::ErrorKind::FileTooLarge, 1000));
+        let mut all = Vec::new();
+        Bounded::new(&b"abc"[..], 3).read_to_end(&mut all).unwrap();
+        assert_eq!(all, b"abc");
+        assert!(Bounded::new(&b"abcd"[..], 3).read_to_end(&mut Vec::new()).is_err());
     }
 
     #[cfg(target_os = "linux")]

@@ -11,9 +11,8 @@ use std::io::{Seek, SeekFrom};
 
 /// The listing of Scryfall's bulk files.
 pub const LISTING: &str = "https://api.scryfall.com/bulk-data";
-/// A file bigger than this is not one of the bulk files (Default Cards, the largest, is about
-/// 500 MB; Oracle Cards about 160 MB, Rulings about 25 MB).
-pub const BULK_LIMIT: u64 = 1024 * 1024 * 1024;
+/// A file bigger than this is not one of the bulk files: the bound of every card data file.
+pub const BULK_LIMIT: u64 = crate::bounded_read::CARD_DATA;
 /// The files fetched, by their `type` in the listing: the cards, one per Oracle id, then the
 /// rulings.
 const WANTED: [&str; 2] = ["oracle_cards", "rulings"];

@@ -61,7 +61,7 @@ fn is_game_card(layout: &str) -> bool {
 pub fn read(reader: impl Read, shown: &str, len: Option<u64>, progress: bool) -> Result<FileData, CardImportError> {
     let label = shown.rsplit(['/', '\\']).next().unwrap_or(shown).to_string();
     let progress = Progress::new(progress && std::io::stderr().is_terminal(), label, len);
-    let mut check = Utf8Check::new(reader, progress);
+    let mut check = Utf8Check::new(crate::bounded_read::Bounded::new(reader, crate::bounded_read::CARD_DATA), progress);
     let mut collector = Collector::default();
     let parsed = {
         let mut buffered = BufReader::with_capacity(CHUNK, &mut check);
