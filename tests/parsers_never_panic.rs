@@ -631,3 +631,43 @@ proptest! {
         prop_assert!(!stderr.contains("panicked"), "{:?}: {}", text, stderr);
     }
 }
+
+/// Two small editions of one language: the miniature CR, and the same with a rule reworded and
+/// one added, imported into a store so that they are what `judge diff` aligns.
+fn two_editions(dir: &std::path::Path) -> (judge::corpus::Edition, judge::corpus::Edition) {
+    let store = judge::corpus::store::Store::new(dir);
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini-cr.txt")).unwrap();
+    let changed = text
+        .replace("Each player brings a deck of their own.", "Each player brings a deck of their own making.")
+        .replace("100.2. Each", "100.3. Decks are shuffled.\n\n100.2. Each");
+    assert_ne!(changed, text);
+    for (name, text) in [("en-a", &text), ("en-b", &changed)] {
+        let file = dir.join(format!("{name}.txt"));
+        std::fs::write(&file, text).unwrap();
+        store.import(&file, Some(name)).unwrap();
+    }
+    (store.load("en-a").unwrap(), store.load("en-b").unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// An alignment cache damaged anywhere is never used as it is and never fails a command: the
+    /// alignment is the one computed from the editions.
+    #[test]
+    fn a_damaged_alignment_cache_gives_the_computed_alignment(damages in proptest::collection::vec(damage(), 1..3)) {
+        use judge::align::{align, cache};
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new) = two_editions(dir.path());
+        let fresh = align(&old, &new);
+        prop_assert_eq!(cache::aligned(Some(dir.path()), &old, &new), (fresh.clone(), cache::Origin::Computed));
+        let kept: Vec<_> = std::fs::read_dir(dir.path().join("align")).unwrap().map(|e| e.unwrap().path()).collect();
+        prop_assert_eq!(kept.len(), 1);
+        let good = std::fs::read(&kept[0]).unwrap();
+        let bytes = damaged(&good, &damages);
+        std::fs::write(&kept[0], &bytes).unwrap();
+        let (read, origin) = cache::aligned(Some(dir.path()), &old, &new);
+        prop_assert_eq!(read, fresh);
+        prop_assert_eq!(origin == cache::Origin::Cached, bytes == good);
+    }
+}
