@@ -5,7 +5,7 @@
 use super::effect::{Effect, EffectKind};
 use crate::model::board::Board;
 use crate::model::characteristics::Characteristics;
-use crate::model::{Amount, SelectorSpec, Word, Zone};
+use crate::model::{Amount, Counted, SelectorSpec, Word, Zone};
 
 #[derive(Clone, Debug)]
 pub struct World<'b> {
@@ -110,7 +110,19 @@ impl<'b> World<'b> {
         match amount {
             Amount::Fixed(n) => *n,
             Amount::ManaValue => self.objects[object].mana_value.unwrap_or(0),
-            Amount::Count(selector) => self.select(selector, effect).len() as i64,
+            Amount::Count(count) => {
+                let named = self.select(&count.of, effect);
+                let counted = match count.counted {
+                    Counted::Objects => named.len(),
+                    Counted::CardTypes => {
+                        let types: std::collections::BTreeSet<Word> =
+                            named.iter().flat_map(|&o| self.objects[o].types.iter().copied()).collect();
+                        types.len()
+                    }
+                };
+                // Both are bounded: at most every object, and a stated number (`scenario::limits`).
+                counted as i64 + count.plus
+            }
         }
     }
 

@@ -134,8 +134,8 @@ impl EffectBody {
             }
         }
         for amount in self.pt.iter_mut().flat_map(|p| p.set.iter_mut().chain(p.modify.iter_mut())).flatten() {
-            if let Amount::Count(s) = amount {
-                s.for_each_word(&mut f);
+            if let Amount::Count(count) = amount {
+                count.of.for_each_word(&mut f);
             }
         }
     }
@@ -206,12 +206,47 @@ pub struct PtChange {
     pub switch: bool,
 }
 
-/// A number in an effect: fixed, the affected object's mana value, or a count of objects.
+/// A number in an effect: fixed, the affected object's mana value, or a number read off the
+/// board as the effect applies.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Amount {
     Fixed(i64),
     ManaValue,
-    Count(Box<SelectorSpec>),
+    Count(Box<Count>),
+}
+
+/// A number read off the board: how many objects a selector names (`count`), or how many card
+/// types they have among them (`card_types`, Tarmogoyf), plus a number (`plus`: "that number
+/// plus 1").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Count {
+    pub of: SelectorSpec,
+    pub counted: Counted,
+    pub plus: i64,
+}
+
+/// What a [`Count`] counts among the objects its selector names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counted {
+    Objects,
+    CardTypes,
+}
+
+impl Counted {
+    /// The key that says it in a scenario.
+    pub fn key(self) -> &'static str {
+        match self {
+            Counted::Objects => "count",
+            Counted::CardTypes => "card_types",
+        }
+    }
+}
+
+impl Amount {
+    /// How many objects the selector names.
+    pub fn count(of: SelectorSpec) -> Amount {
+        Amount::Count(Box::new(Count { of, counted: Counted::Objects, plus: 0 }))
+    }
 }
 
 // Untagged enums lose serde's precise messages; this one says what is expected instead. It
@@ -221,14 +256,19 @@ impl<'de> Deserialize<'de> for Amount {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct Count {
-            count: SelectorSpec,
+        struct CountForm {
+            #[serde(default)]
+            count: Option<SelectorSpec>,
+            #[serde(default)]
+            card_types: Option<SelectorSpec>,
+            #[serde(default)]
+            plus: i64,
         }
         struct Visitor;
         impl<'de> serde::de::Visitor<'de> for Visitor {
             type Value = Amount;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a whole number, `mana_value`, or `count: <selector>`")
+                f.write_str("a whole number, `mana_value`, `count: <selector>` or `card_types: <selector>`")
             }
             fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Amount, E> {
                 Ok(Amount::Fixed(n))
@@ -246,7 +286,13 @@ impl<'de> Deserialize<'de> for Amount {
             }
             fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<Amount, M::Error> {
                 let deserializer = serde::de::value::MapAccessDeserializer::new(map);
-                Count::deserialize(deserializer).map(|c| Amount::Count(Box::new(c.count)))
+                let form = CountForm::deserialize(deserializer)?;
+                let (of, counted) = match (form.count, form.card_types) {
+                    (Some(of), None) => (of, Counted::Objects),
+                    (None, Some(of)) => (of, Counted::CardTypes),
+                    _ => return Err(serde::de::Error::custom("give one of `count` and `card_types`, with a selector")),
+                };
+                Ok(Amount::Count(Box::new(Count { of, counted, plus: form.plus })))
             }
         }
         d.deserialize_any(Visitor)
@@ -259,9 +305,12 @@ impl Serialize for Amount {
         match self {
             Amount::Fixed(n) => s.serialize_i64(*n),
             Amount::ManaValue => s.serialize_str("mana_value"),
-            Amount::Count(selector) => {
-                let mut map = s.serialize_map(Some(1))?;
-                map.serialize_entry("count", selector)?;
+            Amount::Count(count) => {
+                let mut map = s.serialize_map(Some(if count.plus == 0 { 1 } else { 2 }))?;
+                map.serialize_entry(count.counted.key(), &count.of)?;
+                if count.plus != 0 {
+                    map.serialize_entry("plus", &count.plus)?;
+                }
                 map.end()
             }
         }
@@ -278,7 +327,29 @@ pub struct PlayerEffectSpec {
 
 #[cfg(test)]
 mod tests {
-    use super::EffectBody;
+    use super::{Amount, Count, Counted, EffectBody};
+
+    /// A count is of objects or of their card types, plus a number; it reads back as it is
+    /// written, and one that says both or neither is refused.
+    #[test]
+    fn counts_read_and_write_back() {
+        let text = "[{card_types: {zone: graveyard}}, {count: {zone: graveyard}, plus: 1}]";
+        let amounts: Vec<Amount> = serde_yaml::from_str(text).expect("amounts");
+        let of: crate::model::SelectorSpec = serde_yaml::from_str("{zone: graveyard}").unwrap();
+        assert_eq!(
+            amounts,
+            [
+                Amount::Count(Box::new(Count { of: of.clone(), counted: Counted::CardTypes, plus: 0 })),
+                Amount::Count(Box::new(Count { of, counted: Counted::Objects, plus: 1 })),
+            ]
+        );
+        let written = serde_yaml::to_string(&amounts).unwrap();
+        assert_eq!(serde_yaml::from_str::<Vec<Amount>>(&written).unwrap(), amounts);
+        for wrong in ["{plus: 1}", "{count: {zone: graveyard}, card_types: {zone: graveyard}}"] {
+            let err = serde_yaml::from_str::<Amount>(wrong).unwrap_err().to_string();
+            assert!(err.contains("give one of `count` and `card_types`"), "{wrong}: {err}");
+        }
+    }
 
     /// A text change on the object whose ability this is reaches what the effect matches, the
     /// abilities it grants (their text, and a static one's own effect) and those it removes: all

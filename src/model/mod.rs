@@ -31,7 +31,9 @@ pub use ability::{AbilitySpec, StaticAbilitySpec};
 pub use card::CardObject;
 pub use control::{ControlSpec, ExchangeSpec};
 pub use copy::{Characteristic, CopyExcept, CopySpec};
-pub use effect::{AbilityChange, Amount, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec};
+pub use effect::{
+    AbilityChange, Amount, Count, Counted, EffectBody, PlayerEffectSpec, PtChange, SetChange, TextChangeSpec,
+};
 pub use event::*;
 pub use expect::{ExpectSpec, ExpectedNumber};
 pub use meanings::Meanings;

@@ -568,8 +568,8 @@ impl Validator<'_> {
             }
             for (key, amounts) in [("set", &pt.set), ("modify", &pt.modify)] {
                 for (i, amount) in amounts.iter().flatten().enumerate() {
-                    if let Amount::Count(s) = amount {
-                        self.selector(&pt_at.key(key).item(i).key("count"), s, players);
+                    if let Amount::Count(count) = amount {
+                        self.selector(&pt_at.key(key).item(i).key(count.counted.key()), &count.of, players);
                     }
                 }
             }

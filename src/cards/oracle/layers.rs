@@ -8,7 +8,8 @@ use super::{
     grant, granted, keywords, nouns, reasons, type_phrase, unmodelled, why, FaceText, Piece, Pieces, Unmodelled,
 };
 use crate::model::{
-    AbilityChange, AbilitySpec, Amount, ControlSpec, EffectBody, PtChange, SelectorSpec, SetChange, Word,
+    AbilityChange, AbilitySpec, Amount, ControlSpec, Count, Counted, EffectBody, PtChange, SelectorSpec, SetChange,
+    Word,
 };
 
 const VERBS: [&str; 8] = ["gets", "get", "has", "have", "loses", "lose", "is", "are"];
@@ -27,7 +28,15 @@ pub(super) fn sentence(_face: &FaceText, s: &str) -> Option<Pieces> {
         return Some(control(rest));
     }
     if let Some(rest) = s.strip_prefix("~'s power and toughness are each equal to ") {
-        return Some(defined_pt(rest));
+        return Some(defined_pt(rest, 0));
+    }
+    // Tarmogoyf: "~'s power is equal to <a number> and its toughness is equal to that number plus 1".
+    if let Some((amount, plus)) = s
+        .strip_prefix("~'s power is equal to ")
+        .and_then(|rest| rest.split_once(" and its toughness is equal to that number plus "))
+        .and_then(|(amount, plus)| Some((amount, plus.parse::<i64>().ok()?)))
+    {
+        return Some(defined_pt(amount, plus));
     }
     if s.starts_with("~'s power is ") || s.starts_with("~'s toughness is ") {
         return Some(unmodelled("it defines power or toughness alone: the model sets both together"));
@@ -71,17 +80,23 @@ fn control(object: &str) -> Pieces {
     )])
 }
 
-/// `~'s power and toughness are each equal to the number of <objects>` (604.3, layer 7a).
-fn defined_pt(amount: &str) -> Pieces {
+/// `~'s power and toughness are each equal to the number of <objects>`, or of `card types among
+/// <objects>`; the toughness `plus` more (604.3, layer 7a).
+fn defined_pt(amount: &str, plus: i64) -> Pieces {
     let Some(np) = amount.strip_prefix("the number of ") else {
         return Err(reasons::of(amount));
     };
-    let count = Amount::Count(Box::new(nouns::object(np)?));
+    let (np, counted) = match np.strip_prefix("card types among ") {
+        Some(np) => (np, Counted::CardTypes),
+        None => (np, Counted::Objects),
+    };
+    let of = nouns::object(np)?;
+    let count = |plus| Amount::Count(Box::new(Count { of: of.clone(), counted, plus }));
     Ok(vec![effect(
         true,
         EffectBody {
             affects: Some(nouns::itself()),
-            pt: Some(PtChange { set: Some([count.clone(), count]), ..Default::default() }),
+            pt: Some(PtChange { set: Some([count(0), count(plus)]), ..Default::default() }),
             ..Default::default()
         },
     )])
@@ -173,7 +188,7 @@ fn pt_modify(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
                     "`for each other …`: other than each object affected, which the model's counts cannot say",
                 );
             }
-            let count = Amount::Count(Box::new(nouns::object(np)?));
+            let count = Amount::count(nouns::object(np)?);
             let per = |n: i64| match n {
                 0 => Ok(Amount::Fixed(0)),
                 1 => Ok(count.clone()),

@@ -5,7 +5,7 @@
 use crate::engine::effect::Effect;
 use crate::engine::layer::Layer;
 use crate::engine::sets::Sets;
-use crate::model::{AbilitySpec, Amount, EffectBody, SelectorSpec, SetChange, Word};
+use crate::model::{AbilitySpec, Amount, Counted, EffectBody, SelectorSpec, SetChange, Word};
 
 /// One thing an effect can read or write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,7 +149,12 @@ pub fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
         match amount {
             Amount::Fixed(_) => {}
             Amount::ManaValue => out.push(Atom::ManaValue),
-            Amount::Count(s) => selector_reads(s, &mut out),
+            Amount::Count(count) => {
+                selector_reads(&count.of, &mut out);
+                if count.counted == Counted::CardTypes {
+                    out.push(Atom::Type(None));
+                }
+            }
         }
     }
     Reads { source, state: out }
