@@ -10,6 +10,9 @@ use serde_yaml::{Mapping, Value};
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Check {
+    /// Keys of the card's own object beside its name (`zone: stack`, `x: 2`).
+    #[serde(default)]
+    pub itself: Mapping,
     #[serde(default)]
     pub with: Vec<String>,
     #[serde(default)]
@@ -40,7 +43,11 @@ impl Check {
             m.insert("active".into(), active.into());
             Value::Mapping(m)
         };
-        let mut objects = vec![object(name, "Alice")];
+        let mut card = object(name, "Alice");
+        if let Value::Mapping(m) = &mut card {
+            m.extend(self.itself.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        let mut objects = vec![card];
         objects.extend(self.with.iter().map(|c| object(c, "Alice")));
         objects.extend(self.opponent.iter().map(|c| object(c, "Bob")));
         let mut scenario = Mapping::new();

@@ -107,6 +107,8 @@ pub struct ObjectDef {
     /// A token that ceased to exist (704.5d): where it went is where it was last, and no
     /// selector finds it.
     pub ceased: bool,
+    /// The value of X chosen for the spell that became it (107.3m), when the scenario says.
+    pub x: Option<i64>,
 }
 
 impl ObjectDef {

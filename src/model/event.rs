@@ -375,9 +375,9 @@ pub struct ReplacementSpec {
     /// Enters tapped.
     #[serde(default, skip_serializing_if = "super::is_false")]
     pub tapped: bool,
-    /// Enters with these counters.
+    /// Enters with these counters: a number of each kind, or `X`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub counters: BTreeMap<String, i64>,
+    pub counters: BTreeMap<String, CounterNumber>,
     /// Enters as a copy of this object, with the copy effect's exceptions ("you may have Clone
     /// enter as a copy of any creature on the battlefield": the object chosen), 614.1c and 706.5.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -394,6 +394,50 @@ pub struct ReplacementSpec {
     /// The event is replaced by another one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instead: Option<InsteadSpec>,
+}
+
+/// How many counters of a kind an object enters with: a number, or `X`: the value of X chosen
+/// for the spell that became the object, which the object's `x` gives (107.3m).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CounterNumber {
+    Fixed(i64),
+    X,
+}
+
+impl Serialize for CounterNumber {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            CounterNumber::Fixed(n) => s.serialize_i64(*n),
+            CounterNumber::X => s.serialize_str("X"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for CounterNumber {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = CounterNumber;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a whole number of counters, or `X`")
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<CounterNumber, E> {
+                Ok(CounterNumber::Fixed(n))
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<CounterNumber, E> {
+                i64::try_from(n)
+                    .map(CounterNumber::Fixed)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<CounterNumber, E> {
+                match s {
+                    "X" | "x" => Ok(CounterNumber::X),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(s), &self)),
+                }
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// Where a redirection sends the damage: an object id, a player's name or `you`, or a selector.

@@ -132,6 +132,7 @@ fn made(
         timestamp: entry.timestamp,
         unmodelled,
         token: entry.token,
+        x: entry.x,
         id,
         name,
         owner,

@@ -100,6 +100,7 @@ pub struct ObjectSpec {
     pub timestamp: Option<i64>,
     pub unmodelled: Vec<String>,
     pub token: bool,
+    pub x: Option<i64>,
 }
 
 /// An object as the file writes it: written out (`id`, `name`, `owner`, its characteristics), or
@@ -164,6 +165,10 @@ pub struct ObjectEntry {
     /// on the battlefield: elsewhere a token ceases to exist (704.5d).
     #[serde(default)]
     pub token: bool,
+    /// The value of X chosen for the spell that became it (107.3m), for what it enters with ("~
+    /// enters with X +1/+1 counters on it"): `0` when it was not cast.
+    #[serde(default)]
+    pub x: Option<i64>,
     /// The choices made as the card entered (614.1c: "As … enters, choose a color"), by what was
     /// chosen: `color`, `creature_type`, `basic_land_type`, `card_type`, `player`, `card_name`, or
     /// `copy` (the object it entered as a copy of).

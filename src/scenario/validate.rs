@@ -437,6 +437,9 @@ impl Validator<'_> {
         if o.attached_at.is_some() && o.attached_to.is_none() {
             self.error_at(&at.key("attached_at"), "`attached_at` without `attached_to`".into(), None);
         }
+        if o.x.is_some_and(|x| x < 0) {
+            self.error_at(&at.key("x"), "X is 0 or more (107.1b)".into(), None);
+        }
         if o.damage < 0 {
             self.error_at(&at.key("damage"), format!("`{}`: damage marked is 0 or more", o.damage), None);
         }
@@ -472,6 +475,7 @@ impl Validator<'_> {
             unmodelled: o.unmodelled.clone(),
             token: o.token,
             ceased: false,
+            x: o.x,
         }
     }
 

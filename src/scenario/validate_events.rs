@@ -68,6 +68,16 @@ impl Validator<'_> {
         players: &[String],
         origin: usize,
     ) -> Vec<Pending> {
+        if let EventSpec::Enter(e) = spec {
+            let def = objects.iter().find(|o| o.id == e.object);
+            if let Some(def) = def.filter(|d| d.x.is_none() && enters_with_x(d)) {
+                self.error(
+                    &child(&child(path, "enter"), "object"),
+                    format!("`{}` enters with X counters: say the value of X chosen for it", def.id),
+                    Some("give the object `x: N`, the X paid for the spell that became it (`x: 0` if it was not cast, 107.3m)".into()),
+                );
+            }
+        }
         if let EventSpec::Enter(EnterSpec { copy: Some(_), .. }) = spec {
             self.error(
                 &child(&child(path, "enter"), "copy"),
@@ -675,4 +685,12 @@ fn first_key(path: &str, spec: &EventSpec) -> String {
         EventSpec::AtOnce(_) => "at_once",
     };
     child(path, key)
+}
+
+/// Whether one of the object's own abilities makes it enter with X counters ("~ enters with X
+/// +1/+1 counters on it").
+fn enters_with_x(def: &ObjectDef) -> bool {
+    def.printed.abilities.iter().filter_map(|a| a.generates.as_ref()?.body.replacement.as_ref()).any(|r| {
+        r.object.as_ref().is_some_and(|o| o.itself) && r.counters.values().any(|n| *n == crate::model::CounterNumber::X)
+    })
 }

@@ -16,7 +16,7 @@
 use super::replace::replacement;
 use super::template::Template;
 use super::{layers, type_phrase, unmodelled, why, FaceText, Piece, Pieces, Unmodelled};
-use crate::model::{CopyExcept, CopySpec, EffectBody, EventKindSpec, ReplacementSpec, SetChange, Word};
+use crate::model::{CopyExcept, CopySpec, CounterNumber, EffectBody, EventKindSpec, ReplacementSpec, SetChange, Word};
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
@@ -89,7 +89,11 @@ fn items(except: &str) -> Vec<String> {
 
 /// One exception (707.9): a type, subtype or supertype added (707.9b), legendary taken away, an
 /// ability gained (707.9a), an additional counter as it enters (707.9e).
-fn exception(item: &str, except: &mut CopyExcept, counters: &mut BTreeMap<String, i64>) -> Result<(), Unmodelled> {
+fn exception(
+    item: &str,
+    except: &mut CopyExcept,
+    counters: &mut BTreeMap<String, CounterNumber>,
+) -> Result<(), Unmodelled> {
     if item.contains(" if it's ") || item.contains(" if it is ") {
         return unmodelled(format!(
             "the copy's exception `{item}` applies only if the copy is of a kind (707.9f): a condition the model cannot say"
@@ -108,7 +112,10 @@ fn exception(item: &str, except: &mut CopyExcept, counters: &mut BTreeMap<String
         .and_then(|r| r.strip_suffix(" counter on it"))
         .filter(|k| !k.contains(' '))
     {
-        *counters.entry(kind.to_string()).or_default() += 1;
+        match counters.entry(kind.to_string()).or_insert(CounterNumber::Fixed(0)) {
+            CounterNumber::Fixed(n) => *n += 1,
+            CounterNumber::X => return Err(super::layers::unread()),
+        }
         return Ok(());
     }
     let added = item

@@ -7,8 +7,8 @@ use super::damage::{self, Act};
 use super::template::Template;
 use super::{condition, nouns, unmodelled, why, words, FaceText, Piece, Pieces, Unmodelled};
 use crate::model::{
-    ConditionSpec, CountSpec, EffectBody, EventKindSpec, InsteadSpec, Position, Quantity, ReplacementSpec,
-    SelectorSpec, Zone,
+    ConditionSpec, CountSpec, CounterNumber, EffectBody, EventKindSpec, InsteadSpec, Position, Quantity,
+    ReplacementSpec, SelectorSpec, Zone,
 };
 use regex_lite::Captures;
 use std::sync::LazyLock;
@@ -402,8 +402,12 @@ fn enter(c: &Captures, how: Enter) -> Pieces {
     let objects = nouns::objects(&c["np"])?;
     let mut counters = std::collections::BTreeMap::new();
     if how == Enter::Counters {
-        let n = c.name("n").map_or(Some(1), |n| words::number(n.as_str()));
-        let n = n.ok_or_else(|| why("a number of counters the model does not know (X)"))?;
+        let n = match c.name("n").map(|n| n.as_str()) {
+            None => Some(CounterNumber::Fixed(1)),
+            Some("x") => Some(CounterNumber::X),
+            Some(n) => words::number(n).map(CounterNumber::Fixed),
+        };
+        let n = n.ok_or_else(|| why("a number of counters the model does not know"))?;
         counters.insert(c["kind"].to_string(), n);
         if objects.len() > 1 {
             return unmodelled("counters on kinds of objects no one selector says, which the effect would add twice");

@@ -205,6 +205,7 @@ fn new_token(board: &Board, player: usize, words: &str, timestamp: Timestamp) ->
         unmodelled: Vec::new(),
         token: true,
         ceased: false,
+        x: None,
     }
 }
 

@@ -5,7 +5,7 @@ use super::overflow::{self, TooLarge};
 use super::replacer::{Env, Replacer};
 use crate::engine::world::selector_matches;
 use crate::model::pending::{EnteredAs, Event, Target};
-use crate::model::{EventKindSpec, InsteadSpec, PreventSpec, Quantity, RedirectSpec, Zone};
+use crate::model::{CounterNumber, EventKindSpec, InsteadSpec, PreventSpec, Quantity, RedirectSpec, Zone};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -317,8 +317,18 @@ fn enters(env: &Env, effect: u16, event: &Event) -> Result<Modified, TooLarge> {
         }
         *tapped |= r.spec.tapped;
         for (kind, n) in &r.spec.counters {
+            let n = match n {
+                CounterNumber::Fixed(n) => *n,
+                // The scenario gives X for every object that enters with X counters
+                // (`validate_events.rs`); none was cast otherwise, and X is then 0 (107.3m).
+                CounterNumber::X => event.object().and_then(|o| env.board.objects[o].x).unwrap_or(0),
+            };
+            // No counters are no counters put on it (122.6): nothing for another effect to add to.
+            if n == 0 {
+                continue;
+            }
             let c = counters.entry(kind.clone()).or_insert(0);
-            *c = overflow::add(*c, *n)?;
+            *c = overflow::add(*c, n)?;
         }
         match r.spec.control.as_deref() {
             Some("you") => *controller = r.effect.controller,
