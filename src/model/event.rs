@@ -391,6 +391,11 @@ pub struct ReplacementSpec {
     /// The event can't happen (101.2): not a replacement effect, it stops the event.
     #[serde(default, skip_serializing_if = "super::is_false")]
     pub cant: bool,
+    /// The damage it watches can't be prevented ("Damage can't be prevented", 615.12 today): not
+    /// a replacement effect but a rule, under which every prevention effect applies and prevents
+    /// nothing (615.11).
+    #[serde(default, skip_serializing_if = "super::is_false")]
+    pub unpreventable: bool,
     /// The event is replaced by another one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instead: Option<InsteadSpec>,

@@ -59,7 +59,12 @@ pub fn sentence(step: &EventStep, of_events: bool) -> String {
             text.push_str(&format!("; it does nothing: {to} cannot be dealt the damage, {why}"))
         }
         Some(Note::Vanished { why }) => text.push_str(&format!(": {why}")),
-        Some(Note::CantBePrevented) => text.push_str("; it prevents nothing: the damage can't be prevented"),
+        Some(Note::CantBePrevented { by }) => {
+            text.push_str("; it prevents nothing: the damage can't be prevented");
+            if let Some(by) = by {
+                text.push_str(&format!(" ({by})"));
+            }
+        }
         Some(Note::CantBeRegenerated) => text.push_str("; it does nothing: the permanent can't be regenerated"),
         Some(Note::StillDestroyed { still }) => {
             let verb = if still.len() == 1 { "applies" } else { "apply" };

@@ -418,6 +418,7 @@ impl Validator<'_> {
             ("enters", r.tapped || !r.counters.is_empty() || r.control.is_some() || r.copy.is_some(), &[K::Enter]),
             ("skip", r.skip, &[K::Begin, K::Draw]),
             ("cant", r.cant, EVERY_KIND),
+            ("unpreventable", r.unpreventable, &[K::Damage]),
             // Entering has its own actions (614.1c–d).
             ("instead", r.instead.is_some(), &all_but_enter),
         ];
@@ -426,7 +427,7 @@ impl Validator<'_> {
             [] => self.error(
                 path,
                 "this replacement effect does nothing".into(),
-                Some("give it one of `multiply`, `add`, `prevent`, `shield`, `regenerate`, `redirect`, `zone`, `tapped`/`counters`/`control`/`copy`, `skip`, `cant`, `instead`".into()),
+                Some("give it one of `multiply`, `add`, `prevent`, `shield`, `regenerate`, `redirect`, `zone`, `tapped`/`counters`/`control`/`copy`, `skip`, `cant`, `unpreventable`, `instead`".into()),
             ),
             [(name, _, fits)] => {
                 if !fits.contains(&event) {

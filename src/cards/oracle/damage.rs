@@ -111,6 +111,18 @@ pub(super) fn damage(c: &Captures, act: Act) -> Pieces {
     Ok(out)
 }
 
+/// `Damage can't be prevented`, `Combat damage that would be dealt by <sources> can't be
+/// prevented`: a rule of the damage events it watches (615.12 today), not a replacement.
+pub(super) fn unpreventable(c: &Captures) -> Pieces {
+    Ok(vec![replacement(ReplacementSpec {
+        event: Some(EventKindSpec::Damage),
+        source: source(c.name("src").map(|m| m.as_str()))?,
+        combat: c.name("combat").map(|m| m.as_str() == "combat "),
+        unpreventable: true,
+        ..Default::default()
+    })])
+}
+
 /// `… dealt to and dealt by ~`: the part dealt by it.
 pub(super) fn damage_by_self(c: &Captures) -> Pieces {
     Ok(vec![replacement(ReplacementSpec {

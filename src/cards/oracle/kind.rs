@@ -67,7 +67,8 @@ pub(super) fn of_pieces(pieces: &[Piece], norm: &str) -> Kind {
     match &effect.replacement {
         _ if cda => Kind::Cda,
         Some(r) if r.cant => Kind::Cant,
-        Some(r) if r.prevent.is_some() || r.shield.is_some() => Kind::Prevention,
+        // "Damage can't be prevented" is a rule of prevention (615.12 today).
+        Some(r) if r.prevent.is_some() || r.shield.is_some() || r.unpreventable => Kind::Prevention,
         Some(_) => Kind::Replacement,
         None => Kind::Static,
     }

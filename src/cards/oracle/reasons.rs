@@ -27,7 +27,7 @@ const FAMILIES: &[(&[&str], &str)] = &[
     (&["for each", "equal to", "x is", "the number of"], "a number the model's amounts cannot say"),
     (&["can't be the target", "can't be sacrificed", "can't be enchanted", "can't transform", "can't be exiled"], "this event is not in the model"),
     (&["phase out", "phases out"], "phasing is not in the model"),
-    (&["damage can't be prevented", "can't be prevented"], "\"can't be prevented\" on all damage is not in the model"),
+    (&["damage can't be prevented", "can't be prevented"], "\"can't be prevented\" said of damage in words the compiler does not read"),
     (&["half that damage", "half the damage"], "half the damage, rounded: the model prevents a fixed amount"),
     (&["win the game"], "winning the game is not an event of the model"),
     (&["life total", "lose life", "loses life"], "this life rule is not in the model"),

@@ -56,6 +56,7 @@ static TEMPLATES: LazyLock<Vec<Sentence>> = LazyLock::new(|| {
             |c| damage::damage(c, Act::PreventAll),
         ),
         (format!(r"^prevent all {combat}damage that would be dealt by (?P<src>.+?)$"), |c| damage::damage(c, Act::PreventAll)),
+        (format!(r"^{combat}damage (?:that would be dealt by (?P<src>.+?) )?can't be prevented$"), damage::unpreventable),
         (
             format!(r"^prevent all {combat}damage that (?P<src>.+?) would deal(?: to (?P<to>.+?))?$"),
             |c| damage::damage(c, Act::PreventAll),

@@ -156,6 +156,8 @@ fn types_colours_and_land_types() {
         ("Leyline of Singularity", "enchantment", "", "All nonland permanents are legendary.", "[{id: effect, text: All nonland permanents are legendary., effect: {affects: {not_types: [land]}, supertypes: {add: [legendary]}}}]"),
         ("Humility", "enchantment", "", "All creatures lose all abilities and have base power and toughness 1/1.", "[{id: effect, text: All creatures lose all abilities and have base power and toughness 1/1., effect: {affects: {types: [creature]}, abilities: {remove_all: true}, pt: {set: [1, 1]}}}]"),
         ("Gravity Sphere", "enchantment", "", "All creatures lose flying.", "[{id: effect, text: All creatures lose flying., effect: {affects: {types: [creature]}, abilities: {remove: [flying]}}}]"),
+        ("Leyline of Punishment", "enchantment", "", "Damage can't be prevented.", "[{id: effect, text: Damage can't be prevented., effect: {replacement: {event: damage, unpreventable: true}}}]"),
+        ("Questing Beast", "creature", "beast", "Combat damage that would be dealt by creatures you control can't be prevented.", "[{id: effect, text: Combat damage that would be dealt by creatures you control can't be prevented., effect: {replacement: {event: damage, source: {types: [creature], controller: you}, combat: true, unpreventable: true}}}]"),
         ("Tarmogoyf", "creature", "lhurgoyf", "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.", "[{id: effect, text: Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1., cda: true, effect: {affects: {self: true}, pt: {set: [{card_types: {zone: graveyard}}, {card_types: {zone: graveyard}, plus: 1}]}}}]"),
         ("Nightmare", "creature", "nightmare horse", "Flying\nNightmare's power and toughness are each equal to the number of Swamps you control.", "[flying, {id: effect, text: Nightmare's power and toughness are each equal to the number of Swamps you control., cda: true, effect: {affects: {self: true}, pt: {set: [{count: {subtypes: [swamp], controller: you}}, {count: {subtypes: [swamp], controller: you}}]}}}]"),
         ("Thran Lens", "artifact", "", "All permanents are colorless.", "[{id: effect, text: All permanents are colorless., effect: {affects: {all: true}, colors: {set: []}}}]"),
@@ -276,7 +278,7 @@ fn what_the_model_cannot_say_is_left_out_with_its_reason() {
         // A condition at the end may be said of both predicates: neither is read.
         ("Cloak Lord", "artifact", "equipment", "Equipped creature gets +1/+1 and can't be blocked as long as you control a Swamp.", "attacking"),
         ("Angel Lord", "creature", "angel", "You can't lose the game and your opponents can't win the game as long as you control a Swamp.", "condition"),
-        ("Leyline of Punishment", "enchantment", "", "Damage can't be prevented.", "can't be prevented"),
+        ("Stonehide Lord", "enchantment", "", "Damage dealt by creatures can't be prevented.", "can't be prevented"),
         ("Trinisphere", "artifact", "", "As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs three mana to cast.", "condition"),
         // A spell's own abilities work on the stack or in a hand, not on the battlefield.
         ("Emrakul, the Aeons Torn", "creature", "eldrazi", "This spell can't be countered.", "spell's own"),

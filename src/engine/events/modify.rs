@@ -36,8 +36,12 @@ pub enum Note {
         to: String,
         why: String,
     },
-    /// The damage can't be prevented (615.11): the prevention effect prevents none of it.
-    CantBePrevented,
+    /// The damage can't be prevented (615.11): the prevention effect prevents none of it. `by`:
+    /// the effect that says so ("Damage can't be prevented"), when the event itself does not.
+    CantBePrevented {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+    },
     /// The permanent can't be regenerated (701.11c): the regeneration effect does nothing.
     CantBeRegenerated,
     /// The event can no longer happen when its moment comes (614.7).
@@ -77,7 +81,7 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Result<Modifi
         }
     } else if let Some(n) = s.add {
         unchanged(vec![event.with_number(overflow::add(number, n)?)])
-    } else if matches!(event, Event::Damage { unpreventable: true, .. }) && (s.prevent.is_some() || s.shield.is_some())
+    } else if let Some(by) = (s.prevent.is_some() || s.shield.is_some()).then(|| env.cant_be_prevented(event)).flatten()
     {
         // 615.11: the prevention effect applies, prevents nothing, and a shield is not reduced;
         // its additional effect still happens.
@@ -85,7 +89,7 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Result<Modifi
         let also = also(env, r, event, 0);
         let fresh = also.len();
         events.extend(also);
-        Modified { events, used: 0, note: Some(Note::CantBePrevented), fresh, joins: false }
+        Modified { events, used: 0, note: Some(Note::CantBePrevented { by }), fresh, joins: false }
     } else if let Some(prevent) = s.prevent {
         let amount = match prevent {
             PreventSpec::All => number,
@@ -114,7 +118,10 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Result<Modifi
     };
     // A "next time" effect is used up when it applies, not when it does nothing (614.9).
     if r.spec.once
-        && !matches!(out.note, Some(Note::RedirectionFails { .. } | Note::CantBePrevented | Note::CantBeRegenerated))
+        && !matches!(
+            out.note,
+            Some(Note::RedirectionFails { .. } | Note::CantBePrevented { .. } | Note::CantBeRegenerated)
+        )
     {
         out.used = 1;
     }

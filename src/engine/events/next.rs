@@ -87,7 +87,7 @@ pub fn next(env: &Env, state: &State) -> Next {
         }
     }
     let applicable: Vec<u16> = (0..env.replacers.len())
-        .filter(|i| env.replacers[*i].kind != Kind::Cant && env.applies(*i, pending, &state.left))
+        .filter(|i| !env.replacers[*i].kind.is_rule() && env.applies(*i, pending, &state.left))
         .map(|i| i as u16)
         .collect();
     // Most events meet only effects of the last tier: the lists of the others are made only when

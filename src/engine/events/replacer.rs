@@ -30,6 +30,16 @@ pub enum Kind {
     Redirection,
     Skip,
     Cant,
+    /// "Damage can't be prevented": a rule for the events it watches, not a replacement.
+    Unpreventable,
+}
+
+impl Kind {
+    /// An effect that is a rule of the events it watches (101.2, 615.12 today) rather than one a
+    /// player applies to them (616.1).
+    pub fn is_rule(self) -> bool {
+        matches!(self, Kind::Cant | Kind::Unpreventable)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -247,6 +257,17 @@ impl Env {
     }
 
     /// The effect's conditions against the event, whatever the effect has done before.
+    /// Whether the damage of this event can't be prevented, and by what: `Some(None)` when the
+    /// event says so ("This damage can't be prevented"), `Some(Some(key))` when an effect that
+    /// watches it does ("Damage can't be prevented"), `None` when it can be.
+    pub fn cant_be_prevented(&self, event: &Event) -> Option<Option<String>> {
+        if matches!(event, Event::Damage { unpreventable: true, .. }) {
+            return Some(None);
+        }
+        let rule = self.replacers.iter().find(|r| r.kind == Kind::Unpreventable && self.watches(r, event))?;
+        Some(Some(rule.key().to_string()))
+    }
+
     pub fn watches(&self, r: &Replacer, event: &Event) -> bool {
         self.watches_event(r, event) && r.spec.condition.as_ref().is_none_or(|c| self.condition(c, r, event).met)
     }
@@ -374,6 +395,8 @@ pub(super) fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replac
     let spec = effect.body.replacement.clone()?;
     let kind = if spec.cant {
         Kind::Cant
+    } else if spec.unpreventable {
+        Kind::Unpreventable
     } else if spec.self_replacement {
         Kind::SelfReplacement
     } else if spec.control.is_some() {

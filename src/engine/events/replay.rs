@@ -168,7 +168,7 @@ fn vanishes_step(env: &Env, top: &Pending, why: String) -> EventStep {
     if zero_damage {
         let some = top.event.with_number(1);
         step.stopped = (env.replacers.iter())
-            .filter(|r| r.kind != Kind::Cant && env.watches(r, &some))
+            .filter(|r| !r.kind.is_rule() && env.watches(r, &some))
             .map(|r| Stopped { effect: r.key().to_string(), why: "there is no damage event to modify".into() })
             .collect();
     }
@@ -282,7 +282,7 @@ fn applied_step(
     let next_state = state.apply(env, decision.effect)?;
     let modified = modify(env, decision.effect, &top.event, state.left.of(r))
         .map_err(|_| super::overflow::applying(env, top, decision.effect, super::overflow::Past::Numbers))?;
-    let applies_before = |j: usize| j != i && env.replacers[j].kind != Kind::Cant && env.meets(j, top, &state.left);
+    let applies_before = |j: usize| j != i && !env.replacers[j].kind.is_rule() && env.meets(j, top, &state.left);
     // The events that replaced this one are on top of the next state.
     let applies_after = |j: usize| {
         let mut replacing = next_state.stack.iter().rev().take(modified.events.len());
@@ -300,7 +300,7 @@ fn applied_step(
         .map(|j| Stopped { effect: key(j), why: describe::no_longer(env, &modified.events) })
         .collect();
     step.now_applicable = (0..env.replacers.len())
-        .filter(|j| *j != i && !before.contains(j) && env.replacers[*j].kind != Kind::Cant && applies_after(*j))
+        .filter(|j| *j != i && !before.contains(j) && !env.replacers[*j].kind.is_rule() && applies_after(*j))
         .map(|j| key(&j))
         .collect();
     let why = if decision.is_choice() {
@@ -332,7 +332,7 @@ fn applied_step(
         }
     }
     match modified.note {
-        Some(Note::CantBePrevented) => concepts.push("unpreventable"),
+        Some(Note::CantBePrevented { .. }) => concepts.push("unpreventable"),
         Some(Note::CantBeRegenerated) => concepts.push("no-regeneration"),
         _ => {}
     }
@@ -481,6 +481,7 @@ fn kind_concepts(r: &Replacer, event: &Event) -> Vec<&'static str> {
             _ => vec!["replacement-instead"],
         },
         Kind::Cant => vec!["cant-beats-can"],
+        Kind::Unpreventable => vec!["unpreventable"],
     }
 }
 

@@ -205,8 +205,9 @@ fn effect(line: &mut Line, step: &EventStep, kind: Kind) {
         line.text(format!("would redirect the damage to {to}, but {to} cannot be dealt it, {why}; it does nothing"));
         return;
     }
-    if let Some(Note::CantBePrevented) = &step.note {
-        line.text("applies, but the damage can't be prevented: it prevents none of it");
+    if let Some(Note::CantBePrevented { by }) = &step.note {
+        let by = by.as_ref().map(|by| format!(" ({by})")).unwrap_or_default();
+        line.text(format!("applies, but the damage can't be prevented{by}: it prevents none of it"));
         return;
     }
     if let Some(Note::CantBeRegenerated) = &step.note {
@@ -223,6 +224,8 @@ fn effect(line: &mut Line, step: &EventStep, kind: Kind) {
         (Kind::Redirection, _) => "redirects the damage".into(),
         (Kind::Skip, _) => "skips it".into(),
         (Kind::Replacement | Kind::Cant, _) => "replaces the event".into(),
+        // A rule of the events, never applied as a step of its own.
+        (Kind::Unpreventable, _) => "makes the damage unpreventable".into(),
     };
     line.text(format!("{verb}: "));
     match step.after.as_slice() {
