@@ -150,8 +150,10 @@ fn rendered(error: judge::scenario::ScenarioProblems) -> String {
 #[test]
 fn every_yaml_example_of_the_scenario_book_is_valid_and_meets_its_expectation() {
     let chapters = chapters();
-    let blocks: Vec<(&str, Block)> =
-        chapters.iter().flat_map(|(file, doc)| yaml_blocks(file, doc).into_iter().map(move |b| (file.as_str(), b))).collect();
+    let blocks: Vec<(&str, Block)> = chapters
+        .iter()
+        .flat_map(|(file, doc)| yaml_blocks(file, doc).into_iter().map(move |b| (file.as_str(), b)))
+        .collect();
     let scenarios = blocks.iter().filter(|(_, b)| b.kind == Kind::Scenario).count();
     assert!(scenarios >= 20, "only {scenarios} complete examples found: is the fence syntax right?");
     let mut failures = Vec::new();
@@ -196,7 +198,10 @@ fn the_start_of_the_book_holds_a_complete_example_on_one_screen() {
     let chapters = chapters();
     let start = &chapters.iter().find(|(file, _)| file == "README.md").unwrap().1;
     assert!(start.lines().count() <= 64, "the start is {} lines long", start.lines().count());
-    assert!(yaml_blocks("README.md", start).iter().any(|b| b.kind == Kind::Scenario), "the start has no complete example");
+    assert!(
+        yaml_blocks("README.md", start).iter().any(|b| b.kind == Kind::Scenario),
+        "the start has no complete example"
+    );
 }
 
 #[test]
