@@ -37,7 +37,7 @@ struct UnplacedCitations {
 #[diagnostic(
     code(judge::unmodelled_ability),
     help(
-        "the engine cannot express them; write what they do into the scenario (docs/SCENARIO.md), or drop `--strict`"
+        "the engine cannot express them; write what they do into the scenario (docs/scenario/02-abilities.md), or drop `--strict`"
     )
 )]
 struct LeftOut {

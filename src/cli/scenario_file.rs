@@ -56,7 +56,7 @@ pub fn read(path: &Path, cards: &Cards) -> miette::Result<(Board, String)> {
     let too_large = || {
         unreadable(
             format!("a scenario file is at most {} bytes", thousands(limits::FILE_BYTES)),
-            Some("split the board, or leave out what the question does not need (docs/SCENARIO.md, \"Limits\")".into()),
+            Some("split the board, or leave out what the question does not need (docs/scenario/07-output.md, \"Limits\")".into()),
         )
     };
     let bytes = if is_stdin(path) {

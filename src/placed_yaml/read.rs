@@ -197,7 +197,7 @@ impl<'a> Reader<'a> {
                     return Err(SyntaxError {
                         message: format!("lists and mappings nested more than {} levels deep", limits::DEPTH),
                         at: (at, at),
-                        help: Some("a scenario nests about ten levels (docs/SCENARIO.md, \"Limits\")".into()),
+                        help: Some("a scenario nests about ten levels (docs/scenario/07-output.md, \"Limits\")".into()),
                     });
                 }
                 let body = match event {
@@ -288,7 +288,7 @@ impl<'a> Reader<'a> {
             None => SyntaxError {
                 message: format!("this file holds more than {limit} nodes (values, lists and mappings)"),
                 at: (at, at),
-                help: Some("split the board, or leave out what the question does not need (docs/SCENARIO.md, \"Limits\")".into()),
+                help: Some("split the board, or leave out what the question does not need (docs/scenario/07-output.md, \"Limits\")".into()),
             },
         })
     }

@@ -1,4 +1,4 @@
-//! How large a scenario may be (docs/SCENARIO.md, "Limits"), beyond the bounds of any YAML
+//! How large a scenario may be (docs/scenario/07-output.md, "Limits"), beyond the bounds of any YAML
 //! document (`placed_yaml::limits`): a judge call is a few permanents; these bounds are hundreds
 //! of times above any real board.
 
@@ -31,7 +31,7 @@ pub(super) fn too_long(
                     thousands(items.len() as u64)
                 ),
                 Some(
-                    "split the board, or leave out what the question does not need (docs/SCENARIO.md, \"Limits\")"
+                    "split the board, or leave out what the question does not need (docs/scenario/07-output.md, \"Limits\")"
                         .into(),
                 ),
             ));
@@ -67,7 +67,7 @@ pub(super) fn out_of_range(
                 shown.chars().take(24).collect::<String>()
             ),
             Some(format!(
-                "numbers are at most {} either way (docs/SCENARIO.md, \"Limits\"){}",
+                "numbers are at most {} either way (docs/scenario/07-output.md, \"Limits\"){}",
                 thousands(NUMBER as u64),
                 if path.is_empty() { String::new() } else { format!(": `{path}`") }
             )),

@@ -42,7 +42,7 @@ pub fn read_with(file_name: &str, source: &str, cards: &Cards) -> Result<Board, 
         file_name,
         source,
         summary,
-        Some("see docs/SCENARIO.md for the format".into()),
+        Some("see docs/scenario/README.md for the format".into()),
         &problems,
     ))
 }

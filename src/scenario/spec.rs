@@ -1,6 +1,6 @@
 //! The scenario file as written by a judge: its own structure (players, objects, effects,
 //! events, what is asked and expected), in the vocabulary of the game model (`crate::model`),
-//! whose types it reads directly. `docs/SCENARIO.md` documents every field with an example.
+//! whose types it reads directly. The scenario book, `docs/scenario/`, documents every field with an example.
 
 pub use crate::model::*;
 use serde::Deserialize;
