@@ -26,7 +26,7 @@ mod tests;
 mod type_phrase;
 mod words;
 
-use crate::model::{AbilitySpec, EffectBody, StaticAbilitySpec, Word};
+use crate::model::{AbilitySpec, EffectBody, StaticAbilitySpec, Word, Zone};
 use kind::Shape;
 use split::Line;
 
@@ -297,11 +297,23 @@ impl Piece {
                 id: Word::new(&id(&text)),
                 text: Word::new(&text),
                 cda,
-                functions_in: Vec::new(),
+                functions_in: if from_anywhere(&effect) { Zone::EVERY.to_vec() } else { Vec::new() },
                 effect,
             })),
         }
     }
+}
+
+/// Whether the effect replaces the face itself being put into a graveyard from any zone ("If ~
+/// would be put into a graveyard from anywhere"): its ability says it works from every zone
+/// (113.6b), where the face may be when that happens.
+fn from_anywhere(effect: &EffectBody) -> bool {
+    effect.replacement.as_ref().is_some_and(|r| {
+        r.event == Some(crate::model::EventKindSpec::Move)
+            && r.object.as_ref().is_some_and(|o| o.itself)
+            && r.from.is_none()
+            && r.to == Some(Zone::Graveyard)
+    })
 }
 
 /// The face's abilities with their static abilities numbered in order: `effect` when there is

@@ -355,13 +355,18 @@ fn moved_acting(c: &Captures, act: &str) -> Pieces {
     // A permanent is on the battlefield: "a permanent would be put into a graveyard" leaves it.
     let from_battlefield =
         die || np == "a permanent" || c.name("from").is_some_and(|f| f.as_str() == " from the battlefield");
-    if np == "~" && !from_battlefield {
+    // "~ would be put into a graveyard from anywhere" says where it works: everywhere (113.6b),
+    // which `Piece::into_spec` reads off the effect. Without "from anywhere", from the battlefield.
+    if np == "~" && !from_battlefield && c.name("from").is_none() {
         return unmodelled("it works from anywhere: the model's static abilities work on the battlefield only");
     }
     let (zone, position) = match act {
         "exile it" | "exile that card" | "exile that permanent" | "exile them" => (Zone::Exile, None),
         "put it on the bottom of its owner's library" => (Zone::Library, Some(Position::Bottom)),
-        "shuffle it into its owner's library" => (Zone::Library, Some(Position::Shuffled)),
+        // Revealing it shows the card to every player; it changes nothing of where it goes.
+        "shuffle it into its owner's library" | "reveal ~ and shuffle it into its owner's library" => {
+            (Zone::Library, Some(Position::Shuffled))
+        }
         "return it to its owner's hand" | "put it into its owner's hand" => (Zone::Hand, None),
         other => return unmodelled(format!("instead, `{other}`: not a zone change the model has")),
     };
