@@ -11,7 +11,7 @@ use crate::model::{SelectorSpec, Word, Zone};
 /// What words after a noun add to its selector.
 type Narrow = fn(&mut SelectorSpec);
 
-const AFTER: [(&str, Narrow); 20] = [
+const AFTER: [(&str, Narrow); 21] = [
     (" with a +1/+1 counter on it", |s| s.counter = Some("+1/+1".into())),
     (" with +1/+1 counters on them", |s| s.counter = Some("+1/+1".into())),
     (" with one or more +1/+1 counters on it", |s| s.counter = Some("+1/+1".into())),
@@ -29,6 +29,7 @@ const AFTER: [(&str, Narrow); 20] = [
     }),
     (" in all graveyards", |s| s.zone = Some(Zone::Graveyard)),
     (" in graveyards", |s| s.zone = Some(Zone::Graveyard)),
+    (" in libraries", |s| s.zone = Some(Zone::Library)),
     (" in your hand", |s| {
         s.zone = Some(Zone::Hand);
         s.controller = Some("you".into());

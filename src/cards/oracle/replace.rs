@@ -100,6 +100,7 @@ static TEMPLATES: LazyLock<Vec<Sentence>> = LazyLock::new(|| {
             counters,
         ),
         (r"^counters can't be put on (?P<np>.+)$".into(), |c| cant_counters(c, None)),
+        (r"^(?P<np>.+?) can't enter(?: the battlefield)?$".into(), cant_enter),
         (r"^(?P<np>.+?) can't have (?P<kind>\S+) counters put on (?:it|them)$".into(), |c| {
             cant_counters(c, c.name("kind").map(|k| k.as_str()))
         }),
@@ -471,6 +472,28 @@ fn cant_counters(c: &Captures, kind: Option<&str>) -> Pieces {
             })
         })
         .collect())
+}
+
+/// `<objects> can't enter the battlefield` (Grafdigger's Cage): the event can't happen (101.2).
+/// "Cards in graveyards and libraries" are two selectors, one per zone.
+fn cant_enter(c: &Captures) -> Pieces {
+    let np = &c["np"];
+    let phrases = match np.strip_suffix(" in graveyards and libraries") {
+        Some(kind) => vec![format!("{kind} in graveyards"), format!("{kind} in libraries")],
+        None => vec![np.to_string()],
+    };
+    let mut pieces = Vec::new();
+    for phrase in phrases {
+        for object in nouns::objects(&phrase)? {
+            pieces.push(replacement(ReplacementSpec {
+                event: Some(EventKindSpec::Enter),
+                object: Some(object),
+                cant: true,
+                ..Default::default()
+            }));
+        }
+    }
+    Ok(pieces)
 }
 
 /// Tokens doubled: under your control, or anyone's.

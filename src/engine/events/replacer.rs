@@ -369,6 +369,9 @@ impl Env {
         let zone = match event {
             // Leaving the battlefield, a permanent is seen as it last existed there.
             Event::Move { from, .. } => *from,
+            // An entering object is seen as it would exist on the battlefield (614.12); a zone
+            // said of it is where it enters from ("creature cards in graveyards can't enter").
+            Event::Enter { from, .. } if s.zone.is_some() => *from,
             _ => zone,
         };
         if s.zone.is_none() {
