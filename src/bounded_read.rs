@@ -42,10 +42,7 @@ pub(crate) fn read_to_string(path: &Path, limit: u64) -> io::Result<String> {
 /// the rest.
 pub(crate) fn read_from(input: impl Read, limit: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    input.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Err(too_large(limit));
-    }
+    Bounded::new(input, limit).read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 
