@@ -72,6 +72,7 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("draw-instruction", &["draw multiple cards"]),
     ("state-based-actions", &["state-based actions"]),
     ("sba-life", &["0 or less life"]),
+    ("pay-life", &["pay an amount of life"]),
     ("text-change-use", &["text-changing effect"]),
     ("prevention-additional", &["additional effect"]),
     ("sba-poison", &["poison counters"]),

@@ -508,3 +508,13 @@ fn what_the_board_after_states_and_an_additional_effects_damage() {
         assert!(stderr.contains(message), "{message}: {stderr}");
     }
 }
+
+/// A payment keeps an entering permanent from entering tapped or with counters, and is of some
+/// life: anything else is refused at its place.
+#[test]
+fn a_payment_where_none_fits_and_a_payment_of_no_life() {
+    let stderr = resolve_fails("unless-paid-misplaced.yaml");
+    assert_eq!(problem_lines(&stderr), [10, 15], "{stderr}");
+    assert!(stderr.contains("`unless_paid` is what a player may pay"), "{stderr}");
+    assert!(stderr.contains("`0`: a payment of life is above 0"), "{stderr}");
+}

@@ -228,9 +228,18 @@ proptest! {
 /// event.
 type ChoiceSeen = (String, Option<String>, Vec<String>);
 
+/// The effect an option names: an effect with a payment is offered as two options, "to pay 2
+/// life for X" and "not to pay for X", and the trace's step names the effect X.
+fn effect_of(option: &str) -> String {
+    let payment = option.strip_prefix("to pay ").and_then(|rest| rest.split_once(" life for ")).map(|(_, x)| x);
+    payment.or(option.strip_prefix("not to pay for ")).unwrap_or(option).to_string()
+}
+
 /// An outcome's choices as its headline lists them, and as its trace shows them.
 fn choices_both_ways(outcome: &Resolved) -> (Vec<ChoiceSeen>, Vec<ChoiceSeen>) {
-    let listed = outcome.choices.iter().map(|c| (c.player.clone(), Some(c.chose.clone()), c.among.clone())).collect();
+    let effects = |among: &[String]| among.iter().map(|a| effect_of(a)).collect::<Vec<_>>();
+    let listed =
+        outcome.choices.iter().map(|c| (c.player.clone(), Some(effect_of(&c.chose)), effects(&c.among))).collect();
     let traced = outcome
         .steps
         .iter()
@@ -240,7 +249,7 @@ fn choices_both_ways(outcome: &Resolved) -> (Vec<ChoiceSeen>, Vec<ChoiceSeen>) {
                 let origin = if step.cause.is_some() { "state-based action" } else { "event" };
                 Some((by.clone(), Some(format!("{origin} {} ({})", step.event, step.before)), among.clone()))
             }
-            Some(Why::Chosen { by, among, .. }) => Some((by.clone(), step.effect.clone(), among.clone())),
+            Some(Why::Chosen { by, among, .. }) => Some((by.clone(), step.effect.clone(), effects(among))),
             _ => None,
         })
         .collect();

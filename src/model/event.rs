@@ -375,6 +375,11 @@ pub struct ReplacementSpec {
     /// Enters tapped.
     #[serde(default, skip_serializing_if = "super::is_false")]
     pub tapped: bool,
+    /// "As ~ enters, you may pay 2 life. If you don't, it enters tapped": the effect's controller
+    /// chooses whether to pay as the effect applies; the rest of the effect (`tapped`,
+    /// `counters`) applies only if they don't.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unless_paid: Option<PaymentSpec>,
     /// Enters with these counters: a number of each kind, or `X`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub counters: BTreeMap<String, CounterNumber>,
@@ -479,6 +484,13 @@ impl<'de> Deserialize<'de> for RedirectSpec {
         }
         d.deserialize_any(Visitor)
     }
+}
+
+/// What a player may pay for an effect not to apply: an amount of life (119.4 today).
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentSpec {
+    pub life: i64,
 }
 
 /// A number compared: `{at_least: 2}`, `{at_most: 0}`, or both.

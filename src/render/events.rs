@@ -42,6 +42,9 @@ pub fn sentence(step: &EventStep, of_events: bool) -> String {
         (Action::Applied, Some(Why::Forced { tier, waiting })) => {
             format!("{} must be applied first; waiting: {}", tier_phrase(*tier), waiting.join(", "))
         }
+        (Action::Applied, Some(Why::Chosen { by, tier: Tier::Pay, .. })) => {
+            format!("{by} chooses whether to pay")
+        }
         (Action::Applied, Some(Why::Chosen { by, tier, among, fixed })) => {
             let first = match tier {
                 Tier::Any => String::new(),
@@ -66,6 +69,18 @@ pub fn sentence(step: &EventStep, of_events: bool) -> String {
             }
         }
         Some(Note::CantBeRegenerated) => text.push_str("; it does nothing: the permanent can't be regenerated"),
+        Some(Note::Paid { player, life, life_not_given }) => {
+            text.push_str(&format!("; {player} pays {life} life, so the rest of it does not apply"));
+            if *life_not_given {
+                text.push_str(&format!(" ({player}'s life total is not given: a payment needs at least {life})"));
+            }
+        }
+        Some(Note::Declined { player, cannot: None }) => {
+            text.push_str(&format!("; {player} does not pay, so the rest of it applies"))
+        }
+        Some(Note::Declined { player, cannot: Some(why) }) => {
+            text.push_str(&format!("; {player} cannot pay ({why}), so the rest of it applies"))
+        }
         Some(Note::StillDestroyed { still }) => {
             let verb = if still.len() == 1 { "applies" } else { "apply" };
             text.push_str(&format!("; it is still destroyed, only elsewhere: {} still {verb}", still.join(", ")))
@@ -120,6 +135,7 @@ fn tier_phrase(tier: Tier) -> &'static str {
         Tier::Copy => "effects that make the entering permanent a copy",
         Tier::Any => "any effect",
         Tier::Legend => "the legendary permanent kept",
+        Tier::Pay => "a payment",
     }
 }
 
@@ -138,6 +154,10 @@ pub fn choices_line(outcome: &Outcome) -> String {
             let fixed = if c.fixed { ", fixed by the scenario" } else { "" };
             // The legend rule's choice is of the permanent kept (704.5j).
             let verb = if c.concept == "sba-legend" { "chooses to keep" } else { "chooses" };
+            // A payment's choice says itself: "chooses to pay 2 life for steam-vents-shock".
+            if c.concept == "pay-life" {
+                return format!("{} {verb} {}", c.player, c.chose);
+            }
             format!("{} {verb} {} (among {}{fixed})", c.player, c.chose, c.among.join(", "))
         })
         .collect::<Vec<_>>()

@@ -1,7 +1,7 @@
 //! Synthetic scenario files with pending events and replacement effects (614–616), for the
 //! replacement benchmark and the property tests: one damage event under k effects whose order
 //! matters, Pyroclasm-like boards of many simultaneous events, and small random boards drawing on
-//! every kind of replacement, prevention and "can't" effect. Deterministic for a given seed.
+//! every kind of replacement, prevention and "can't" effect, payments of life among them. Deterministic for a given seed.
 
 use crate::rng::Rng;
 use std::fmt::Write;
@@ -98,7 +98,9 @@ pub fn random(seed: u64) -> String {
     let mut out = String::from("title: random events\nplayers:\n");
     for (i, p) in players.iter().enumerate() {
         let active = if i == 0 { ", active: true" } else { "" };
-        let _ = writeln!(out, "  - {{name: {p}{active}}}");
+        // A life total, some of the time: payments of life can then be refused (119.4).
+        let life = if rng.below(2) == 0 { format!(", life: {}", 1 + rng.below(4)) } else { String::new() };
+        let _ = writeln!(out, "  - {{name: {p}{active}{life}}}");
     }
     out.push_str("objects:\n  - {id: spell, name: Spell, owner: Alice, zone: stack, types: [sorcery], timestamp: 1}\n");
     // Mostly two or more effects, so that there is something to choose.
@@ -137,6 +139,8 @@ pub fn random(seed: u64) -> String {
             abilities.join(", ")
         );
     }
+    // A land in a hand, for the `enter` events.
+    out.push_str("  - {id: land, name: Land, owner: Alice, zone: hand, types: [land], timestamp: 50}\n");
     if !resolved.is_empty() {
         out.push_str("effects:\n");
         for line in &resolved {
@@ -161,14 +165,15 @@ pub fn random(seed: u64) -> String {
 }
 
 /// The kinds of event `random` makes, as effects name what they watch.
-const KINDS: [&str; 6] = ["damage", "counters", "draw", "gain_life", "destroy", "move"];
+const KINDS: [&str; 7] = ["damage", "counters", "draw", "gain_life", "destroy", "move", "enter"];
 
 /// One pending event: the kind of event effects watch to see it, and the event.
 fn event(rng: &mut Rng, players: &[&str], creatures: usize) -> (&'static str, String) {
     let creature = format!("c{}", rng.below(creatures));
     let player = *rng.pick(players);
     let by = if rng.below(2) == 0 { ", by: spell" } else { "" };
-    match rng.below(8) {
+    match rng.below(9) {
+        8 => ("enter", "enter: {object: land}".to_string()),
         0 | 1 => {
             let to = if rng.below(2) == 0 { creature } else { player.to_string() };
             ("damage", format!("damage: {{from: spell, to: {to}, amount: {}}}", 1 + rng.below(4)))
@@ -215,6 +220,12 @@ fn replacement(
             format!("zone: {}", rng.pick(&["exile", "library"])),
             format!("regenerate: true{once}"),
             "instead: {draw: 1}".into(),
+        ],
+        "enter" => vec![
+            "tapped: true".into(),
+            "counters: {\"+1/+1\": 1}".into(),
+            format!("tapped: true, unless_paid: {{life: {}}}", 1 + rng.below(3)),
+            "counters: {\"+1/+1\": 2}, unless_paid: {life: 1}".into(),
         ],
         _ => vec![format!("zone: {}", rng.pick(&["exile", "library"]))],
     };

@@ -447,6 +447,20 @@ impl Validator<'_> {
                 Some("write one effect per thing it does".into()),
             ),
         }
+        if let Some(payment) = r.unless_paid {
+            let at = child(path, "unless_paid");
+            let modifies_entering = r.tapped || !r.counters.is_empty();
+            if event != K::Enter || !modifies_entering {
+                self.error(
+                    &at,
+                    "`unless_paid` is what a player may pay for an entering permanent not to enter tapped or with counters".into(),
+                    Some("give it with `event: enter` and `tapped` or `counters`".into()),
+                );
+            }
+            if payment.life <= 0 {
+                self.error(&child(&at, "life"), format!("`{}`: a payment of life is above 0", payment.life), None);
+            }
+        }
         if let Some(PreventSpec::Amount(n)) = r.prevent {
             self.positive(&child(path, "prevent"), n);
         }

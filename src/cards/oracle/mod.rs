@@ -221,6 +221,11 @@ struct Sentence<'a> {
 /// reason of the first that is not.
 fn static_ability(face: &FaceText, body: &str, norm: &str) -> Pieces {
     let norms = split::sentences(norm);
+    if let [offer, otherwise] = norms.as_slice() {
+        if let Some(pieces) = replace::unless_paid(offer, otherwise) {
+            return pieces;
+        }
+    }
     let printed = split::sentences(&self_ref::named(face, body));
     let mut pieces = Vec::new();
     for (i, norm) in norms.iter().enumerate() {

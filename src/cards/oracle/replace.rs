@@ -216,6 +216,27 @@ static TEMPLATES: LazyLock<Vec<Sentence>> = LazyLock::new(|| {
 
 /// A replacement, prevention or "can't" effect, when the sentence is one of the templates; a
 /// condition before it (`As long as you have no cards in hand, if …`) with it.
+/// `As ~ enters, you may pay 2 life.` then `If you don't, it enters tapped.` (the shock lands):
+/// two sentences of one effect, which enters tapped unless its controller pays (614.1c, 119.4).
+pub(super) fn unless_paid(offer: &str, otherwise: &str) -> Option<Pieces> {
+    static OFFER: LazyLock<regex_lite::Regex> = LazyLock::new(|| {
+        regex_lite::Regex::new(r"^as ~ enters(?: the battlefield)?, you may pay (?P<n>\w+) life$").expect("a template")
+    });
+    static OTHERWISE: LazyLock<regex_lite::Regex> = LazyLock::new(|| {
+        regex_lite::Regex::new(r"^if you don't, (?:it|~) enters(?: the battlefield)? tapped$").expect("a template")
+    });
+    let life = words::number(&OFFER.captures(offer)?["n"])?;
+    OTHERWISE.is_match(otherwise).then(|| {
+        Ok(vec![replacement(ReplacementSpec {
+            event: Some(EventKindSpec::Enter),
+            object: Some(SelectorSpec { itself: true, ..Default::default() }),
+            tapped: true,
+            unless_paid: Some(crate::model::PaymentSpec { life }),
+            ..Default::default()
+        })])
+    })
+}
+
 pub(super) fn sentence(_face: &FaceText, s: &str) -> Option<Pieces> {
     if let Some(rest) = s.strip_prefix("as long as ") {
         let (condition, rest) = rest.split_once(", ")?;

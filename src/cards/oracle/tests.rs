@@ -200,6 +200,7 @@ fn replacement_and_prevention() {
         ("Anthem of Rakdos", "enchantment", "", "Hellbent — As long as you have no cards in hand, if a source you control would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.", "[{id: effect, text: 'Hellbent — As long as you have no cards in hand, if a source you control would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.', effect: {replacement: {event: damage, source: {controller: you}, condition: {cards_in_hand: {at_most: 0}}, multiply: 2}}}]"),
         ("Kalonian Hydra Like", "creature", "hydra", "Each other creature you control enters with an additional +1/+1 counter on it.", "[{id: effect, text: Each other creature you control enters with an additional +1/+1 counter on it., effect: {replacement: {event: enter, object: {types: [creature], controller: you, other: true}, counters: {'+1/+1': 1}}}}]"),
         ("Glacial Fortress", "land", "", "This land enters tapped unless you control a Plains or an Island.", "[{id: effect, text: This land enters tapped unless you control a Plains or an Island., effect: {replacement: {event: enter, object: {self: true}, tapped: true, condition: {controls: {any_subtypes: [plains, island]}, count: {at_most: 0}}}}}]"),
+        ("Steam Vents", "land", "island mountain", "As Steam Vents enters, you may pay 2 life. If you don't, it enters tapped.", "[{id: effect, text: \"As Steam Vents enters, you may pay 2 life. If you don't, it enters tapped.\", effect: {replacement: {event: enter, object: {self: true}, tapped: true, unless_paid: {life: 2}}}}]"),
         ("Dragonskull Summit", "land", "", "This land enters tapped unless you control a Swamp.", "[{id: effect, text: This land enters tapped unless you control a Swamp., effect: {replacement: {event: enter, object: {self: true}, tapped: true, condition: {controls: {subtypes: [swamp]}, count: {at_most: 0}}}}}]"),
         ("Protection Knight", "creature", "human knight", "Protection from red and from Dragons", "[{id: effect, text: protection from red, effect: {replacement: {event: damage, object: {self: true}, source: {colors: [red]}, prevent: all}}}, {id: effect-2, text: protection from dragons, effect: {replacement: {event: damage, object: {self: true}, source: {subtypes: [dragon]}, prevent: all}}}]"),
     ]);
@@ -273,7 +274,6 @@ fn what_the_model_cannot_say_is_left_out_with_its_reason() {
         // Never half: the exile without the token it comes with is no reading.
         ("Tapped Maker", "creature", "zombie", "If a creature an opponent controls would die, instead exile that card and create a tapped 2/2 black Zombie creature token.", "not an event the model's `also` has"),
         ("Counter Keeper", "creature", "zombie", "If a creature an opponent controls would die, exile it instead and put a +1/+1 counter on Counter Keeper.", "not an event the model's `also` has"),
-        ("Steam Vents", "land", "island mountain", "As Steam Vents enters, you may pay 2 life. If you don't, it enters tapped.", ""),
         ("Wolf Lord", "creature", "wolf", "Other Wolves and Werewolves you control get +1/+1.", "joins kinds"),
         // A rule of the game joined to an effect the engine computes is no rule of the game.
         ("Piker Lord", "creature", "goblin", "Creatures you control get +1/+1 and Goblin Piker can't block.", "attacking"),
@@ -300,7 +300,6 @@ fn what_the_model_cannot_say_is_left_out_with_its_reason() {
         ("Mirror Entity", "creature", "shapeshifter", "Changeling (This card is every creature type.)", "every creature type"),
         ("Honden", "enchantment", "shrine", "At the beginning of your upkeep, draw a card.", "triggered ability"),
         ("Conspiracy", "enchantment", "", "Creatures you control are the chosen type.", "choice"),
-        ("Steam Vents", "land", "island mountain", "As Steam Vents enters, you may pay 2 life. If you don't, it enters tapped.", "choice"),
         ("Ensoul", "enchantment", "aura", "Enchanted creature gets +2/+2 as long as you control an artifact.", "condition"),
     ]);
 }

@@ -58,6 +58,20 @@ pub enum Note {
     TakesWith {
         events: Vec<String>,
     },
+    /// "You may pay 2 life. If you don't, …": `player` paid, and the rest of the effect does
+    /// not apply. `life_not_given`: the scenario gives no life total, taken as enough (119.4).
+    Paid {
+        player: String,
+        life: i64,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        life_not_given: bool,
+    },
+    /// `player` did not pay, and the rest of the effect applies; `cannot`: why they could not.
+    Declined {
+        player: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cannot: Option<String>,
+    },
     /// 614.12 since 2017: the entering permanent's own abilities that would have modified how it
     /// enters, and the existing effects that took them as it would exist on the battlefield.
     LostOnEntering {
@@ -71,6 +85,9 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Result<Modifi
     let s = &r.spec;
     let unchanged = |events: Vec<Event>| Modified { events, used: 0, note: None, fresh: 0, joins: false };
     let number = event.number().unwrap_or(0);
+    if let Some(payment) = r.payment.filter(|p| p.paid) {
+        return Ok(paid(env, r, event, payment.life));
+    }
     let mut out = if let (Event::Enter { .. }, Some(EventKindSpec::Counters)) = (event, s.event) {
         unchanged(vec![entering_counters(r, event)?])
     } else if let Some(n) = s.multiply {
@@ -116,6 +133,10 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Result<Modifi
     } else {
         enters(env, effect, event)?
     };
+    if r.payment.is_some() {
+        let player = env.board.players[r.effect.controller].clone();
+        out.note = Some(Note::Declined { player, cannot: env.can_pay(r).err() });
+    }
     // A "next time" effect is used up when it applies, not when it does nothing (614.9).
     if r.spec.once
         && !matches!(
@@ -126,6 +147,19 @@ pub fn modify(env: &Env, effect: u16, event: &Event, left: i64) -> Result<Modifi
         out.used = 1;
     }
     Ok(out)
+}
+
+/// The payment made: the event goes on unchanged by the effect, and the player loses the life
+/// paid (119.4 today: paying life is losing it), a new event.
+fn paid(env: &Env, r: &Replacer, event: &Event, life: i64) -> Modified {
+    let player = r.effect.controller;
+    let note = Note::Paid {
+        player: env.board.players[player].clone(),
+        life,
+        life_not_given: env.board.life[player].is_none(),
+    };
+    let events = vec![event.clone(), Event::LoseLife { player, amount: life }];
+    Modified { events, used: 0, note: Some(note), fresh: 1, joins: false }
 }
 
 /// A zone change sent to `zone` instead. An effect that watches where the object goes ("would be

@@ -27,6 +27,9 @@ pub enum Tier {
     /// 704.5j: the legend rule; the player chooses which legendary permanent to keep. The choice
     /// is of an object, not an effect.
     Legend,
+    /// "You may pay 2 life. If you don't, …": as the effect applies, its controller chooses
+    /// whether to pay (119.4 today). The choice is of one of the effect's two options.
+    Pay,
 }
 
 impl Tier {
@@ -39,6 +42,7 @@ impl Tier {
             Tier::Any => "interaction-any",
             Tier::Simultaneous => "prevention-shield",
             Tier::Legend => "sba-legend",
+            Tier::Pay => "pay-life",
         }
     }
 }
@@ -98,8 +102,19 @@ pub fn next(env: &Env, state: &State) -> Next {
     };
     let chooser = env.chooser(&pending.event);
     let group = |tier: Tier, group: Vec<u16>| {
-        let fixed = group.len() > 1
-            && env.board.choose.iter().any(|id| group.iter().any(|g| env.replacers[*g as usize].key() == id));
+        // The two options of one effect with a payment, and no other effect: whether to pay,
+        // which its controller chooses. `choose` fixes an order of effects, never a payment.
+        if let [a, b] = group[..] {
+            if a != b && env.same_effect(a as usize, b as usize) {
+                let payer = env.replacers[a as usize].effect.controller;
+                return Next::Apply { tier: Tier::Pay, group, chooser: payer, fixed: false };
+            }
+        }
+        let named = |g: &u16| {
+            let r = &env.replacers[*g as usize];
+            r.payment.is_none() && env.board.choose.iter().any(|id| r.key() == id)
+        };
+        let fixed = group.len() > 1 && group.iter().any(named);
         Next::Apply { tier, group, chooser, fixed }
     };
     if has(Kind::SelfReplacement) {
@@ -191,6 +206,8 @@ pub fn takes<'a>(env: &Env, group: &'a [u16], fixed: bool) -> &'a [u16] {
     if !fixed {
         return group;
     }
-    let pick = env.board.choose.iter().find_map(|id| group.iter().position(|g| env.replacers[*g as usize].key() == id));
+    let named =
+        |id: &String, g: &u16| env.replacers[*g as usize].payment.is_none() && env.replacers[*g as usize].key() == id;
+    let pick = env.board.choose.iter().find_map(|id| group.iter().position(|g| named(id, g)));
     pick.map_or(group, |at| &group[at..=at])
 }

@@ -54,10 +54,24 @@ pub struct Replacer {
     /// makes it that copy. Such an ability applies only while the permanent enters as that copy;
     /// one of its own (`None`) only while it enters as itself.
     pub copied_by: Option<String>,
+    /// For an effect a player may pay for not to apply: which option of it this is (`Env::new`
+    /// adds the declined one as a twin of the paid one).
+    pub payment: Option<Payment>,
     /// `effect.key`, once: what is left of a limited effect is kept by it in every state of an
     /// exploration (`Left`), which shares this one instead of copying the key. (`Arc`: an
     /// `Env` may be read from several threads.)
     pub shared_key: Arc<str>,
+}
+
+/// One option of an effect with a payment: "you may pay 2 life. If you don't, it enters tapped".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payment {
+    pub life: i64,
+    /// Paid: the payment is made and the rest of the effect does not apply. Declined: the rest
+    /// applies.
+    pub paid: bool,
+    /// The index of the other option: applying either is applying the effect (614.5).
+    pub twin: u16,
 }
 
 impl Replacer {
@@ -118,6 +132,7 @@ impl Env {
         replacers
             .sort_by(|a, b| a.effect.timestamp.cmp(&b.effect.timestamp).then_with(|| a.effect.key.cmp(&b.effect.key)));
         let entering_copies = as_copies(board, resolution, &controllers, &mut replacers);
+        with_declined(&mut replacers);
         Env { board: board.clone(), chars: world.objects, replacers, entering, entering_copies, entering_lost }
     }
 
@@ -225,6 +240,25 @@ impl Env {
         }
     }
 
+    /// Whether the effect's controller can make its payment (119.4 today: only with at least
+    /// that much life); `Err` says why not. A life total the scenario does not give is taken as
+    /// enough, and the trace says so (`Note::Paid`).
+    pub fn can_pay(&self, r: &Replacer) -> Result<(), String> {
+        let Some(payment) = r.payment else { return Ok(()) };
+        let player = r.effect.controller;
+        match self.board.life[player] {
+            Some(life) if life < payment.life => {
+                Err(format!("{} has {life} life, less than {}", self.board.players[player], payment.life))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether two effects are one: the same, or the two options of one with a payment.
+    pub fn same_effect(&self, a: usize, b: usize) -> bool {
+        a == b || self.replacers[a].payment.is_some_and(|p| p.twin as usize == b)
+    }
+
     /// 0 for the active player, then each player in turn order (101.4).
     pub fn apnap_rank(&self, player: usize) -> usize {
         let n = self.board.players.len();
@@ -251,7 +285,10 @@ impl Env {
     /// (614.5), it is not used up, and a self-replacement effect is the event's own spell's.
     fn may_apply(&self, index: usize, pending: &Pending, left: &Left) -> bool {
         let r = &self.replacers[index];
-        pending.applied.binary_search(&(index as u16)).is_err()
+        let applied = |i: u16| pending.applied.binary_search(&i).is_ok();
+        !applied(index as u16)
+            && !r.payment.is_some_and(|p| applied(p.twin))
+            && r.payment.is_none_or(|p| !p.paid || self.can_pay(r).is_ok())
             && left.of(r) > 0
             && (r.kind != Kind::SelfReplacement || pending.by == r.effect.source)
     }
@@ -418,7 +455,21 @@ pub(super) fn replacer(effect: Effect, entering: Option<usize>) -> Option<Replac
         Kind::Replacement
     };
     let shared_key = effect.key.as_str().into();
-    Some(Replacer { effect, spec, kind, entering, copied_by: None, shared_key })
+    Some(Replacer { effect, spec, kind, entering, copied_by: None, payment: None, shared_key })
+}
+
+/// An effect a player may pay for not to apply is two options the player chooses between as it
+/// applies: paid (the payment, and nothing else of it) and declined (the rest of it). The
+/// declined one is added at the end, sharing the effect's key, so that no other index moves.
+fn with_declined(replacers: &mut Vec<Replacer>) {
+    for paid in 0..replacers.len() {
+        let Some(payment) = replacers[paid].spec.unless_paid else { continue };
+        let declined = replacers.len() as u16;
+        let mut twin = replacers[paid].clone();
+        twin.payment = Some(Payment { life: payment.life, paid: false, twin: paid as u16 });
+        replacers[paid].payment = Some(Payment { life: payment.life, paid: true, twin: declined });
+        replacers.push(twin);
+    }
 }
 
 /// For each effect that would make an entering permanent a copy of an object on the

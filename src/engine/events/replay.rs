@@ -116,7 +116,7 @@ fn choice(env: &Env, state: &State, d: &Decision) -> Choice {
     let name = |i: u16| match d.tier {
         Tier::Simultaneous => waiting_name(env, state, i),
         Tier::Legend => env.board.objects[i as usize].id.clone(),
-        _ => env.replacers[i as usize].key().to_string(),
+        _ => option(&env.replacers[i as usize]),
     };
     Choice {
         player: env.board.players[d.chooser].clone(),
@@ -282,7 +282,8 @@ fn applied_step(
     let next_state = state.apply(env, decision.effect)?;
     let modified = modify(env, decision.effect, &top.event, state.left.of(r))
         .map_err(|_| super::overflow::applying(env, top, decision.effect, super::overflow::Past::Numbers))?;
-    let applies_before = |j: usize| j != i && !env.replacers[j].kind.is_rule() && env.meets(j, top, &state.left);
+    let applies_before =
+        |j: usize| !env.same_effect(i, j) && !env.replacers[j].kind.is_rule() && env.meets(j, top, &state.left);
     // The events that replaced this one are on top of the next state.
     let applies_after = |j: usize| {
         let mut replacing = next_state.stack.iter().rev().take(modified.events.len());
@@ -300,11 +301,13 @@ fn applied_step(
         .map(|j| Stopped { effect: key(j), why: describe::no_longer(env, &modified.events) })
         .collect();
     step.now_applicable = (0..env.replacers.len())
-        .filter(|j| *j != i && !before.contains(j) && !env.replacers[*j].kind.is_rule() && applies_after(*j))
+        .filter(|j| {
+            !env.same_effect(i, *j) && !before.contains(j) && !env.replacers[*j].kind.is_rule() && applies_after(*j)
+        })
         .map(|j| key(&j))
         .collect();
     let why = if decision.is_choice() {
-        Why::Chosen { by: env.board.players[chooser].clone(), tier, among: keys(env, group), fixed: decision.fixed }
+        Why::Chosen { by: env.board.players[chooser].clone(), tier, among: options(env, group), fixed: decision.fixed }
     } else if tier != Tier::Any && !before.is_empty() {
         Why::Forced { tier, waiting: before.iter().map(key).collect() }
     } else {
@@ -334,6 +337,7 @@ fn applied_step(
     match modified.note {
         Some(Note::CantBePrevented { .. }) => concepts.push("unpreventable"),
         Some(Note::CantBeRegenerated) => concepts.push("no-regeneration"),
+        Some(Note::Paid { .. } | Note::Declined { cannot: Some(_), .. }) => concepts.push("pay-life"),
         _ => {}
     }
     concepts.extend(why_concepts(&why, !top.applied.is_empty()));
@@ -432,8 +436,18 @@ fn state_based_step(env: &Env, first: usize, made: usize, cause: &Sba, event: &E
     step
 }
 
-fn keys(env: &Env, group: &[u16]) -> Vec<String> {
-    group.iter().map(|g| env.replacers[*g as usize].key().to_string()).collect()
+/// An effect as a player's option: its key, or for an effect with a payment, which of its two
+/// options ("to pay 2 life for steam-vents-shock", "not to pay for steam-vents-shock").
+fn option(r: &Replacer) -> String {
+    match r.payment {
+        None => r.key().to_string(),
+        Some(p) if p.paid => format!("to pay {} life for {}", p.life, r.key()),
+        Some(_) => format!("not to pay for {}", r.key()),
+    }
+}
+
+fn options(env: &Env, group: &[u16]) -> Vec<String> {
+    group.iter().map(|g| option(&env.replacers[*g as usize])).collect()
 }
 
 /// Effects that would still watch the event but already had their opportunity on it (614.5).
@@ -496,6 +510,8 @@ fn why_concepts(why: &Why, repeated: bool) -> Vec<&'static str> {
     let mut out = match why {
         Why::Only => vec![],
         Why::Forced { tier: t, .. } => vec!["interaction-order", tier(*t)],
+        // A payment is chosen as the effect applies, not among effects (119.4 today).
+        Why::Chosen { tier: Tier::Pay, .. } => vec![tier(Tier::Pay)],
         Why::Chosen { tier: t, .. } => vec!["interaction-order", tier(*t)],
     };
     if repeated {

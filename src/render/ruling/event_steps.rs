@@ -174,9 +174,13 @@ fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
                     ": it changes who controls the entering permanent, and such effects apply before the others; "
                 }
                 Tier::Copy => ": it makes the entering permanent a copy, and such effects apply before the others; ",
-                Tier::Any => ": ",
+                Tier::Any | Tier::Pay => ": ",
             });
             line.list(&names.effects(waiting)).text(if waiting.len() == 1 { " waits" } else { " wait" });
+        }
+        Some(Why::Chosen { by, tier: Tier::Pay, .. }) => {
+            line.append(label).text(" applies to ").quote(step.before.clone());
+            line.text(format!(", and {by} chooses whether to pay as it does"));
         }
         Some(Why::Chosen { by, tier, among, fixed }) => {
             line.list(&names.effects(among));
@@ -186,7 +190,7 @@ fn order(line: &mut Line, step: &EventStep, label: &Line, names: &Names) {
                 Tier::SelfReplacement => " (self-replacement effects go first)",
                 Tier::Control => " (effects on who controls the entering permanent go first)",
                 Tier::Copy => " (effects that make the entering permanent a copy go first)",
-                Tier::Any | Tier::Simultaneous | Tier::Legend => "",
+                Tier::Any | Tier::Simultaneous | Tier::Legend | Tier::Pay => "",
             };
             line.text(format!("{group}; {by} chooses to apply ")).append(label).text(" first");
             if *fixed {
@@ -214,6 +218,17 @@ fn effect(line: &mut Line, step: &EventStep, kind: Kind) {
         line.text("applies, but the permanent can't be regenerated: it does nothing");
         return;
     }
+    match &step.note {
+        Some(Note::Paid { player, life, .. }) => {
+            line.text(format!("is paid for: {player} pays {life} life, and the rest of it does not apply"));
+            return;
+        }
+        Some(Note::Declined { player, cannot }) => match cannot {
+            Some(why) => line.text(format!("is not paid for, since {player} cannot pay ({why}); ")),
+            None => line.text(format!("is not paid for: {player} does not pay; ")),
+        },
+        _ => &mut *line,
+    };
     let verb = match (kind, &step.note) {
         (_, Some(Note::Prevented { amount })) => format!("prevents {amount} damage"),
         (Kind::Prevention, _) => "prevents the damage".into(),

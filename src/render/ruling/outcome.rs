@@ -12,6 +12,19 @@ pub fn choice(c: &Choice, names: &Names) -> Line {
         line.text(format!("{} has the shield meet {} first", c.player, c.chose));
         return line;
     }
+    // A payment's choice says itself ("to pay 2 life for …"); the legend rule's is of the
+    // permanent kept (704.5j).
+    match c.concept {
+        "pay-life" => {
+            line.text(format!("{} chooses {}", c.player, c.chose));
+            return line;
+        }
+        "sba-legend" => {
+            line.text(format!("{} keeps ", c.player)).append(&names.object(&c.chose));
+            return line;
+        }
+        _ => {}
+    }
     line.text(format!("{} applies ", c.player)).append(&names.effect(&c.chose));
     let others: Vec<String> = c.among.iter().filter(|a| **a != c.chose).cloned().collect();
     if !others.is_empty() {
