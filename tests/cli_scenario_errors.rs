@@ -317,7 +317,7 @@ fn conditions_hands_and_draws_written_wrong() {
     let stderr = resolve_fails("conditions-and-hands.yaml");
     for expected in [
         "0 cards in hand, but the scenario puts 1 objects there",
-        "a condition checks exactly one of `controls`, `cards_in_hand`, `life`",
+        "a condition checks exactly one of `controls`, `attached`, `cards_in_hand`, `life`",
         "`cards` is the number of cards drawn: only for `event: draw`",
         "the condition checks a life total the scenario does not give: Alice, Bob",
         "no player is named `Dan`",
@@ -517,4 +517,14 @@ fn a_payment_where_none_fits_and_a_payment_of_no_life() {
     assert_eq!(problem_lines(&stderr), [10, 15], "{stderr}");
     assert!(stderr.contains("`unless_paid` is what a player may pay"), "{stderr}");
     assert!(stderr.contains("`0`: a payment of life is above 0"), "{stderr}");
+}
+
+/// A condition is a static ability's, and of the state of the game: on a resolved effect, or of
+/// the events, it is refused at its place.
+#[test]
+fn a_condition_on_a_resolved_effect_and_one_of_events() {
+    let stderr = resolve_fails("condition-misplaced.yaml");
+    assert!(stderr.contains("a continuous effect's condition checks `controls`, `attached`"), "{stderr}");
+    assert!(stderr.contains("a condition is a static ability's \"as long as\""), "{stderr}");
+    assert_eq!(problem_lines(&stderr), [15, 24], "{stderr}");
 }

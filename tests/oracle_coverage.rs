@@ -16,7 +16,7 @@ const DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/CARDS.md");
 
 /// The measured share of the sample's static, replacement, prevention, "can't" and defining
 /// abilities that compile, in thousandths: it may rise, not fall.
-const FLOOR_PERMILLE: usize = 880;
+const FLOOR_PERMILLE: usize = 895;
 
 #[derive(Deserialize)]
 struct Card {

@@ -26,6 +26,8 @@ use std::borrow::Cow;
 #[derive(Debug, PartialEq)]
 struct Look {
     exists: bool,
+    /// A static ability's condition, while its set is not fixed: whether it holds.
+    condition: Option<bool>,
     body: Option<std::sync::Arc<EffectBody>>,
     membership: Vec<bool>,
     does: Vec<Vec<i64>>,
@@ -38,6 +40,7 @@ fn look(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize])
     let exists = sets.started.contains_key(&a.key) || world.exists(a);
     let body = if source_changed && exists { world.current_body(a) } else { None };
     let fixed = sets.fixed_set(a);
+    let condition = fixed.is_none().then(|| super::condition::of_effect(world, a).map(|(met, _)| met)).flatten();
     let membership = match (&fixed, &a.body.affects) {
         (None, Some(selector)) => changed.iter().map(|o| world.matches(selector, *o, a)).collect(),
         _ => Vec::new(),
@@ -60,7 +63,7 @@ fn look(world: &World, sets: &Sets, a: &Effect, layer: Layer, changed: &[usize])
         (Layer::Copy, Some(target)) if changed.contains(&target) => Some(world.objects[target].clone()),
         _ => None,
     };
-    Look { exists, body, membership, does, copied }
+    Look { exists, condition, body, membership, does, copied }
 }
 
 /// For each candidate, the candidates it depends on and why.
@@ -159,10 +162,11 @@ pub fn trial(
         .filter(|_| shape::applies_by_shape(effect_b, layer))
         .and_then(|shapes| shape::stand_ins(world, sets, shapes, layer, affected, tried));
     let affected = stand_ins.as_deref().unwrap_or(affected);
-    // A count reads the whole board, and a copy its original: those are looked at on the
-    // board as a whole, after and before (`on`).
+    // A count or a condition reads the whole board, and a copy its original: those are looked
+    // at on the board as a whole, after and before (`on`).
     let global = layer == Layer::Copy
-        || tried.iter().any(|(a, _)| amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))));
+        || tried.iter().any(|(a, _)| amounts_in(&a.body, layer).iter().any(|x| matches!(x, Amount::Count(_))))
+        || tried.iter().any(|(a, _)| a.body.condition.is_some() && !sets.is_fixed(a));
     // Otherwise A looks at the objects where what B changed meets what A reads, and at its
     // source: where no A reads what B can write, B is applied to the sources alone (B applies
     // to each object on its own, but for an exchange of control). Layer 6 tries ability
@@ -293,7 +297,7 @@ fn on(
                 Some(DependencyKind::Existence)
             } else if x.body != y.body {
                 Some(DependencyKind::Text)
-            } else if x.membership != y.membership {
+            } else if x.membership != y.membership || x.condition != y.condition {
                 Some(DependencyKind::AppliesTo)
             } else if x.does != y.does || x.copied != y.copied {
                 Some(DependencyKind::WhatItDoes)

@@ -4,6 +4,7 @@
 pub mod answer;
 pub(crate) mod apply;
 pub(crate) mod choosing;
+pub(crate) mod condition;
 pub(crate) mod copy;
 pub(crate) mod dependency;
 pub(crate) mod describe;

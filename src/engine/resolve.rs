@@ -118,6 +118,7 @@ pub(super) fn run<'b>(
         Scope::Now { way } => (None, Layer::PtSwitch, true, way),
         Scope::Before { cutoff, last } => (Some(cutoff), last, false, Way::Fast),
     };
+    let way = if has_conditions(board) { Way::Plain } else { way };
     let present = board.objects.iter().map(|o| cutoff.is_none_or(|t| o.timestamp < t)).collect();
     let mut world = World::new(board, present, cutoff);
     let mut sets = Sets::default();
@@ -175,6 +176,13 @@ pub(super) fn run<'b>(
             }
             let Some(chosen) = choosing.next(&mut world, &sets) else { break };
             let (effect, affected) = (&chosen.effect, &chosen.affected);
+            // A static ability's condition that does not hold as it would start to apply: it
+            // applies to nothing, and the trace says what was found.
+            let unmet = (trace && !sets.is_fixed(effect))
+                .then(|| super::condition::of_effect(&world, effect))
+                .flatten()
+                .filter(|(met, _)| !met)
+                .map(|(_, found)| format!("its condition does not hold: {found}"));
             let note = set_note(&sets, effect);
             sets.start(effect, affected, layer);
             // Every object as it was, in a debug build only: to check that the snapshots below miss
@@ -212,6 +220,7 @@ pub(super) fn run<'b>(
                     layer.in_layer_seven() && affected.iter().any(|o| noncreature::lacks_pt(&world.objects[*o]));
                 let applies_to = AppliesTo::Objects(affected);
                 let mut s = step(board, Stage::Layer(layer), &effect, applies_to, changes, reason, note);
+                s.note = unmet;
                 // Each changed object's card types and subtypes before, where the layer saved them.
                 let type_lines = || before.iter().filter_map(|(o, s)| Some((&world.objects[*o], s.type_line()?)));
                 // 204.1a in 2011, 205.1a today: a card type removed took its subtypes with it.
@@ -301,6 +310,15 @@ pub(super) fn run<'b>(
         if trace { after_objects(&world, &sets, &mut steps, trace) } else { (Vec::new(), Vec::new()) };
     let characteristics = world.objects.clone();
     (world, Resolution { characteristics, steps, players, game_rules, copiable })
+}
+
+/// Whether an effect of the board, or one an effect grants, has a condition. The shortcuts of
+/// `fast/` keep an effect's set by what its selector reads; a condition reads the rest of the
+/// board, so such a board is resolved the plain way.
+fn has_conditions(board: &Board) -> bool {
+    let abilities = board.objects.iter().flat_map(|o| &o.printed.abilities);
+    abilities.filter_map(|a| a.generates.as_ref()).any(|g| g.body.has_condition())
+        || board.resolved.iter().any(|r| r.body.has_condition())
 }
 
 /// What the application changed on each object of `changed` (with the snapshot its layer took

@@ -31,10 +31,12 @@ pub struct Sets {
 }
 
 impl Sets {
-    /// The objects an effect applies to now, in board order.
+    /// The objects an effect applies to now, in board order: none while a static ability's
+    /// condition does not hold, until it has started to apply (613.5).
     pub fn affected(&self, world: &World, effect: &Effect) -> Vec<usize> {
         match self.fixed_set(effect) {
             Some(set) => set.to_vec(),
+            None if super::condition::of_effect(world, effect).is_some_and(|(met, _)| !met) => Vec::new(),
             None => match effect.body.control.as_ref().and_then(|c| c.exchanged()) {
                 Some(ids) => exchanged_objects(world.board, ids),
                 None => effect.body.affects.as_ref().map_or_else(Vec::new, |s| world.select(s, effect)),

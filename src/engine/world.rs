@@ -111,7 +111,10 @@ impl<'b> World<'b> {
             Amount::Fixed(n) => *n,
             Amount::ManaValue => self.objects[object].mana_value.unwrap_or(0),
             Amount::Count(count) => {
-                let named = self.select(&count.of, effect);
+                let mut named = self.select(&count.of, effect);
+                if count.other_than_affected {
+                    named.retain(|o| *o != object);
+                }
                 let counted = match count.counted {
                     Counted::Objects => named.len(),
                     Counted::CardTypes => {
@@ -120,8 +123,8 @@ impl<'b> World<'b> {
                         types.len()
                     }
                 };
-                // Both are bounded: at most every object, and a stated number (`scenario::limits`).
-                counted as i64 + count.plus
+                // All are bounded: at most every object, and stated numbers (`scenario::limits`).
+                counted as i64 * count.times + count.plus
             }
         }
     }

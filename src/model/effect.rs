@@ -15,6 +15,10 @@ use serde::{Deserialize, Serialize};
 pub struct EffectBody {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub affects: Option<SelectorSpec>,
+    /// A static ability's "as long as …": the effect applies only while it holds, checked as the
+    /// effect would start to apply in its first layer (613.5 then keeps its objects).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<super::event::ConditionSpec>,
     /// Layer 1: becomes a copy of this object, with the copy effect's exceptions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub copy: Option<CopySpec>,
@@ -60,6 +64,15 @@ pub struct EffectBody {
 }
 
 impl EffectBody {
+    /// Whether the effect, or an ability it grants, has a condition.
+    pub fn has_condition(&self) -> bool {
+        self.condition.is_some()
+            || self.abilities.iter().flat_map(|a| &a.add).any(|a| match a {
+                AbilitySpec::Static(s) => s.effect.has_condition(),
+                AbilitySpec::Text(_) => false,
+            })
+    }
+
     /// Every word the effect matches or sets, in lower case, as the engine compares them.
     pub fn normalised(&self) -> EffectBody {
         let mut body = self.clone();
@@ -216,13 +229,24 @@ pub enum Amount {
 }
 
 /// A number read off the board: how many objects a selector names (`count`), or how many card
-/// types they have among them (`card_types`, Tarmogoyf), plus a number (`plus`: "that number
-/// plus 1").
+/// types they have among them (`card_types`, Tarmogoyf), times a number (`times`: "+2/+2 for
+/// each"), plus a number (`plus`: "that number plus 1"). `other_than_affected`: the object the
+/// number is for is not counted ("All Slivers get +1/+1 for each other Sliver"), where the
+/// selector's own `other` leaves out the effect's source.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Count {
     pub of: SelectorSpec,
     pub counted: Counted,
+    pub times: i64,
     pub plus: i64,
+    pub other_than_affected: bool,
+}
+
+impl Count {
+    /// `counted` among the objects `of` names, once each.
+    pub fn of(of: SelectorSpec, counted: Counted) -> Count {
+        Count { of, counted, times: 1, plus: 0, other_than_affected: false }
+    }
 }
 
 /// What a [`Count`] counts among the objects its selector names.
@@ -245,7 +269,7 @@ impl Counted {
 impl Amount {
     /// How many objects the selector names.
     pub fn count(of: SelectorSpec) -> Amount {
-        Amount::Count(Box::new(Count { of, counted: Counted::Objects, plus: 0 }))
+        Amount::Count(Box::new(Count::of(of, Counted::Objects)))
     }
 }
 
@@ -263,6 +287,10 @@ impl<'de> Deserialize<'de> for Amount {
             card_types: Option<SelectorSpec>,
             #[serde(default)]
             plus: i64,
+            #[serde(default)]
+            times: Option<i64>,
+            #[serde(default)]
+            other_than_affected: bool,
         }
         struct Visitor;
         impl<'de> serde::de::Visitor<'de> for Visitor {
@@ -292,7 +320,9 @@ impl<'de> Deserialize<'de> for Amount {
                     (None, Some(of)) => (of, Counted::CardTypes),
                     _ => return Err(serde::de::Error::custom("give one of `count` and `card_types`, with a selector")),
                 };
-                Ok(Amount::Count(Box::new(Count { of, counted, plus: form.plus })))
+                let times = form.times.unwrap_or(1);
+                let other_than_affected = form.other_than_affected;
+                Ok(Amount::Count(Box::new(Count { of, counted, times, plus: form.plus, other_than_affected })))
             }
         }
         d.deserialize_any(Visitor)
@@ -306,10 +336,16 @@ impl Serialize for Amount {
             Amount::Fixed(n) => s.serialize_i64(*n),
             Amount::ManaValue => s.serialize_str("mana_value"),
             Amount::Count(count) => {
-                let mut map = s.serialize_map(Some(if count.plus == 0 { 1 } else { 2 }))?;
+                let mut map = s.serialize_map(None)?;
                 map.serialize_entry(count.counted.key(), &count.of)?;
+                if count.times != 1 {
+                    map.serialize_entry("times", &count.times)?;
+                }
                 if count.plus != 0 {
                     map.serialize_entry("plus", &count.plus)?;
+                }
+                if count.other_than_affected {
+                    map.serialize_entry("other_than_affected", &true)?;
                 }
                 map.end()
             }
@@ -339,8 +375,8 @@ mod tests {
         assert_eq!(
             amounts,
             [
-                Amount::Count(Box::new(Count { of: of.clone(), counted: Counted::CardTypes, plus: 0 })),
-                Amount::Count(Box::new(Count { of, counted: Counted::Objects, plus: 1 })),
+                Amount::Count(Box::new(Count::of(of.clone(), Counted::CardTypes))),
+                Amount::Count(Box::new(Count { plus: 1, ..Count::of(of, Counted::Objects) })),
             ]
         );
         let written = serde_yaml::to_string(&amounts).unwrap();

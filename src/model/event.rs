@@ -509,8 +509,9 @@ impl CountSpec {
     }
 }
 
-/// A condition on one player's part of the game: exactly one of `controls`, `cards_in_hand`,
-/// `life` is given.
+/// A condition on one player's part of the game, or on what the source is attached to: exactly
+/// one of `controls`, `attached`, `cards_in_hand`, `life`, `drawn_this_turn`,
+/// `first_draw_of_draw_step` is given.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionSpec {
@@ -522,6 +523,10 @@ pub struct ConditionSpec {
     /// at least one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controls: Option<SelectorSpec>,
+    /// The permanent the effect's source is attached to matches this selector ("as long as
+    /// enchanted creature is green").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attached: Option<SelectorSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<CountSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -86,6 +86,15 @@ impl Validator<'_> {
                     }
                 };
                 self.body(&at.key("effect"), &e.effect, &players, false);
+                // 611.2c: a resolved effect's objects are fixed as it is created; "as long as" is
+                // a static ability's.
+                if e.effect.condition.is_some() {
+                    self.error_at(
+                        &at.key("effect").key("condition"),
+                        "a condition is a static ability's \"as long as\": a resolved effect's objects are fixed when it is created (611.2c)".into(),
+                        Some("give the effect as an ability of its source object".into()),
+                    );
+                }
                 let deals_damage =
                     |i: &Option<crate::model::InsteadSpec>| i.as_ref().is_some_and(|i| i.damage.is_some());
                 if let (None, Some(r)) = (&e.source, &e.effect.replacement) {
@@ -515,6 +524,20 @@ impl Validator<'_> {
             || body.pt.as_ref().is_some_and(|p| p.set.is_some() || p.modify.is_some() || p.switch);
         if let Some(r) = &body.replacement {
             self.replacement(&at.key("replacement").text(), r, players);
+        }
+        if let Some(c) = &body.condition {
+            let path = at.key("condition").text();
+            self.condition(&path, c, players);
+            let of_events = c.player.as_deref() == Some("that_player")
+                || c.drawn_this_turn.is_some()
+                || c.first_draw_of_draw_step.is_some();
+            if of_events || body.replacement.is_some() {
+                self.error_at(
+                    &at.key("condition"),
+                    "a continuous effect's condition checks `controls`, `attached`, `cards_in_hand` or `life`, of `you` or a player named".into(),
+                    Some("a replacement effect's condition goes in its `replacement`, where it is checked on each event".into()),
+                );
+            }
         }
         if !touches_objects && body.players.is_none() && body.game_rule.is_none() && body.replacement.is_none() {
             self.error_at(

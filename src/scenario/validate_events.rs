@@ -623,16 +623,17 @@ impl Validator<'_> {
     }
 
     /// A condition names one thing to check, of a player the scenario has.
-    fn condition(&mut self, path: &str, c: &ConditionSpec, players: &[String]) {
+    pub(super) fn condition(&mut self, path: &str, c: &ConditionSpec, players: &[String]) {
         let given = [
             c.controls.is_some(),
+            c.attached.is_some(),
             c.cards_in_hand.is_some(),
             c.life.is_some(),
             c.drawn_this_turn.is_some(),
             c.first_draw_of_draw_step.is_some(),
         ];
         if given.iter().filter(|g| **g).count() != 1 {
-            self.error(path, "a condition checks exactly one of `controls`, `cards_in_hand`, `life`, `drawn_this_turn`, `first_draw_of_draw_step`".into(), None);
+            self.error(path, "a condition checks exactly one of `controls`, `attached`, `cards_in_hand`, `life`, `drawn_this_turn`, `first_draw_of_draw_step`".into(), None);
         }
         if c.count.is_some() && c.controls.is_none() {
             self.error(&child(path, "count"), "`count` is how many permanents `controls` finds".into(), None);
@@ -643,6 +644,9 @@ impl Validator<'_> {
         }
         if let Some(s) = &c.controls {
             self.selector(&At::Path(path).key("controls"), s, players);
+        }
+        if let Some(s) = &c.attached {
+            self.selector(&At::Path(path).key("attached"), s, players);
         }
         if c.life.is_some() {
             // A life total the scenario does not give would make the answer a guess.

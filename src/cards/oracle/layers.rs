@@ -15,7 +15,10 @@ use crate::model::{
 const VERBS: [&str; 8] = ["gets", "get", "has", "have", "loses", "lose", "is", "are"];
 
 /// A continuous effect, when the sentence has the shape `<objects> <verb> …`.
-pub(super) fn sentence(_face: &FaceText, s: &str) -> Option<Pieces> {
+pub(super) fn sentence(face: &FaceText, s: &str) -> Option<Pieces> {
+    if let Some(conditional) = conditional(face, s) {
+        return Some(conditional);
+    }
     // A condition, a "can't" or a replacement that no template read: its reason, not a selector's.
     let outside = unquoted(s);
     if outside.starts_with("as long as")
@@ -43,6 +46,59 @@ pub(super) fn sentence(_face: &FaceText, s: &str) -> Option<Pieces> {
     }
     let (subject, verb, rest) = subject_verb(s)?;
     Some(subjects(subject, verb, rest, s))
+}
+
+/// `As long as <condition>, <effect>` and `<effect> as long as <condition>`: the continuous
+/// effects of the sentence, each under the condition, when the condition is one the model says
+/// (`condition_of`, or `enchanted creature is green`) and the sentence is read whole. `it` is
+/// the enchanted or equipped creature the condition names.
+fn conditional(face: &FaceText, s: &str) -> Option<Pieces> {
+    let outside = unquoted(s);
+    let (condition, effect) = match outside.strip_prefix("as long as ") {
+        Some(_) => s["as long as ".len()..].split_once(", ")?,
+        None => {
+            // Quoted parts are emptied in `outside`: the words after the last quote are the
+            // same in both, and `s` is cut where they begin.
+            let at = outside.rfind(" as long as ")?;
+            let tail = &outside[at..];
+            let cut = s.strip_suffix(tail)?.len();
+            (&tail[" as long as ".len()..], &s[..cut])
+        }
+    };
+    let (spec, it) = match condition.split_once(" is ") {
+        Some((whose @ ("enchanted creature" | "equipped creature"), quality)) => {
+            let Some(color) = words::color(quality) else {
+                return Some(unmodelled(format!("the condition `{condition}`: not one the model has")));
+            };
+            let attached = SelectorSpec { colors: vec![Word::new(color)], ..Default::default() };
+            (crate::model::ConditionSpec { attached: Some(attached), ..Default::default() }, Some(whose))
+        }
+        _ => match super::condition::condition_of(condition) {
+            Ok(spec) => (spec, None),
+            Err(e) => return Some(Err(e)),
+        },
+    };
+    let effect = match (it, effect.strip_prefix("it ")) {
+        (Some(whose), Some(rest)) => format!("{whose} {rest}"),
+        _ => effect.to_string(),
+    };
+    // An effect the layers do not read (a rule of the game, a replacement) keeps the reason of
+    // the whole sentence: its condition.
+    let Some(Ok(pieces)) = sentence(face, &effect) else { return Some(Err(reasons::of(s))) };
+    Some(
+        pieces
+            .into_iter()
+            .map(|p| match p {
+                Piece::Static { text, cda: false, mut effect }
+                    if effect.replacement.is_none() && effect.game_rule.is_none() =>
+                {
+                    effect.condition = Some(spec.clone());
+                    Ok(Piece::Static { text, cda: false, effect })
+                }
+                _ => unmodelled("a condition on what is not a continuous effect of the layers"),
+            })
+            .collect(),
+    )
 }
 
 /// The effect on each kind of object the subject names. Kinds that one selector cannot join
@@ -91,7 +147,7 @@ fn defined_pt(amount: &str, plus: i64) -> Pieces {
         None => (np, Counted::Objects),
     };
     let of = nouns::object(np)?;
-    let count = |plus| Amount::Count(Box::new(Count { of: of.clone(), counted, plus }));
+    let count = |plus| Amount::Count(Box::new(Count { plus, ..Count::of(of.clone(), counted) }));
     Ok(vec![effect(
         true,
         EffectBody {
@@ -180,21 +236,28 @@ fn pt_modify(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
     let amounts = match each {
         None => [Amount::Fixed(p), Amount::Fixed(t)],
         Some(np) => {
-            // "Each Sliver gets +1/+1 for each other Sliver": other than each one affected, where
-            // a count's `other` is other than the source. Said of the source alone, they agree.
+            let mut of = nouns::object(np)?;
+            // "All Sliver creatures get +1/+1 for each other Sliver": other than each one
+            // affected, where a selector's `other` is other than the source. Said of the source
+            // alone, they agree; said of objects of another kind than those affected ("for each
+            // other enchantment", on an Aura), "other" is the source, which an effect on others
+            // cannot tell from the object affected.
             let itself = body.affects.as_ref().is_some_and(|a| a.itself);
-            if np.starts_with("other ") && !itself {
-                return unmodelled(
-                    "`for each other …`: other than each object affected, which the model's counts cannot say",
-                );
+            let other_than_affected = of.other && !itself;
+            if other_than_affected {
+                if !body.affects.as_ref().is_some_and(|a| of_their_kind(&of, a)) {
+                    return unmodelled(
+                        "`for each other …` of another kind than the objects affected: other than the source or than each object affected, which the words do not tell",
+                    );
+                }
+                of.other = false;
             }
-            let count = Amount::count(nouns::object(np)?);
-            let per = |n: i64| match n {
-                0 => Ok(Amount::Fixed(0)),
-                1 => Ok(count.clone()),
-                _ => unmodelled("a count multiplied: the model's amounts count by one"),
+            let count = Count { other_than_affected, ..Count::of(of, Counted::Objects) };
+            let per = |times: i64| match times {
+                0 => Amount::Fixed(0),
+                _ => Amount::Count(Box::new(Count { times, ..count.clone() })),
             };
-            [per(p)?, per(t)?]
+            [per(p), per(t)]
         }
     };
     let pt = body.pt.get_or_insert_with(PtChange::default);
@@ -203,6 +266,16 @@ fn pt_modify(body: &mut EffectBody, words: &str) -> Result<(), Unmodelled> {
     }
     pt.modify = Some(amounts);
     Ok(())
+}
+
+/// Whether every object `of` names is of the kind of those `affected` names: each card type and
+/// subtype it asks for is one they have.
+fn of_their_kind(of: &SelectorSpec, affected: &SelectorSpec) -> bool {
+    let asks = !of.types.is_empty() || !of.subtypes.is_empty();
+    let plain = of.any_types.is_empty() && of.any_subtypes.is_empty();
+    asks && plain
+        && of.types.iter().all(|t| affected.types.contains(t))
+        && of.subtypes.iter().all(|t| affected.subtypes.contains(t))
 }
 
 /// `+1/+1` → (1, 1); `-1/-0` → (-1, 0).

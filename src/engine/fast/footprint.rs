@@ -144,6 +144,15 @@ pub fn reads(effect: &Effect, sets: &Sets, layer: Layer) -> Reads {
         if let Some(s) = &effect.body.affects {
             selector_reads(s, &mut out);
         }
+        // A condition reads what its selectors read, and whose permanents are whose.
+        if let Some(c) = &effect.body.condition {
+            for s in c.controls.iter().chain(&c.attached) {
+                selector_reads(s, &mut out);
+            }
+            if c.controls.is_some() {
+                out.push(Atom::Controller);
+            }
+        }
     }
     for amount in amounts_in(&effect.body, layer) {
         match amount {
