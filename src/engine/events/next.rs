@@ -110,11 +110,7 @@ pub fn next(env: &Env, state: &State) -> Next {
                 return Next::Apply { tier: Tier::Pay, group, chooser: payer, fixed: false };
             }
         }
-        let named = |g: &u16| {
-            let r = &env.replacers[*g as usize];
-            r.payment.is_none() && env.board.choose.iter().any(|id| r.key() == id)
-        };
-        let fixed = group.len() > 1 && group.iter().any(named);
+        let fixed = group.len() > 1 && group.iter().any(|g| env.board.choose.iter().any(|id| chosen_by(env, *g, id)));
         Next::Apply { tier, group, chooser, fixed }
     };
     if has(Kind::SelfReplacement) {
@@ -206,8 +202,13 @@ pub fn takes<'a>(env: &Env, group: &'a [u16], fixed: bool) -> &'a [u16] {
     if !fixed {
         return group;
     }
-    let named =
-        |id: &String, g: &u16| env.replacers[*g as usize].payment.is_none() && env.replacers[*g as usize].key() == id;
-    let pick = env.board.choose.iter().find_map(|id| group.iter().position(|g| named(id, g)));
+    let pick = env.board.choose.iter().find_map(|id| group.iter().position(|g| chosen_by(env, *g, id)));
     pick.map_or(group, |at| &group[at..=at])
+}
+
+/// Whether the scenario's `choose` entry `id` names effect `g`: by its key, unless it has a
+/// payment, which `choose` never fixes.
+fn chosen_by(env: &Env, g: u16, id: &str) -> bool {
+    let r = &env.replacers[g as usize];
+    r.payment.is_none() && r.key() == id
 }
