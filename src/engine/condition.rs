@@ -76,6 +76,9 @@ pub fn holds(seen: &impl Sees, c: &ConditionSpec, player: usize, effect: &Effect
     } else if let Some(count) = &c.drawn_this_turn {
         let n = board.drawn_this_turn[player];
         (count.holds(n), format!("{name} has drawn {} this turn ({})", cards(n), bounds(count)))
+    } else if let Some(wanted) = c.your_turn {
+        let theirs = board.active == player;
+        (theirs == wanted, format!("it is {}'s turn", board.players[board.active]))
     } else if let Some(wanted) = c.first_draw_of_draw_step {
         let first = board.first_draw_of_draw_step(player);
         let found = match board.step {

@@ -511,7 +511,7 @@ impl CountSpec {
 
 /// A condition on one player's part of the game, or on what the source is attached to: exactly
 /// one of `controls`, `attached`, `cards_in_hand`, `life`, `drawn_this_turn`,
-/// `first_draw_of_draw_step` is given.
+/// `first_draw_of_draw_step`, `your_turn` is given.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionSpec {
@@ -536,6 +536,10 @@ pub struct ConditionSpec {
     /// Cards that player has drawn this turn ("can't draw more than one card each turn").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drawn_this_turn: Option<CountSpec>,
+    /// Whether it is that player's turn ("as long as it's your turn", "during your turn": `true`;
+    /// "during each opponent's turn": `false`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub your_turn: Option<bool>,
     /// Whether the card drawn is the first that player draws in one of their draw steps
     /// (Notion Thief's "except the first one they draw in each of their draw steps": `false`).
     /// The scenario must say its `step`.

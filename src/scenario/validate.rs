@@ -534,7 +534,7 @@ impl Validator<'_> {
             if of_events || body.replacement.is_some() {
                 self.error_at(
                     &at.key("condition"),
-                    "a continuous effect's condition checks `controls`, `attached`, `cards_in_hand` or `life`, of `you` or a player named".into(),
+                    "a continuous effect's condition checks `controls`, `attached`, `cards_in_hand`, `life` or `your_turn`, of `you` or a player named".into(),
                     Some("a replacement effect's condition goes in its `replacement`, where it is checked on each event".into()),
                 );
             }

@@ -631,9 +631,10 @@ impl Validator<'_> {
             c.life.is_some(),
             c.drawn_this_turn.is_some(),
             c.first_draw_of_draw_step.is_some(),
+            c.your_turn.is_some(),
         ];
         if given.iter().filter(|g| **g).count() != 1 {
-            self.error(path, "a condition checks exactly one of `controls`, `attached`, `cards_in_hand`, `life`, `drawn_this_turn`, `first_draw_of_draw_step`".into(), None);
+            self.error(path, "a condition checks exactly one of `controls`, `attached`, `cards_in_hand`, `life`, `drawn_this_turn`, `first_draw_of_draw_step`, `your_turn`".into(), None);
         }
         if c.count.is_some() && c.controls.is_none() {
             self.error(&child(path, "count"), "`count` is how many permanents `controls` finds".into(), None);

@@ -6,9 +6,17 @@ use super::{nouns, reasons, why, words, Unmodelled};
 use crate::model::{ConditionSpec, CountSpec};
 
 /// `you have no cards in hand`, `you control an artifact`, `you control three or more lands`,
-/// `you have 10 or less life`.
+/// `you have 10 or less life`, `it's your turn`, `it's not your turn`.
 pub(super) fn condition_of(condition: &str) -> Result<ConditionSpec, Unmodelled> {
     let mut spec = ConditionSpec::default();
+    if let Some(yours) = match condition {
+        "it's your turn" => Some(true),
+        "it's not your turn" => Some(false),
+        _ => None,
+    } {
+        spec.your_turn = Some(yours);
+        return Ok(spec);
+    }
     if condition == "you have no cards in hand" {
         spec.cards_in_hand = Some(CountSpec { at_least: None, at_most: Some(0) });
         return Ok(spec);

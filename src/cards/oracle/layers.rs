@@ -48,11 +48,20 @@ pub(super) fn sentence(face: &FaceText, s: &str) -> Option<Pieces> {
     Some(subjects(subject, verb, rest, s))
 }
 
-/// `As long as <condition>, <effect>` and `<effect> as long as <condition>`: the continuous
+/// `As long as <condition>, <effect>`, `<effect> as long as <condition>` and `During your turn,
+/// <effect>`: the continuous
 /// effects of the sentence, each under the condition, when the condition is one the model says
 /// (`condition_of`, or `enchanted creature is green`) and the sentence is read whole. `it` is
 /// the enchanted or equipped creature the condition names.
 fn conditional(face: &FaceText, s: &str) -> Option<Pieces> {
+    // "During your turn, …" is "as long as it's your turn, …"; a turn that is not yours is an
+    // opponent's, however many players there are.
+    let turn = [("during your turn", "it's your turn"), ("during each opponent's turn", "it's not your turn")];
+    for (during, condition) in turn {
+        if let Some(rest) = s.strip_prefix(&format!("{during}, ")).or_else(|| s.strip_suffix(&format!(" {during}"))) {
+            return conditional(face, &format!("as long as {condition}, {rest}"));
+        }
+    }
     let outside = unquoted(s);
     let (condition, effect) = match outside.strip_prefix("as long as ") {
         Some(_) => s["as long as ".len()..].split_once(", ")?,

@@ -16,7 +16,7 @@ const FAMILIES: &[(&[&str], &str)] = &[
     (&["enchanted player"], "an Aura on a player: the model attaches to objects only"),
     (&["opening hand"], "beginning the game with it is not in the model"),
     (&["spend", "activated abilities", "can't be activated", "can't cast", "can cast", "may cast", "may play", "can't play", "cast spells", "casts a spell", "can't be cast"], "what players may cast, play, spend or activate is not in the model"),
-    (&["as long as", "during your turn", "during each", "if it's your turn", "if you control", "if you have", "if an opponent", "except the first"], "a condition, or an effect under one, that the model cannot say (its conditions check control, attachment, hand size and life)"),
+    (&["as long as", "during your turn", "during each", "if it's your turn", "if you control", "if you have", "if an opponent", "except the first"], "a condition, or an effect under one, that the model cannot say (its conditions check control, attachment, hand size, life and whose turn it is)"),
     (&["chosen", "choose", "choice", "you may", "of your choice"], "a choice the model cannot ask"),
     (&["unless"], "`unless`: a choice or a condition the model cannot ask"),
     (&["untap"], "untapping is not an event of the model"),
