@@ -19,11 +19,31 @@ pub trait Sees {
 /// found. Its player is `you`, the effect's controller, or one the scenario names.
 pub fn of_effect(world: &super::world::World, effect: &Effect) -> Option<(bool, String)> {
     let c = effect.body.condition.as_ref()?;
-    let player = match c.player.as_deref() {
-        None | Some("you") => effect.controller,
-        Some(name) => world.board.player_index(name).unwrap_or(effect.controller),
+    let players = match c.player.as_deref() {
+        None | Some("you") => vec![effect.controller],
+        Some(AN_OPPONENT) => opponents(world.board, effect.controller),
+        Some(name) => vec![world.board.player_index(name).unwrap_or(effect.controller)],
     };
-    Some(holds(world, c, player, effect))
+    Some(holds_for_any(world, c, &players, effect))
+}
+
+/// `player: an_opponent`: the condition holds when it holds for one of the controller's
+/// opponents ("as long as an opponent has 10 or less life").
+pub const AN_OPPONENT: &str = "an_opponent";
+
+/// Every player but `player`, in turn order.
+pub fn opponents(board: &Board, player: usize) -> Vec<usize> {
+    (0..board.players.len()).filter(|p| *p != player).collect()
+}
+
+/// Whether the condition holds for one of `players`, and what was found: for the first it holds
+/// for, or for each when it holds for none.
+pub fn holds_for_any(seen: &impl Sees, c: &ConditionSpec, players: &[usize], effect: &Effect) -> (bool, String) {
+    let found: Vec<(bool, String)> = players.iter().map(|p| holds(seen, c, *p, effect)).collect();
+    match found.iter().find(|(met, _)| *met) {
+        Some((_, why)) => (true, why.clone()),
+        None => (false, found.into_iter().map(|(_, why)| why).collect::<Vec<_>>().join("; ")),
+    }
 }
 
 /// The board as the layers have made it so far.

@@ -516,7 +516,8 @@ impl CountSpec {
 #[serde(deny_unknown_fields)]
 pub struct ConditionSpec {
     /// Whose: `you` (the effect's controller, the default), `that_player` (the player the event
-    /// happens to, or who controls the object it happens to), or a player's name.
+    /// happens to, or who controls the object it happens to), `an_opponent` (one of the
+    /// controller's opponents, any), or a player's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
     /// Permanents that player controls matching this selector; how many with `count` (default:

@@ -639,7 +639,7 @@ impl Validator<'_> {
         if c.count.is_some() && c.controls.is_none() {
             self.error(&child(path, "count"), "`count` is how many permanents `controls` finds".into(), None);
         }
-        let named = c.player.as_deref().filter(|p| !matches!(*p, "you" | "that_player"));
+        let named = c.player.as_deref().filter(|p| !matches!(*p, "you" | "that_player" | "an_opponent"));
         if let Some(name) = named {
             self.player_ref(&child(path, "player"), name, players);
         }

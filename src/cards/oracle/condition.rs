@@ -6,7 +6,8 @@ use super::{nouns, reasons, why, words, Unmodelled};
 use crate::model::{ConditionSpec, CountSpec};
 
 /// `you have no cards in hand`, `you control an artifact`, `you control three or more lands`,
-/// `you have 10 or less life`, `it's your turn`, `it's not your turn`.
+/// `you have 10 or less life`, `an opponent has 10 or less life`, `it's your turn`, `it's not
+/// your turn`.
 pub(super) fn condition_of(condition: &str) -> Result<ConditionSpec, Unmodelled> {
     let mut spec = ConditionSpec::default();
     if let Some(yours) = match condition {
@@ -21,7 +22,12 @@ pub(super) fn condition_of(condition: &str) -> Result<ConditionSpec, Unmodelled>
         spec.cards_in_hand = Some(CountSpec { at_least: None, at_most: Some(0) });
         return Ok(spec);
     }
-    if let Some(life) = condition.strip_prefix("you have ").and_then(|l| l.strip_suffix(" life")) {
+    let (whose, rest) = match condition.strip_prefix("an opponent has ") {
+        Some(rest) => (Some("an_opponent".to_string()), Some(rest)),
+        None => (None, condition.strip_prefix("you have ")),
+    };
+    if let Some(life) = rest.and_then(|l| l.strip_suffix(" life")) {
+        spec.player = whose;
         let (n, bound) = life.split_once(" or ").ok_or_else(|| reasons::of(condition))?;
         let n = words::number(n).ok_or_else(|| reasons::of(condition))?;
         spec.life = Some(match bound {

@@ -2,7 +2,7 @@
 //! hand", "if you control an artifact"), checked on the board as the event would happen.
 
 use super::replacer::{Env, Replacer};
-use crate::engine::condition::{holds, Sees};
+use crate::engine::condition::{holds_for_any, opponents, Sees, AN_OPPONENT};
 use crate::engine::effect::Effect;
 use crate::engine::world::selector_matches;
 use crate::model::board::Board;
@@ -21,8 +21,11 @@ pub struct Checked {
 
 impl Env {
     pub fn condition(&self, c: &ConditionSpec, r: &Replacer, event: &Event) -> Checked {
-        let player = self.player_named(c.player.as_deref().unwrap_or("you"), r, event);
-        let (met, found) = holds(self, c, player, &r.effect);
+        let players = match c.player.as_deref() {
+            Some(AN_OPPONENT) => opponents(&self.board, r.effect.controller),
+            who => vec![self.player_named(who.unwrap_or("you"), r, event)],
+        };
+        let (met, found) = holds_for_any(self, c, &players, &r.effect);
         Checked { effect: r.key().to_string(), met, found }
     }
 
