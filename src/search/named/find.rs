@@ -95,7 +95,7 @@ pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexic
                 }
                 let name = loose(key);
                 let mut matched = false;
-                if follows(words, i, &name) {
+                if follows(words, i, &name) && !a_rules_word_inflected(word, &name, lexicon) {
                     candidates.push(Candidate::new(i, name.len(), key, false, shown));
                     matched = true;
                 }
@@ -176,7 +176,17 @@ fn begins_with_word(key: &str, prefix: &str) -> bool {
 fn follows(words: &[Word], at: usize, name: &[String]) -> bool {
     !name.is_empty()
         && words.len() >= at + name.len()
-        && words[at..at + name.len()].iter().zip(name).enumerate().all(|(i, (typed, word))| same_word(typed, word, i + 1 == name.len()))
+        && words[at..at + name.len()]
+            .iter()
+            .zip(name)
+            .enumerate()
+            .all(|(i, (typed, word))| same_word(typed, word, i + 1 == name.len()))
+}
+
+/// Whether a name of one word that is a word of the rules is typed in the plural or the
+/// possessive: `my Islands`, `Mountains` are the land type, as the rules' words they are.
+fn a_rules_word_inflected(typed: &Word, name: &[String], lexicon: &dyn Lexicon) -> bool {
+    matches!(name, [only] if typed.loose != *only && lexicon.is_rules_word(only))
 }
 
 /// The planeswalkers among the cards of these keys whose subtype is the word (`Gideon` for
@@ -422,7 +432,8 @@ mod tests {
         assert_eq!(found("Urborg's land types"), [one("Urborg's", &["Urborg, Tomb of Yawgmoth"])]);
         assert_eq!(found("Gideon's loyalty").len(), 1, "a planeswalker's subtype too");
         assert!(found("Walkings Ballista").is_empty(), "only the last word of a name");
-        assert!(found("Shocks deal damage").is_empty(), "capitalised only to start a sentence");
+        assert!(found("can I tap my Islands").is_empty(), "a word of the rules in the plural is that word");
+        assert_eq!(found("can I tap my Island")[0].1, ["Island"]);
     }
 
     #[test]
