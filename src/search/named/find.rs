@@ -82,7 +82,7 @@ pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexic
     for (i, word) in words.iter().enumerate() {
         let before = candidates.len();
         let mut first_word_only: Vec<String> = Vec::new();
-        for prefix in prefixes(word) {
+        for prefix in prefixes(word, looks_like_a_name(word)) {
             for name in cards.names_from(&prefix).take(MAX_NAMES_PER_WORD) {
                 let (key, shown) = name?;
                 if !begins_with_word(key, &prefix) {
@@ -129,14 +129,18 @@ impl Candidate {
 }
 
 /// How the name index may spell a typed word: as typed; a possessive typed without its
-/// apostrophe (`painters` for `painter's`); and the word a plural or a possessive is made of
-/// (`Tarmogoyfs`, `Tarmogoyf's`), which only a name's last word may be ([`follows`]).
-fn prefixes(word: &Word) -> Vec<String> {
+/// apostrophe (`painters` for `painter's`); and, when `inflected`, the word a plural or a
+/// possessive is made of (`Tarmogoyfs`, `Tarmogoyf's`). A name found by that word is of that
+/// one word ([`follows`] reads the plural on a name's last word only), and such a name must look
+/// like one ([`plausible`]): the caller asks for it only of a word that does, and the name index
+/// is not read for every `does` and `counters`.
+fn prefixes(word: &Word, inflected: bool) -> Vec<String> {
     let mut out = vec![word.folded.clone()];
     if let Some(stem) = word.folded.strip_suffix('s').filter(|s| s.len() > 1 && !word.folded.contains('\'')) {
         out.push(format!("{stem}'s"));
     }
-    for base in bases(&word.loose) {
+    let bases = if inflected { bases(&word.loose) } else { Vec::new() };
+    for base in bases {
         if !out.iter().any(|o| *o == base) {
             out.push(base.to_string());
         }
