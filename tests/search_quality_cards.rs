@@ -23,7 +23,7 @@ use std::path::Path;
 const QUESTIONS: &str = include_str!("data/search-questions-cards.txt");
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/cards");
 /// The goal on the held-out questions with card data (issue 28): met on this set (0.500), not yet
-/// on the second, third and fourth (0.462, 0.494, 0.435).
+/// on the second, third and fourth (0.462, 0.494, 0.456).
 const GOAL: f64 = 0.5;
 /// What has been reached, asserted so that no change loses it: MRR@10 when these floors were
 /// set (held-out: BM25 0.116, without card data 0.262, with 0.500; tuning: 0.081, 0.129, 0.527),
@@ -141,8 +141,10 @@ fn questions_that_name_cards_find_their_rule_with_the_cards_text() {
 /// The second set, written before any further change: every question held out, and only the
 /// totals printed, so that no change is made by looking at one of them.
 const FRESH: &str = include_str!("data/search-questions-cards-fresh.txt");
-/// Its MRR@10 when the floors were set (0.193, 0.371, 0.476), less a little, and after the
-/// fourth set was written (0.193, 0.361, 0.462): [plain BM25, without, with card data].
+/// Its MRR@10 when the floors were set (0.193, 0.371, 0.476), less a little, after the fourth
+/// set was written (0.193, 0.361, 0.462), and after names in the plural or the possessive and
+/// more players' words (0.193, 0.365, 0.462, every question's card found): [plain BM25,
+/// without, with card data].
 const FRESH_FLOORS: [f64; 3] = [0.18, 0.35, 0.46];
 /// The third set, written before the players'-words work (issue 31) changed search, measured
 /// the same way.
@@ -155,9 +157,10 @@ const THIRD_FLOORS: [f64; 3] = [0.18, 0.20, 0.48];
 /// The fourth set, in players' words, half of its questions naming cards and half none, written
 /// before the search changes that followed the third (answers in the 2026-02-27 CR's numbering).
 const FOURTH: &str = include_str!("data/search-questions-fourth.txt");
-/// Its MRR@10 before those changes (BM25 0.276, without 0.338, with 0.412) and after them
-/// (0.276, 0.363, 0.435), less a little: [plain BM25, without, with card data].
-const FOURTH_FLOORS: [f64; 3] = [0.26, 0.35, 0.42];
+/// Its MRR@10 before those changes (BM25 0.276, without 0.338, with 0.412), after them (0.276,
+/// 0.363, 0.435), and after names in the plural or the possessive and more players' words
+/// (0.276, 0.384, 0.456), less a little: [plain BM25, without, with card data].
+const FOURTH_FLOORS: [f64; 3] = [0.26, 0.37, 0.44];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]

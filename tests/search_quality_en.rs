@@ -25,9 +25,10 @@ const QUESTIONS: &str = include_str!("data/search-questions-en.txt");
 const GOAL: f64 = 0.85;
 /// What has been reached, asserted so that no change loses it: the held-out and whole-set
 /// MRR@10 when these floors were set (held-out 0.713, all 0.726; after the irregular verbs and
-/// negations, 0.713 and 0.723), less a little.
-const FLOOR_HELD_OUT: f64 = 0.70;
-const FLOOR_ALL: f64 = 0.715;
+/// negations, 0.713 and 0.723; after more players' words and the word forms the stemmer parts,
+/// 0.737 and 0.761), less a little.
+const FLOOR_HELD_OUT: f64 = 0.725;
+const FLOOR_ALL: f64 = 0.75;
 
 /// Words of a text for the baseline: lower case, letters and digits, no short words.
 fn words(text: &str) -> BTreeSet<String> {

@@ -19,9 +19,10 @@ use judge::search::SearchIndex;
 
 const QUESTIONS: &str = include_str!("data/search-questions-players.txt");
 /// What has been reached, asserted so that no change loses it: MRR@10 when these floors were
-/// set (tuning: BM25 0.321, search 0.608; held-out: 0.336, 0.565), less a little.
-/// [held-out?][BM25, search]
-const FLOORS: [[f64; 2]; 2] = [[0.31, 0.60], [0.32, 0.555]];
+/// set (tuning: BM25 0.321, search 0.608; held-out: 0.336, 0.565), and after more players' words
+/// and the word forms the stemmer parts (tuning 0.321, 0.724; held-out 0.336, 0.565), less a
+/// little. [held-out?][BM25, search]
+const FLOORS: [[f64; 2]; 2] = [[0.31, 0.71], [0.32, 0.555]];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]

@@ -188,7 +188,9 @@ fn extra_stop_words(lang: Lang) -> &'static [&'static str] {
 /// `drawn` are `draw`, or `dealt` `deal`. Each keeps its first letter, as [`highlighter`] needs.
 /// Not `left` (also a direction: "the player to their left"), `lay` or `found` (words of their
 /// own), `won` (what is left of `won't`: the tokenizer drops a contraction's tail), nor the
-/// forms of `go` and `get`, which say nothing ([`super::query`]'s filler words).
+/// forms of `go` and `get`, which say nothing ([`super::query`]'s filler words). Some regular
+/// forms are here too, those the stemmer cuts further than their base form: `sacrificed` and
+/// `sacrificing` lose the `ic` that `sacrifice` keeps.
 const IRREGULAR: &[(&str, &str)] = &[
     ("became", "become"),
     ("began", "begin"),
@@ -214,6 +216,9 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("met", "meet"),
     ("paid", "pay"),
     ("ran", "run"),
+    ("sacrificed", "sacrifice"),
+    ("sacrifices", "sacrifice"),
+    ("sacrificing", "sacrifice"),
     ("saw", "see"),
     ("seen", "see"),
     ("sought", "seek"),
@@ -378,6 +383,7 @@ mod tests {
         assert_eq!(en("dealt chosen paid"), en("deals chooses pays"));
         assert_eq!(en("the player to their left"), ["player", "left"]);
         assert_ne!(en("won't"), en("win"));
+        assert_eq!(en("sacrificed sacrificing sacrifices"), en("sacrifice sacrifice sacrifice"));
     }
 
     #[test]

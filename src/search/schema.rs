@@ -7,7 +7,7 @@ use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextO
 /// Part of every on-disk index's fingerprint. Bump it whenever the schema or the analysis of the
 /// text changes (fields, tokenizer, filters, stop words), so that existing indexes are rebuilt
 /// instead of being searched with an analysis that no longer matches theirs.
-pub(crate) const SCHEMA_VERSION: u32 = 8;
+pub(crate) const SCHEMA_VERSION: u32 = 9;
 
 /// The name of the `order` field, which sorting reads by name.
 pub(crate) const ORDER: &str = "order";

@@ -34,6 +34,9 @@ const MAX_SUBTYPE_CARDS: usize = 32;
 const MIN_SINGLE_WORD: usize = 5;
 /// A word of a longer name makes it unusual from this length (`moon` of `blood moon`).
 const MIN_NAME_WORD: usize = 4;
+/// A plural or possessive is read off a word only when what is left has this many letters:
+/// `is` and `as` are not plurals.
+const MIN_BASE_CHARS: usize = 3;
 
 /// What the finder asks of the edition and of judges' language, about a loose word.
 pub(crate) trait Lexicon {
@@ -79,7 +82,7 @@ pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexic
     for (i, word) in words.iter().enumerate() {
         let before = candidates.len();
         let mut first_word_only: Vec<String> = Vec::new();
-        for prefix in prefixes(word) {
+        for prefix in prefixes(word, looks_like_a_name(word)) {
             for name in cards.names_from(&prefix).take(MAX_NAMES_PER_WORD) {
                 let (key, shown) = name?;
                 if !begins_with_word(key, &prefix) {
@@ -92,7 +95,7 @@ pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexic
                 }
                 let name = loose(key);
                 let mut matched = false;
-                if follows(words, i, &name) {
+                if follows(words, i, &name) && !a_rules_word_inflected(word, &name, lexicon) {
                     candidates.push(Candidate::new(i, name.len(), key, false, shown));
                     matched = true;
                 }
@@ -103,7 +106,7 @@ pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexic
                         matched = true;
                     }
                 }
-                if !matched && name.len() > 1 && name[0] == word.loose {
+                if !matched && name.len() > 1 && same_word(word, &name[0], true) {
                     first_word_only.push(key.to_string());
                 }
             }
@@ -125,14 +128,44 @@ impl Candidate {
     }
 }
 
-/// How the name index may spell a typed word: as typed, and a possessive typed without its
-/// apostrophe (`painters` for `painter's`).
-fn prefixes(word: &Word) -> Vec<String> {
+/// How the name index may spell a typed word: as typed; a possessive typed without its
+/// apostrophe (`painters` for `painter's`); and, when `inflected`, the word a plural or a
+/// possessive is made of (`Tarmogoyfs`, `Tarmogoyf's`). A name found by that word is of that
+/// one word ([`follows`] reads the plural on a name's last word only), and such a name must look
+/// like one ([`plausible`]): the caller asks for it only of a word that does, and the name index
+/// is not read for every `does` and `counters`.
+fn prefixes(word: &Word, inflected: bool) -> Vec<String> {
     let mut out = vec![word.folded.clone()];
     if let Some(stem) = word.folded.strip_suffix('s').filter(|s| s.len() > 1 && !word.folded.contains('\'')) {
         out.push(format!("{stem}'s"));
     }
+    let bases = if inflected { bases(&word.loose) } else { Vec::new() };
+    for base in bases {
+        if !out.iter().any(|o| *o == base) {
+            out.push(base.to_string());
+        }
+    }
     out
+}
+
+/// The words a loose word may be the plural or the possessive of (`goyfs` of `goyf`, `moxes` of
+/// `mox`): a player says `two Tarmogoyfs` and `Tarmogoyf's power`. Loose words have no
+/// apostrophe, so the possessive is the plural's `s`.
+fn bases(loose: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    if let Some(stem) = loose.strip_suffix('s').filter(|s| s.chars().count() >= MIN_BASE_CHARS) {
+        out.push(stem);
+        if let Some(stem) = stem.strip_suffix('e').filter(|s| s.ends_with(['s', 'x', 'z', 'h'])) {
+            out.push(stem);
+        }
+    }
+    out
+}
+
+/// Whether a typed word is a name's word: the same, or, for the name's last word, its plural or
+/// possessive.
+fn same_word(typed: &Word, word: &str, last: bool) -> bool {
+    typed.loose == word || (last && bases(&typed.loose).contains(&word))
 }
 
 /// Whether a key of the index begins with the word `prefix` whole: followed by nothing, a space
@@ -142,11 +175,22 @@ fn begins_with_word(key: &str, prefix: &str) -> bool {
     key.strip_prefix(prefix).is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_lowercase()))
 }
 
-/// Whether the question's words from `at` on are the name's words.
+/// Whether the question's words from `at` on are the name's words, the last of them maybe in
+/// the plural or the possessive.
 fn follows(words: &[Word], at: usize, name: &[String]) -> bool {
     !name.is_empty()
         && words.len() >= at + name.len()
-        && words[at..at + name.len()].iter().zip(name).all(|(typed, word)| &typed.loose == word)
+        && words[at..at + name.len()]
+            .iter()
+            .zip(name)
+            .enumerate()
+            .all(|(i, (typed, word))| same_word(typed, word, i + 1 == name.len()))
+}
+
+/// Whether a name of one word that is a word of the rules is typed in the plural or the
+/// possessive: `my Islands`, `Mountains` are the land type, as the rules' words they are.
+fn a_rules_word_inflected(typed: &Word, name: &[String], lexicon: &dyn Lexicon) -> bool {
+    matches!(name, [only] if typed.loose != *only && lexicon.is_rules_word(only))
 }
 
 /// The planeswalkers among the cards of these keys whose subtype is the word (`Gideon` for
@@ -157,7 +201,7 @@ fn planeswalkers(word: &Word, keys: &[String], cards: &dyn Imported, at: usize) 
         let Some(card) = cards.find(key)? else { continue };
         let named = card.faces.iter().any(|face| {
             let (types, subtypes) = face.type_line.split_once('—').unwrap_or((&face.type_line, ""));
-            types.contains("Planeswalker") && loose(subtypes).contains(&word.loose)
+            types.contains("Planeswalker") && loose(subtypes).iter().any(|subtype| same_word(word, subtype, true))
         });
         if named {
             out.push(Candidate { start: at, len: 1, key: key.clone(), short: true, capitals: vec![true] });
@@ -330,6 +374,8 @@ mod tests {
             card("Fog", "Instant", "Prevent all combat damage that would be dealt this turn."),
             card("Flicker", "Sorcery", "Exile target nontoken permanent, then return it to the battlefield."),
             card("Shock", "Instant", "Shock deals 2 damage to any target."),
+            card("Tarmogoyf", "Creature — Lhurgoyf", "Tarmogoyf's power is equal to the number of card types."),
+            card("Walking Ballista", "Artifact Creature — Construct", "Remove a +1/+1 counter: It deals 1 damage."),
         ])
     }
 
@@ -379,6 +425,19 @@ mod tests {
         assert_eq!(both[0].1.len(), 2, "{both:?}");
         let teferis = found("my Teferi");
         assert_eq!(teferis, [one("Teferi", &["Teferi, Hero of Dominaria", "Teferi, Time Raveler"])]);
+    }
+
+    #[test]
+    fn a_name_in_the_plural_or_the_possessive() {
+        assert_eq!(found("how big are two Tarmogoyfs"), [one("Tarmogoyfs", &["Tarmogoyf"])]);
+        assert_eq!(found("what is Tarmogoyf's power"), [one("Tarmogoyf's", &["Tarmogoyf"])]);
+        assert_eq!(found("tarmogoyfs in play"), [one("tarmogoyfs", &["Tarmogoyf"])], "lower case");
+        assert_eq!(found("my Walking Ballista's counters"), [one("Walking Ballista's", &["Walking Ballista"])]);
+        assert_eq!(found("Urborg's land types"), [one("Urborg's", &["Urborg, Tomb of Yawgmoth"])]);
+        assert_eq!(found("Gideon's loyalty").len(), 1, "a planeswalker's subtype too");
+        assert!(found("Walkings Ballista").is_empty(), "only the last word of a name");
+        assert!(found("can I tap my Islands").is_empty(), "a word of the rules in the plural is that word");
+        assert_eq!(found("can I tap my Island")[0].1, ["Island"]);
     }
 
     #[test]
