@@ -266,13 +266,6 @@ impl Counted {
     }
 }
 
-impl Amount {
-    /// How many objects the selector names.
-    pub fn count(of: SelectorSpec) -> Amount {
-        Amount::Count(Box::new(Count::of(of, Counted::Objects)))
-    }
-}
-
 // Untagged enums lose serde's precise messages; this one says what is expected instead. It
 // visits the node in place rather than through a `serde_yaml::Value`, so that a problem inside a
 // `count` keeps its full path and its place.
