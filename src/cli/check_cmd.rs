@@ -52,7 +52,7 @@ pub fn run(args: &CheckArgs, config: &Config, cards: &Cards, quiet: bool, style:
                 warnings.push(report);
                 Found::Invalid { error }
             }
-            Ok((board, _)) if board.expect.is_empty() && board.expect_outcomes.is_none() => Found::NoExpectation,
+            Ok((board, _)) if !board.expects_an_answer() => Found::NoExpectation,
             Ok((_, judgement)) if judgement.mismatches.is_empty() => Found::Ok,
             Ok((_, judgement)) => Found::Differs { mismatches: judgement.mismatches },
         };

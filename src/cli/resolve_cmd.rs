@@ -68,6 +68,7 @@ pub fn run(
         steps: &judgement.resolution.steps,
         outcomes: judgement.outcomes.as_deref(),
         mismatches: &judgement.mismatches,
+        legality: &judgement.legality,
     };
     let missing = report.missing();
     if args.strict && !missing.is_empty() {

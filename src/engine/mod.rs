@@ -13,6 +13,7 @@ pub mod events;
 pub mod exchange;
 pub(crate) mod fast;
 pub(crate) mod layer;
+pub mod legality;
 pub(crate) mod locked;
 pub(crate) mod noncreature;
 pub(crate) mod order;
@@ -31,18 +32,26 @@ pub struct Judgement {
     /// `None` when the scenario has no pending event.
     pub outcomes: Option<Vec<events::Outcome>>,
     pub mismatches: Vec<answer::Mismatch>,
+    /// The answers to the scenario's questions of what can target or block what.
+    pub legality: Vec<legality::Verdict>,
 }
 
 impl Judgement {
     /// Every concept the layers' steps and the events' outcomes (steps and choices) rest on.
     pub fn concepts(&self) -> Vec<&'static str> {
-        concepts(&self.resolution.steps, self.outcomes.as_deref().unwrap_or_default())
+        concepts(&self.resolution.steps, self.outcomes.as_deref().unwrap_or_default(), &self.legality)
     }
 }
 
-/// Every concept some layer steps and events' outcomes rest on, in order, with repeats.
-pub fn concepts(steps: &[trace::Step], outcomes: &[events::Outcome]) -> Vec<&'static str> {
+/// Every concept some layer steps, events' outcomes and answers of legality rest on, in order,
+/// with repeats.
+pub fn concepts(
+    steps: &[trace::Step],
+    outcomes: &[events::Outcome],
+    legality: &[legality::Verdict],
+) -> Vec<&'static str> {
     let mut concepts: Vec<&'static str> = steps.iter().flat_map(|s| s.concepts.iter().copied()).collect();
+    concepts.extend(legality.iter().flat_map(|v| v.reasons.iter().map(|r| r.concept)));
     for o in outcomes {
         concepts.extend(o.steps.iter().flat_map(|s| s.concepts.iter().copied()));
         concepts.extend(o.choices.iter().map(|c| c.concept));
@@ -56,5 +65,7 @@ pub fn judge(board: &Board) -> Result<Judgement, events::Unresolved> {
     let outcomes = events::resolve_events(board, &resolution)?;
     let mut mismatches = answer::check(board, &resolution);
     mismatches.extend(events::check(board, &resolution, outcomes.as_deref()));
-    Ok(Judgement { resolution, outcomes, mismatches })
+    let legality = legality::verdicts(board, &resolution);
+    mismatches.extend(legality::check(&legality));
+    Ok(Judgement { resolution, outcomes, mismatches, legality })
 }

@@ -39,6 +39,8 @@ pub struct Board {
     pub resolved: Vec<ResolvedEffect>,
     /// Objects whose characteristics are asked, in the order asked.
     pub ask: Vec<usize>,
+    /// Questions of what can target or block what (`ask.can`).
+    pub can: Vec<super::legality::Question>,
     pub expect: Vec<(usize, ExpectSpec)>,
     /// The events about to happen, in the order they are handled (614–616).
     pub events: Vec<Pending>,
@@ -109,6 +111,8 @@ pub struct ObjectDef {
     pub ceased: bool,
     /// The value of X chosen for the spell that became it (107.3m), when the scenario says.
     pub x: Option<i64>,
+    /// Tapped (110.5).
+    pub tapped: bool,
 }
 
 impl ObjectDef {
@@ -132,6 +136,12 @@ pub struct ResolvedEffect {
 }
 
 impl Board {
+    /// Whether the scenario states an expected answer: characteristics, outcomes, or whether
+    /// something can target or block.
+    pub fn expects_an_answer(&self) -> bool {
+        !self.expect.is_empty() || self.expect_outcomes.is_some() || self.can.iter().any(|q| q.expect.is_some())
+    }
+
     /// The board as the rules of an edition read it: their meanings, and what the scenario
     /// expects under them.
     pub fn answer_by(&mut self, meanings: Meanings) {

@@ -17,6 +17,7 @@ mod copy;
 mod effect;
 mod event;
 mod expect;
+pub mod legality;
 pub mod meanings;
 pub mod pending;
 pub(crate) mod protection;

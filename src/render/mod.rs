@@ -11,6 +11,7 @@ pub(crate) mod events;
 pub(crate) mod follow;
 mod format;
 pub(crate) mod grid;
+pub(crate) mod legality;
 pub(crate) mod markdown;
 pub(crate) mod reason;
 pub(crate) mod resolve;

@@ -25,6 +25,8 @@ pub struct Report<'a> {
     /// The pending events' outcomes, when the scenario has events.
     pub outcomes: Option<&'a [Outcome]>,
     pub mismatches: &'a [Mismatch],
+    /// The answers to the questions of what can target or block what.
+    pub legality: &'a [crate::engine::legality::Verdict],
 }
 
 /// An ability of an object that the model cannot express: the answer leaves it out.
@@ -60,6 +62,7 @@ impl Report<'_> {
             ids.extend(o.steps.iter().flat_map(|s| events::rules(self.citer, s)));
             ids.extend(self.citer.ids(&o.choices.iter().map(|c| c.concept).collect::<Vec<_>>()));
         }
+        ids.extend(self.legality.iter().flat_map(|v| super::legality::rules(self.citer, v)));
         ids.sort();
         ids.dedup();
         ids.into_iter().map(|id| (id, self.citer.quote(id).map(|q| q.rule.text.clone()))).collect()
@@ -67,7 +70,7 @@ impl Report<'_> {
 
     /// Every concept the trace names.
     fn concepts(&self) -> Vec<&'static str> {
-        crate::engine::concepts(self.steps, self.outcomes.unwrap_or_default())
+        crate::engine::concepts(self.steps, self.outcomes.unwrap_or_default(), self.legality)
     }
 
     /// Every concept the trace names that has no rule to cite in this edition.
@@ -114,11 +117,20 @@ struct JsonReport<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     meanings: Vec<JsonMeaning>,
     answer: &'a Answer,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    can: Vec<JsonVerdict<'a>>,
     trace: Vec<JsonStep<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     outcomes: Option<Vec<JsonOutcome<'a>>>,
     citations: Vec<JsonCitation>,
     expectations: JsonExpectations<'a>,
+}
+
+#[derive(Serialize)]
+struct JsonVerdict<'a> {
+    #[serde(flatten)]
+    verdict: &'a crate::engine::legality::Verdict,
+    rules: Vec<RuleId>,
 }
 
 #[derive(Serialize)]
@@ -212,6 +224,9 @@ pub fn json(r: &Report, out: &mut dyn Write) -> io::Result<()> {
             .map(|(id, c)| JsonMeaning { id, since: c.since, what: c.what })
             .collect(),
         answer: r.answer,
+        can: (r.legality.iter())
+            .map(|v| JsonVerdict { verdict: v, rules: super::legality::rules(r.citer, v) })
+            .collect(),
         trace: r
             .steps
             .iter()
@@ -236,10 +251,7 @@ pub fn json(r: &Report, out: &mut dyn Write) -> io::Result<()> {
             .into_iter()
             .map(|(id, text)| JsonCitation { id, in_edition: text.is_some(), text })
             .collect(),
-        expectations: JsonExpectations {
-            checked: !r.board.expect.is_empty() || r.board.expect_outcomes.is_some(),
-            mismatches: r.mismatches,
-        },
+        expectations: JsonExpectations { checked: r.board.expects_an_answer(), mismatches: r.mismatches },
     };
     super::write_json(&report, out)
 }
@@ -287,9 +299,9 @@ fn change_lines(step: &Step, board: &Board) -> String {
 
 /// The rules a step cites, then each concept it rests on that the edition does not state,
 /// flagged with `?` so that the judge checks that step.
-fn rule_list(r: &Report, concepts: &[&str]) -> String {
-    let mut list = rule_ids(r, &r.citer.ids(concepts));
-    for u in r.citer.unplaced(concepts) {
+pub(super) fn cited_list(citer: &Citer, concepts: &[&str]) -> String {
+    let mut list = rule_ids(citer, &citer.ids(concepts));
+    for u in citer.unplaced(concepts) {
         if !list.is_empty() {
             list.push(' ');
         }
@@ -314,6 +326,10 @@ pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
         write_answer_table(r.answer, style, out)?;
         out.write_all(b"\n")?;
     }
+    if !r.legality.is_empty() {
+        super::legality::write(r.citer, r.legality, style, out)?;
+        out.write_all(b"\n")?;
+    }
     if !r.steps.is_empty() {
         // Narrower, the layer goes under the effect and the rules under the reason.
         let mut trace = Grid::new(["#", "Layer", "Effect", "Change", "Why", "Rules"]).fold(1, 2).fold(5, 4);
@@ -329,7 +345,7 @@ pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
                 s.effect.clone(),
                 changes,
                 reason::sentence(s, r.citer),
-                rule_list(r, &s.concepts),
+                cited_list(r.citer, &s.concepts),
             ]);
         }
         trace.write_above_text(style, out)?;
@@ -350,7 +366,7 @@ pub fn table(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<()> {
                 s.effect.clone().unwrap_or_else(|| "—".into()),
                 before_after(s),
                 events::sentence(s, o.of_events),
-                rule_list(r, &s.concepts),
+                cited_list(r.citer, &s.concepts),
             ]);
         }
         // A list's blocks stand apart from the lines above by a blank line, as a table by its border.
@@ -405,9 +421,9 @@ fn before_after(s: &EventStep) -> String {
     }
 }
 
-fn rule_ids(r: &Report, ids: &[RuleId]) -> String {
+fn rule_ids(citer: &Citer, ids: &[RuleId]) -> String {
     ids.iter()
-        .map(|id| if r.citer.quote(*id).is_some() { id.to_string() } else { format!("{id}*") })
+        .map(|id| if citer.quote(*id).is_some() { id.to_string() } else { format!("{id}*") })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -490,7 +506,7 @@ fn footer(r: &Report) -> String {
             list.join(", ")
         ));
     }
-    if !r.board.expect.is_empty() || r.board.expect_outcomes.is_some() {
+    if r.board.expects_an_answer() {
         if r.mismatches.is_empty() {
             out.push_str("\nExpected answer: matches.");
         } else {
@@ -532,7 +548,11 @@ pub fn answer_only(r: &Report, style: Style, out: &mut dyn Write) -> io::Result<
     if !r.answer.objects.is_empty() || !r.answer.players.is_empty() || !r.answer.game_rules.is_empty() {
         before_the_events(r, style, out)?;
         write_answer_table(r.answer, style, out)?;
+        if !r.legality.is_empty() {
+            out.write_all(b"\n")?;
+        }
     }
+    super::legality::write(r.citer, r.legality, style, out)?;
     let mut rest = String::new();
     let outcomes = r.outcomes.unwrap_or_default();
     for (n, (o, line)) in outcomes.iter().zip(events::result_lines(outcomes)).enumerate() {
@@ -579,6 +599,9 @@ pub fn markdown(r: &Report) -> String {
             pt,
             o.controller
         ));
+    }
+    if !r.legality.is_empty() {
+        out.push_str(&format!("\n## Can it?\n\n{}", super::legality::markdown(r.citer, r.legality)));
     }
     if !r.steps.is_empty() {
         out.push_str("\n## How\n\n");

@@ -133,6 +133,7 @@ fn made(
         unmodelled,
         token: entry.token,
         x: entry.x,
+        tapped: entry.tapped,
         id,
         name,
         owner,

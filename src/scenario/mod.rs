@@ -12,6 +12,7 @@ pub mod synthetic_events;
 pub mod validate;
 mod validate_attachments;
 mod validate_events;
+mod validate_questions;
 
 use crate::cards::Cards;
 use crate::model::board::Board;
@@ -110,5 +111,27 @@ mod tests {
         let found = problems(source);
         let messages: Vec<&str> = found.iter().map(|(_, m)| m.as_str()).collect();
         assert_eq!(messages, ["2 cards drawn this step, but 1 this turn", "a count of cards drawn is 0 or more"]);
+    }
+
+    const DUEL: &str = "title: t\nplayers:\n  - {name: Alice, active: true}\n  - {name: Bob}\nobjects:\n  - card: Grizzly Bears\n  - {card: Shock, owner: Bob, zone: stack}\n";
+
+    /// A question of `ask.can` names what it asks of, each found where it is written; one that
+    /// asks two things, or nothing, is refused.
+    #[test]
+    fn questions_of_what_can_target_or_block_name_their_objects() {
+        let asked = |can: &str| problems(&format!("{DUEL}ask:\n  can:\n    - {can}\n"));
+        assert!(asked("{target: grizzly-bears, by: shock, expect: false}").is_empty());
+        assert!(asked("{target: Alice, by: shock}").is_empty());
+        assert!(asked("{block: grizzly-bears, by: [shock, grizzly-bears]}").is_empty());
+        let messages = |can: &str| asked(can);
+        assert_eq!(messages("{target: bear, by: shock}")[0].1, "no object or player is `bear`");
+        assert_eq!(
+            messages("{block: grizzly-bears, by: [shock, elves]}"),
+            [(10, "no object has the id `elves`".to_string())]
+        );
+        assert!(messages("{target: Alice, block: grizzly-bears, by: shock}")[0].1.contains("asks one thing"));
+        assert!(messages("{target: Alice}")[0].1.contains("without `by`"));
+        assert!(messages("{target: Alice, by: [shock, grizzly-bears]}")[0].1.contains("names one object"));
+        assert!(messages("{block: grizzly-bears, by: shock, as: {all: true}}")[0].1.contains("`as`"));
     }
 }

@@ -101,6 +101,7 @@ pub struct ObjectSpec {
     pub unmodelled: Vec<String>,
     pub token: bool,
     pub x: Option<i64>,
+    pub tapped: bool,
 }
 
 /// An object as the file writes it: written out (`id`, `name`, `owner`, its characteristics), or
@@ -169,6 +170,9 @@ pub struct ObjectEntry {
     /// enters with X +1/+1 counters on it"): `0` when it was not cast.
     #[serde(default)]
     pub x: Option<i64>,
+    /// A tapped permanent (110.5): it can't block (509.1a).
+    #[serde(default)]
+    pub tapped: bool,
     /// The choices made as the card entered (614.1c: "As … enters, choose a color"), by what was
     /// chosen: `color`, `creature_type`, `basic_land_type`, `card_type`, `player`, `card_name`, or
     /// `copy` (the object it entered as a copy of).
@@ -197,9 +201,51 @@ pub struct ResolvedEffectSpec {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AskSpec {
-    /// The objects whose characteristics are asked; defaults to every object on the battlefield.
+    /// The objects whose characteristics are asked; defaults to every object on the battlefield,
+    /// or, when `can` asks questions, to the objects they name.
     #[serde(default)]
     pub objects: Option<Vec<String>>,
+    /// Whether a spell or ability can target an object or a player, whether creatures can block
+    /// an attacker, on the board as the layers leave it.
+    #[serde(default)]
+    pub can: Vec<CanSpec>,
+}
+
+/// One question of `ask.can`: `target: river-boa, by: doom-blade`, or `block: serra-angel, by:
+/// [bears, elves]`, with what the spell may target (`as`) and the expected answer (`expect`).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CanSpec {
+    /// The object or player targeted.
+    #[serde(default)]
+    pub target: Option<String>,
+    /// The attacking creature.
+    #[serde(default)]
+    pub block: Option<String>,
+    /// The spell or the source of the ability that targets; the creature or creatures that block.
+    #[serde(default, deserialize_with = "one_or_more")]
+    pub by: Vec<String>,
+    /// What the spell or ability may target ("target nonblack creature"): on the battlefield
+    /// unless it says a `zone`.
+    #[serde(default, rename = "as")]
+    pub requirement: Option<SelectorSpec>,
+    /// Whether it can.
+    #[serde(default)]
+    pub expect: Option<bool>,
+}
+
+/// An id, or a list of them.
+fn one_or_more<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMore {
+        One(String),
+        More(Vec<String>),
+    }
+    Ok(match OneOrMore::deserialize(d)? {
+        OneOrMore::One(id) => vec![id],
+        OneOrMore::More(ids) => ids,
+    })
 }
 
 /// One outcome a scenario expects: the events that happen, in order, and what the state-based

@@ -143,11 +143,14 @@ impl Validator<'_> {
                 }
             })
             .collect();
+        let can = self.questions(&players);
         let ask = match &spec.ask.objects {
             Some(ids) => {
                 let asked = At::Path("ask.objects");
                 ids.iter().enumerate().filter_map(|(i, id)| self.object_at(&asked.item(i), id)).collect()
             }
+            // A question of what can target or block what asks of the objects it names.
+            None if !can.is_empty() => crate::model::legality::named(&can),
             // A judge call about events asks what happens, not what every permanent is.
             None if !spec.events.is_empty() => Vec::new(),
             None => (0..objects.len()).filter(|i| objects[*i].zone == Zone::Battlefield).collect(),
@@ -184,6 +187,7 @@ impl Validator<'_> {
             objects,
             resolved,
             ask,
+            can,
             expect,
             events,
             choose,
@@ -485,6 +489,7 @@ impl Validator<'_> {
             token: o.token,
             ceased: false,
             x: o.x,
+            tapped: o.tapped,
         }
     }
 

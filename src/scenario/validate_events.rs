@@ -370,7 +370,7 @@ impl Validator<'_> {
         }
     }
 
-    fn target(&mut self, path: &str, id: &str, players: &[String]) -> Option<Target> {
+    pub(super) fn target(&mut self, path: &str, id: &str, players: &[String]) -> Option<Target> {
         if let Some(o) = self.spec.objects.iter().position(|o| o.id == id) {
             return Some(Target::Object(o));
         }

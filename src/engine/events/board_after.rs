@@ -206,6 +206,7 @@ fn new_token(board: &Board, player: usize, words: &str, timestamp: Timestamp) ->
         token: true,
         ceased: false,
         x: None,
+        tapped: false,
     }
 }
 

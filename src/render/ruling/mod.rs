@@ -7,6 +7,7 @@ mod event_steps;
 mod html;
 mod inline;
 mod layers;
+mod legality;
 mod markdown;
 mod names;
 mod outcome;
@@ -155,12 +156,28 @@ pub fn build(board: &Board, judgement: &Judgement, citer: &Citer) -> Ruling {
     let resolution = &judgement.resolution;
     let outcomes = judgement.outcomes.as_deref();
     let answer = answer::answer(board, resolution);
-    let (short, asked) = match outcomes {
+    let (short, mut asked) = match outcomes {
         Some(outcomes) => (short::events(outcomes, &names), short::asked(board, &answer, &names)),
         None => (short::objects(board, &answer, &names), Vec::new()),
     };
+    // The questions of what can target or block what come first: they are what is asked.
+    let short = match short {
+        Short::Lines(lines) if !judgement.legality.is_empty() => {
+            Short::Lines(legality::short(&judgement.legality).into_iter().chain(lines).collect())
+        }
+        other => {
+            asked.splice(0..0, legality::short(&judgement.legality));
+            other
+        }
+    };
     let mut explanations = Vec::new();
-    let several = usize::from(!resolution.steps.is_empty()) + outcomes.map_or(0, <[_]>::len) > 1;
+    let several = usize::from(!resolution.steps.is_empty())
+        + usize::from(!judgement.legality.is_empty())
+        + outcomes.map_or(0, <[_]>::len)
+        > 1;
+    if !judgement.legality.is_empty() {
+        explanations.push(legality::explanation(&judgement.legality, citer, several));
+    }
     if !resolution.steps.is_empty() {
         explanations.push(Explanation {
             title: several.then(|| Line::plain("The continuous effects, layer by layer")),
