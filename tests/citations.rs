@@ -138,6 +138,7 @@ const ABOUT: &[(&str, &[&str])] = &[
     ("infect-player", &["poison counters"]),
     ("infect-creature", &["-1/-1 counters"]),
     ("target-permanents", &["permanents"]),
+    ("target-itself", &["itself"]),
     ("target-appropriate", &["each target"]),
     ("block-declare", &["untapped"]),
     ("block-restrictions", &["can't block", "can’t block"]),

@@ -1,11 +1,12 @@
 //! What can target or block what, on the board as the layers leave it (`ask.can`). A target must
 //! be what the spell or ability may target (601.2c), a permanent unless it says otherwise
-//! (115.2), and not have shroud, hexproof against its controller, or protection from it (702.18,
-//! 702.11, 702.16b). A blocker must be an untapped creature of the defending player (509.1a),
-//! under no restriction (509.1b): its own "can't block", and the attacker's evasion abilities,
-//! each read from the abilities the layers left (flying, fear, intimidate, landwalk, menace,
-//! protection 702.16f, shadow, horsemanship, skulk, "can't be blocked").
-
+//! (115.2), not the spell itself (115.5), and have no shroud, no hexproof against its source's
+//! controller, and no protection from it (702.18, 702.11, 702.16b). A blocker must be an
+//! untapped creature of the defending player (509.1a), under no restriction (509.1b): its own
+//! "can't block", and the attacker's evasion abilities, each read from the abilities the layers
+//! left (flying, fear, intimidate, landwalk, menace, protection 702.16f, shadow, horsemanship,
+//! skulk, "can't be blocked"). Rules of the game (613.11) are read only where they name one
+//! object; any other that speaks of targets or blocks is said, for the judge to check.
 use super::effect::{Effect, EffectKind};
 use super::resolve::Resolution;
 use super::world::selector_matches;
@@ -120,6 +121,9 @@ impl Look<'_> {
         let (whom, abilities, controller): (String, Vec<&str>, usize) = match target {
             Target::Object(t) => {
                 let c = &self.chars[t];
+                if t == by && spell {
+                    out.push(stop(format!("{} can't target itself", self.name(t)), "target-itself"));
+                }
                 if let Some(reason) = self.requirement_fails(by, t, requirement) {
                     out.push(reason);
                 }

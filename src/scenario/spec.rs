@@ -236,16 +236,24 @@ pub struct CanSpec {
 
 /// An id, or a list of them.
 fn one_or_more<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum OneOrMore {
-        One(String),
-        More(Vec<String>),
+    struct Ids;
+    impl<'de> serde::de::Visitor<'de> for Ids {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an id, or a list of ids")
+        }
+        fn visit_str<E: serde::de::Error>(self, id: &str) -> Result<Vec<String>, E> {
+            Ok(vec![id.to_string()])
+        }
+        fn visit_seq<S: serde::de::SeqAccess<'de>>(self, mut seq: S) -> Result<Vec<String>, S::Error> {
+            let mut ids = Vec::new();
+            while let Some(id) = seq.next_element::<String>()? {
+                ids.push(id);
+            }
+            Ok(ids)
+        }
     }
-    Ok(match OneOrMore::deserialize(d)? {
-        OneOrMore::One(id) => vec![id],
-        OneOrMore::More(ids) => ids,
-    })
+    d.deserialize_any(Ids)
 }
 
 /// One outcome a scenario expects: the events that happen, in order, and what the state-based
