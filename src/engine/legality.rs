@@ -93,7 +93,7 @@ fn and_list(names: &[String]) -> String {
 
 struct Look<'a> {
     board: &'a Board,
-    chars: &'a [crate::model::characteristics::Characteristics],
+    chars: &'a [Characteristics],
     players: &'a [Vec<String>],
     /// The effects on the rules of the game, in words (613.11): "Goblin Piker can't block."
     game_rules: &'a [String],
@@ -158,13 +158,18 @@ impl Look<'_> {
                         format!("{whom} has {text}, and an opponent controls {}", self.name(by)),
                         "hexproof-from",
                     ));
+                } else if of_quality {
+                    out.push(pass(
+                        format!("{whom} has {text}, which stops only its opponents' {what}"),
+                        "hexproof-from",
+                    ));
                 } else if quality.is_some() {
                     out.push(pass(
-                        format!("{whom} has {text}, which {} does not meet", self.name(by)),
+                        format!("{whom} has {text}, and {} does not have that quality", self.name(by)),
                         "hexproof-from",
                     ));
                 }
-            } else if lower.starts_with("ward") {
+            } else if lower == "ward" || lower.starts_with("ward ") || lower.starts_with("ward—") {
                 out.push(pass(
                     format!("{whom} has {text}: it can be targeted, and its ward ability then triggers"),
                     "ward",
