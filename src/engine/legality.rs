@@ -9,7 +9,7 @@
 //! object; any other that speaks of targets or blocks is said, for the judge to check.
 use super::effect::{Effect, EffectKind};
 use super::resolve::Resolution;
-use super::world::selector_matches;
+use super::world::{has_quality, selector_matches};
 use crate::model::board::Board;
 use crate::model::characteristics::Characteristics;
 use crate::model::legality::{Asked, Question};
@@ -251,12 +251,10 @@ impl Look<'_> {
         }
     }
 
-    /// Whether `source` has the quality, wherever it is (702.16a), for a protection of a
-    /// permanent or player controlled by `holder`.
+    /// Whether `source` has the quality, for a protection of a permanent or player controlled by
+    /// `holder`.
     fn is_of_quality(&self, q: &SelectorSpec, source: usize, holder: usize) -> bool {
-        let zone = self.zone(source);
-        let anywhere = SelectorSpec { zone: Some(zone), ..q.clone() };
-        selector_matches(self.board, &anywhere, source, zone, &self.chars[source], &effect_of(source, holder))
+        has_quality(self.board, q, source, &self.chars[source], &effect_of(source, holder))
     }
 
     fn blocking(&self, attacker: usize, blockers: &[usize]) -> Vec<Reason> {

@@ -152,6 +152,15 @@ impl<'b> World<'b> {
     }
 }
 
+/// Whether `source`, with characteristics `c`, has the quality a protection or "hexproof from"
+/// names, for `effect`: wherever it is (702.16a: a source not on the battlefield has it by its
+/// characteristics too).
+pub fn has_quality(board: &Board, q: &SelectorSpec, source: usize, c: &Characteristics, effect: &Effect) -> bool {
+    let zone = board.objects[source].zone;
+    let anywhere = SelectorSpec { zone: Some(zone), ..q.clone() };
+    selector_matches(board, &anywhere, source, zone, c, effect)
+}
+
 /// Whether an object in `zone` with characteristics `c` is one a selector names, for `effect`.
 pub fn selector_matches(
     board: &Board,

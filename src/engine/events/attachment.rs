@@ -5,7 +5,7 @@
 //! generates (`crate::model::protection`), so that a protection granted in layer 6 counts.
 
 use super::replacer::{Env, Kind, Replacer};
-use crate::engine::world::selector_matches;
+use crate::engine::world::has_quality;
 use crate::model::characteristics::Characteristics;
 use crate::model::{protection, SelectorSpec, Zone};
 
@@ -18,18 +18,10 @@ impl Env {
             .filter(|r| r.effect.source == Some(holder) && r.entering.is_none())
             .find(|r| match protection_quality(r) {
                 Some(None) => true,
-                Some(Some(q)) => self.is_of_quality(&q, source, r),
+                Some(Some(q)) => has_quality(&self.board, &q, source, &self.chars[source], &r.effect),
                 None => false,
             })
             .map(|r| r.effect.text.as_str())
-    }
-
-    /// Whether `source` has the quality: wherever it is (702.16a: a source not on the
-    /// battlefield has it by its characteristics too).
-    fn is_of_quality(&self, q: &SelectorSpec, source: usize, r: &Replacer) -> bool {
-        let zone = self.board.objects[source].zone;
-        let anywhere = SelectorSpec { zone: Some(zone), ..q.clone() };
-        selector_matches(&self.board, &anywhere, source, zone, &self.chars[source], &r.effect)
     }
 
     /// Why the Aura, Equipment or Fortification `object` is not legally attached, in words, and
