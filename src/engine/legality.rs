@@ -31,6 +31,20 @@ pub struct Verdict {
     pub expected: Option<bool>,
 }
 
+impl Verdict {
+    /// A Yes that a rule of the game the answer does not apply may undo.
+    pub fn unsure(&self) -> bool {
+        self.can && self.reasons.iter().any(|r| r.unread)
+    }
+
+    /// The concepts of its reasons, in order, each once in a row.
+    pub fn concepts(&self) -> Vec<&'static str> {
+        let mut concepts: Vec<&'static str> = self.reasons.iter().map(|r| r.concept).collect();
+        concepts.dedup();
+        concepts
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Reason {
     pub text: String,

@@ -9,7 +9,7 @@ use crate::engine::legality::{Reason, Verdict};
 
 /// "Yes", "No", or "Yes?" when a rule of the game the answer does not apply may say no.
 pub fn yes_no(v: &Verdict) -> &'static str {
-    match (v.can, v.reasons.iter().any(|r| r.unread)) {
+    match (v.can, v.unsure()) {
         (true, false) => "Yes",
         (true, true) => "Yes?",
         (false, _) => "No",
@@ -18,10 +18,10 @@ pub fn yes_no(v: &Verdict) -> &'static str {
 
 /// The answer as a sentence, for prose: "Yes.", "No.", or a Yes that a rule may undo.
 pub fn answer_sentence(v: &Verdict) -> &'static str {
-    match yes_no(v) {
-        "Yes?" => "Yes, unless a rule of the game this answer does not apply says otherwise.",
-        "Yes" => "Yes.",
-        _ => "No.",
+    match (v.can, v.unsure()) {
+        (true, false) => "Yes.",
+        (true, true) => "Yes, unless a rule of the game this answer does not apply says otherwise.",
+        (false, _) => "No.",
     }
 }
 
@@ -50,8 +50,7 @@ pub fn reason_lines(v: &Verdict) -> Vec<String> {
 }
 
 pub fn rules(citer: &Citer, v: &Verdict) -> Vec<RuleId> {
-    let concepts: Vec<&str> = v.reasons.iter().map(|r| r.concept).collect();
-    let mut ids = citer.ids(&concepts);
+    let mut ids = citer.ids(&v.concepts());
     ids.sort();
     ids.dedup();
     ids
@@ -61,9 +60,7 @@ pub fn grid(citer: &Citer, verdicts: &[Verdict]) -> Grid {
     // Narrower, the rules go under the reasons.
     let mut t = Grid::new(["Question", "Answer", "Why", "Rules"]).fold(3, 2);
     for v in verdicts {
-        let mut concepts: Vec<&str> = v.reasons.iter().map(|r| r.concept).collect();
-        concepts.dedup();
-        let rules = super::resolve::cited_list(citer, &concepts);
+        let rules = super::resolve::cited_list(citer, &v.concepts());
         t.row([v.question.clone(), yes_no(v).to_string(), reason_lines(v).join("\n"), rules]);
     }
     t
