@@ -28,6 +28,7 @@ mod import;
 mod import_whole;
 mod imported_scenarios;
 mod index_lifecycle;
+mod legality_properties;
 mod loopback;
 mod oracle_coverage;
 mod parsers_never_panic;
