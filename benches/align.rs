@@ -5,7 +5,7 @@
 //! Run: `cargo bench --bench align`. Results: docs/PERFORMANCE.md.
 
 use divan::Bencher;
-use judge::align::{align, cache, ChangeKind};
+use judge::align::{align, aligned, ChangeKind, Origin};
 use judge::corpus::store::Store;
 use judge::corpus::Edition;
 use std::path::{Path, PathBuf};
@@ -66,9 +66,9 @@ fn fifteen_years_2011_02_04_to_2025_11_14(bencher: Bencher) {
 fn cached_2011_02_04_to_2025_11_14(bencher: Bencher) {
     let Some(e) = EDITIONS.as_ref() else { return };
     let dir = data_dir();
-    cache::aligned(Some(&dir), &e[0], &e[1]);
+    aligned(Some(&dir), &e[0], &e[1]);
     bencher.bench(|| {
-        let (alignment, origin) = cache::aligned(Some(&dir), &e[0], &e[1]);
-        assert_eq!((origin, renumbered(&alignment)), (cache::Origin::Cached, 546));
+        let (alignment, origin) = aligned(Some(&dir), &e[0], &e[1]);
+        assert_eq!((origin, renumbered(&alignment)), (Origin::Cached, 546));
     });
 }

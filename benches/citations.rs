@@ -7,8 +7,7 @@
 mod official_cr;
 
 use divan::Bencher;
-use judge::cite::table::table;
-use judge::cite::{cache, place, Hints, Placed};
+use judge::cite::{cached_placement, place, table, Hints, Placed};
 use judge::corpus::{embedded, Edition};
 use official_cr::NAME;
 use std::path::PathBuf;
@@ -52,9 +51,9 @@ fn place_every_concept_in_the_french_corpus(bencher: Bencher) {
 fn read_the_kept_placement_of_the_2025_cr(bencher: Bencher) {
     let Some(edition) = ENGLISH.as_ref() else { return };
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bench-citations-cache");
-    let first = cache::placement(Some(&dir), edition);
+    let first = cached_placement(Some(&dir), edition);
     bencher.bench(|| {
-        let kept = cache::placement(Some(&dir), edition);
+        let kept = cached_placement(Some(&dir), edition);
         assert_eq!(kept.concepts.len(), first.concepts.len());
         kept
     });

@@ -1,7 +1,7 @@
 //! Aligning real editions (`../shared/cr`), and `judge diff` and `judge rule --in` on them.
 
 use crate::support::{data_dir, official_cr, run};
-use judge::align::{align, cache, ChangeKind};
+use judge::align::{align, aligned, ChangeKind, Origin};
 use judge::corpus::store::Store;
 use judge::corpus::{Edition, RuleId};
 use std::path::Path;
@@ -72,10 +72,10 @@ fn from_2011_to_2025_across_sections() {
 fn the_cache_is_reused_and_a_corrupt_one_is_recomputed() {
     let dir = data_dir();
     let e = editions(dir.path(), &["2025-11-14", "2026-02-27"]);
-    let (first, origin) = cache::aligned(Some(dir.path()), &e[0], &e[1]);
-    assert_eq!(origin, cache::Origin::Computed);
-    let (again, origin) = cache::aligned(Some(dir.path()), &e[0], &e[1]);
-    assert_eq!((origin, &again), (cache::Origin::Cached, &first));
+    let (first, origin) = aligned(Some(dir.path()), &e[0], &e[1]);
+    assert_eq!(origin, Origin::Computed);
+    let (again, origin) = aligned(Some(dir.path()), &e[0], &e[1]);
+    assert_eq!((origin, &again), (Origin::Cached, &first));
     let files: Vec<_> = std::fs::read_dir(dir.path().join("align")).unwrap().map(|f| f.unwrap().path()).collect();
     assert_eq!(files.len(), 1, "{files:?}");
     // Cut, or whole but without its checksum (a file that a checksum does not vouch for may have
@@ -84,14 +84,14 @@ fn the_cache_is_reused_and_a_corrupt_one_is_recomputed() {
     let unsealed = &sealed[..sealed.rfind("\nxxh64 ").expect("a checksum at the end")];
     for damage in ["{\"version\": 1, \"changes\": [", unsealed] {
         std::fs::write(&files[0], damage).unwrap();
-        let (recomputed, origin) = cache::aligned(Some(dir.path()), &e[0], &e[1]);
-        assert_eq!((origin, &recomputed), (cache::Origin::Computed, &first));
+        let (recomputed, origin) = aligned(Some(dir.path()), &e[0], &e[1]);
+        assert_eq!((origin, &recomputed), (Origin::Computed, &first));
     }
     // A data directory that cannot be written is no reason to fail.
     let blocked = dir.path().join("blocked");
     std::fs::write(&blocked, "a file where the directory would go").unwrap();
-    let (in_memory, origin) = cache::aligned(Some(&blocked), &e[0], &e[1]);
-    assert_eq!((origin, &in_memory), (cache::Origin::Computed, &first));
+    let (in_memory, origin) = aligned(Some(&blocked), &e[0], &e[1]);
+    assert_eq!((origin, &in_memory), (Origin::Computed, &first));
 }
 
 /// A data directory with these editions imported through the CLI.

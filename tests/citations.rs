@@ -6,8 +6,7 @@
 //! numbering, and an edition renumbered by hand is followed.
 
 use crate::support::official_edition;
-use judge::cite::table::table;
-use judge::cite::{place, Hints, Placed, Placement};
+use judge::cite::{place, table, Hints, Placed, Placement};
 use judge::corpus::edition::EditionInfo;
 use judge::corpus::{embedded, Edition, Lang, Rule, RuleId};
 use std::collections::BTreeMap;

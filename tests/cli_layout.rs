@@ -4,7 +4,7 @@
 
 use crate::support::{data_dir, judge};
 use judge::corpus::{embedded, RuleId};
-use judge::render::{rules, Style};
+use judge::render::{rules_table, Style};
 use unicode_width::UnicodeWidthStr;
 
 const WIDTHS: [u16; 3] = [50, 80, 120];
@@ -90,7 +90,7 @@ fn coloured_tables_have_straight_borders() {
     let ids = ["614.12", "614.1a", "101.4a"].map(|id| id.parse::<RuleId>().unwrap());
     let shown: Vec<_> = ids.iter().map(|id| edition.get(*id).unwrap()).collect();
     for width in [80, 120] {
-        let text = rules::table(&edition, &shown, Style { color: true, width: Some(width) });
+        let text = rules_table(&edition, &shown, Style { color: true, width: Some(width) });
         assert!(text.contains("\x1b[1m614.12\x1b[0m") && text.contains("\x1b[2m"), "{text}");
         let table: Vec<usize> =
             text.lines().filter(|l| l.starts_with(['┌', '│', '╞', '└'])).map(|l| visible(l).width()).collect();

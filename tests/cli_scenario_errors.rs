@@ -448,7 +448,7 @@ fn more_objects_than_the_limit() {
 fn a_file_larger_than_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let file = std::fs::File::create(dir.path().join("huge.yaml")).unwrap();
-    file.set_len(judge::placed_yaml::limits::FILE_BYTES + 1).unwrap();
+    file.set_len(judge::placed_yaml::FILE_BYTES + 1).unwrap();
     let data = data_dir();
     let (code, stdout, stderr) = run_in(data.path(), dir.path(), &["resolve", "huge.yaml"]);
     assert_eq!(code, 2, "{stderr}");

@@ -362,7 +362,7 @@ fn a_lookup_shows_what_the_whole_edition_shows() {
     let whole = store.load("en-2025-11-14").unwrap();
     let shown = |edition: &Edition, reference: &str| {
         let rules = edition.resolve(RuleRef::parse(reference).unwrap());
-        (render::rules::json(edition, &rules), render::rules::table(edition, &rules, Style::plain(100)))
+        (render::rules_json(edition, &rules), render::rules_table(edition, &rules, Style::plain(100)))
     };
     let mut largest = 0;
     for &section in whole.parsed.sections.keys() {

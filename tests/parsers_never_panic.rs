@@ -61,7 +61,7 @@ proptest! {
 
 use judge::corpus::decode::{decode, DecodeError};
 use judge::corpus::parse_en;
-use judge::diagnostic::problem::Problem;
+use judge::diagnostic::Problem;
 
 /// Lines that look like an English rules text: the effective date, headings, rules with and
 /// without their period, examples, indented paragraphs, glossary and credits, odd numbers.
@@ -606,12 +606,12 @@ proptest! {
     fn a_damaged_citation_cache_gives_the_computed_placement(damages in proptest::collection::vec(damage(), 1..3)) {
         let (edition, _) = judge::corpus::embedded::load();
         let dir = tempfile::tempdir().unwrap();
-        let fresh = judge::cite::cache::placement(Some(dir.path()), &edition);
+        let fresh = judge::cite::cached_placement(Some(dir.path()), &edition);
         let kept: Vec<_> = std::fs::read_dir(dir.path().join("citations")).unwrap().map(|e| e.unwrap().path()).collect();
         prop_assert_eq!(kept.len(), 1);
         let good = std::fs::read(&kept[0]).unwrap();
         std::fs::write(&kept[0], damaged(&good, &damages)).unwrap();
-        prop_assert_eq!(judge::cite::cache::placement(Some(dir.path()), &edition), fresh);
+        prop_assert_eq!(judge::cite::cached_placement(Some(dir.path()), &edition), fresh);
     }
 }
 
@@ -656,18 +656,18 @@ proptest! {
     /// alignment is the one computed from the editions.
     #[test]
     fn a_damaged_alignment_cache_gives_the_computed_alignment(damages in proptest::collection::vec(damage(), 1..3)) {
-        use judge::align::{align, cache};
+        use judge::align::{align, aligned, Origin};
         let dir = tempfile::tempdir().unwrap();
         let (old, new) = two_editions(dir.path());
         let fresh = align(&old, &new);
-        prop_assert_eq!(cache::aligned(Some(dir.path()), &old, &new), (fresh.clone(), cache::Origin::Computed));
+        prop_assert_eq!(aligned(Some(dir.path()), &old, &new), (fresh.clone(), Origin::Computed));
         let kept: Vec<_> = std::fs::read_dir(dir.path().join("align")).unwrap().map(|e| e.unwrap().path()).collect();
         prop_assert_eq!(kept.len(), 1);
         let good = std::fs::read(&kept[0]).unwrap();
         let bytes = damaged(&good, &damages);
         std::fs::write(&kept[0], &bytes).unwrap();
-        let (read, origin) = cache::aligned(Some(dir.path()), &old, &new);
+        let (read, origin) = aligned(Some(dir.path()), &old, &new);
         prop_assert_eq!(read, fresh);
-        prop_assert_eq!(origin == cache::Origin::Cached, bytes == good);
+        prop_assert_eq!(origin == Origin::Cached, bytes == good);
     }
 }

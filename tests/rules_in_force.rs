@@ -3,8 +3,7 @@
 //! expectations by the rules of every official edition.
 
 use crate::support::official_edition;
-use judge::cite::table::table;
-use judge::cite::{place, Hints};
+use judge::cite::{place, table, Hints};
 use judge::model::meanings::CHANGES;
 use judge::model::Meanings;
 use std::path::{Path, PathBuf};

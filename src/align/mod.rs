@@ -12,7 +12,7 @@
 
 mod aligner;
 mod alignment;
-pub mod cache;
+pub(crate) mod cache;
 mod change;
 mod changes;
 mod groups;
@@ -25,6 +25,7 @@ mod similarity;
 pub(crate) mod word_diff;
 
 pub use alignment::{Alignment, Counterpart};
+pub use cache::{aligned, Origin};
 pub use change::{Change, ChangeKind};
 
 use crate::corpus::Edition;

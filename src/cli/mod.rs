@@ -2,7 +2,7 @@
 //! only `main` prints, except that `judge resolve` writes its answer to the output `main` gives
 //! it as it draws it.
 
-pub mod args;
+pub(crate) mod args;
 mod card_cmd;
 mod cards_cmd;
 mod check_cmd;
@@ -12,12 +12,13 @@ mod corpus_cmd;
 mod define_cmd;
 mod diff_cmd;
 mod edition_choice;
+mod entry;
 mod error;
 mod fetch_cmd;
 mod html_cmd;
 mod index_cmd;
-pub mod outcome;
-pub mod pager;
+pub(crate) mod outcome;
+pub(crate) mod pager;
 mod resolve_cmd;
 mod rule_cmd;
 mod ruling_cmd;
@@ -26,13 +27,15 @@ mod search_cmd;
 mod settings;
 mod shell_cmd;
 
+pub use entry::main;
+
 use args::{CardsCommand, Cli, Command, CorpusCommand};
 use config::Config;
 use outcome::Outcome;
 
 use crate::render::Style;
 
-pub fn run(cli: Cli, style: Style, stdout: &mut dyn std::io::Write) -> miette::Result<Outcome> {
+pub(crate) fn run(cli: Cli, style: Style, stdout: &mut dyn std::io::Write) -> miette::Result<Outcome> {
     let config = Config::new(cli.data_dir, cli.config);
     let quiet = cli.quiet;
     let imported = config.imported_cards();

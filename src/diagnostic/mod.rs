@@ -2,8 +2,8 @@
 //! (`problem`), all the problems of one file shown at once (`FileProblems`, through `windowed`
 //! for large files), and how the command line prints them (`report`).
 
-pub mod problem;
-pub mod report;
+pub(crate) mod problem;
+pub(crate) mod report;
 pub(crate) mod windowed;
 
 pub use problem::{FileProblems, Problem, ProblemDiagnostic};

@@ -3,10 +3,11 @@
 //! scenario files, the card library and the config file are read with.
 
 pub(crate) mod checked;
-pub mod limits;
+pub(crate) mod limits;
 mod read;
 mod serde_words;
 pub(crate) mod spans;
 
 pub(crate) use checked::{load_list, parse, problem, Checker};
+pub use limits::FILE_BYTES;
 pub use spans::{Span, Spans};

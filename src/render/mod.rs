@@ -15,7 +15,7 @@ pub(crate) mod legality;
 pub(crate) mod markdown;
 pub(crate) mod reason;
 pub(crate) mod resolve;
-pub mod rules;
+pub(crate) mod rules;
 pub(crate) mod ruling;
 pub(crate) mod search;
 pub(crate) mod site;
@@ -23,6 +23,7 @@ pub(crate) mod style;
 pub(crate) mod table;
 
 pub use format::Format;
+pub use rules::{json as rules_json, table as rules_table};
 pub use style::Style;
 
 /// Pretty JSON with a final newline; the structures rendered here always serialize.
