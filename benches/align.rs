@@ -6,8 +6,8 @@
 
 use divan::Bencher;
 use judge::align::{align, aligned, ChangeKind, Origin};
-use judge::corpus::store::Store;
 use judge::corpus::Edition;
+use judge::corpus::Store;
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 

@@ -8,7 +8,7 @@ mod official_cr;
 
 use divan::Bencher;
 use judge::cite::{cached_placement, place, table, Hints, Placed};
-use judge::corpus::{embedded, Edition};
+use judge::corpus::{embedded_edition, Edition};
 use official_cr::NAME;
 use std::path::PathBuf;
 use std::sync::LazyLock;
@@ -20,7 +20,7 @@ fn main() {
 static ENGLISH: LazyLock<Option<Edition>> =
     LazyLock::new(|| official_cr::imported("bench-citations-store").map(|store| store.load(NAME).expect("it loads")));
 
-static FRENCH: LazyLock<Edition> = LazyLock::new(|| embedded::load().0);
+static FRENCH: LazyLock<Edition> = LazyLock::new(|| embedded_edition().0);
 
 /// Every concept must be placed (the 2025 text states them all); checked on every run.
 fn check_all_found(edition: &Edition) {

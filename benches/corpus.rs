@@ -6,10 +6,10 @@
 mod official_cr;
 
 use divan::Bencher;
-use judge::corpus::decode::decode;
-use judge::corpus::parse_en;
-use judge::corpus::store::Store;
+use judge::corpus::decode;
+use judge::corpus::parse_english;
 use judge::corpus::RuleId;
+use judge::corpus::Store;
 use official_cr::{CR, NAME, RULES};
 use std::sync::LazyLock;
 
@@ -31,7 +31,7 @@ static STORE: LazyLock<Option<Store>> = LazyLock::new(|| official_cr::imported("
 fn parse_2025(bencher: Bencher) {
     let Some(text) = TEXT.as_ref() else { return };
     bencher.bench(|| {
-        let cr = parse_en::parse(text).expect("the official text parses");
+        let cr = parse_english(text).expect("the official text parses");
         assert_eq!(cr.parsed.rules.len(), RULES);
         cr
     });

@@ -13,7 +13,7 @@ mod grep;
 #[allow(dead_code, reason = "only its 2025 text's path serves, through `grep`")]
 mod official_cr;
 
-use judge::corpus::store::Store;
+use judge::corpus::Store;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -7,7 +7,7 @@
 mod official_cr;
 
 use divan::Bencher;
-use judge::corpus::{embedded, Edition};
+use judge::corpus::{embedded_edition, Edition};
 use judge::search::{self, BuildReason, Origin, SearchIndex};
 use official_cr::{NAME, RULES};
 use std::fmt;
@@ -25,7 +25,7 @@ static ENGLISH: LazyLock<Option<Edition>> =
 static ENGLISH_INDEX: LazyLock<Option<SearchIndex>> =
     LazyLock::new(|| ENGLISH.as_ref().map(|edition| SearchIndex::in_memory(edition).expect("it indexes")));
 
-static FRENCH: LazyLock<Edition> = LazyLock::new(|| embedded::load().0);
+static FRENCH: LazyLock<Edition> = LazyLock::new(|| embedded_edition().0);
 
 static FRENCH_INDEX: LazyLock<SearchIndex> =
     LazyLock::new(|| SearchIndex::in_memory(&FRENCH).expect("the embedded edition indexes"));

@@ -2,7 +2,7 @@
 
 use crate::support::{data_dir, official_cr, run};
 use judge::align::{align, aligned, ChangeKind, Origin};
-use judge::corpus::store::Store;
+use judge::corpus::Store;
 use judge::corpus::{Edition, RuleId};
 use std::path::Path;
 

@@ -7,8 +7,8 @@
 
 use crate::support::official_edition;
 use judge::cite::{place, table, Hints, Placed, Placement};
-use judge::corpus::edition::EditionInfo;
-use judge::corpus::{embedded, Edition, Lang, Rule, RuleId};
+use judge::corpus::EditionInfo;
+use judge::corpus::{embedded_edition, Edition, Lang, Rule, RuleId};
 use std::collections::BTreeMap;
 
 const EDITIONS: [&str; 9] =
@@ -243,7 +243,7 @@ fn the_two_numberings_checked_by_hand_are_reproduced_from_the_text_alone() {
 
 #[test]
 fn the_french_corpus_places_its_sections_in_the_2011_numbering() {
-    let (edition, _) = embedded::load();
+    let (edition, _) = embedded_edition();
     let placement = place(&edition, table(), Hints::Ignore);
     let present = |id: RuleId| edition.parsed.sections.contains_key(&id.section());
     for (concept, c) in &table().concepts {
@@ -268,7 +268,7 @@ fn the_french_corpus_places_its_sections_in_the_2011_numbering() {
 /// under a date no edition we know has: the concepts follow their text, not their old number.
 #[test]
 fn a_renumbered_edition_with_no_hints_is_followed() {
-    let (edition, _) = embedded::load();
+    let (edition, _) = embedded_edition();
     let mut parsed = edition.parsed.clone();
     let moved: Vec<Rule> = parsed.rules.values().filter(|r| r.id.section() == 614).cloned().collect();
     parsed.rules.retain(|id, _| id.section() != 614);
@@ -304,7 +304,7 @@ fn a_renumbered_edition_with_no_hints_is_followed() {
 /// self-replacement rule is not found, and the hints cannot confirm a rule that states nothing.
 #[test]
 fn a_concept_whose_text_is_gone_is_not_placed() {
-    let (edition, _) = embedded::load();
+    let (edition, _) = embedded_edition();
     let mut parsed = edition.parsed.clone();
     let id = RuleId::parse("614.14").unwrap();
     parsed.rules.get_mut(&id).unwrap().text = "Règle supprimée.".into();
@@ -471,6 +471,6 @@ fn each_edition_answers_by_the_meanings_of_its_own_wording() {
         let placement = place(&official_edition(date), table(), Hints::Ignore);
         assert_eq!(placement.meanings.get(*concept).copied().unwrap_or(2011), *year, "{concept} in {date}");
     }
-    let french = place(&embedded::load().0, table(), Hints::Ignore);
+    let french = place(&embedded_edition().0, table(), Hints::Ignore);
     assert!(french.meanings.is_empty(), "the embedded French edition keeps the rules of 2011");
 }

@@ -3,7 +3,7 @@
 //! cut; and colour that leaves table borders straight.
 
 use crate::support::{data_dir, judge};
-use judge::corpus::{embedded, RuleId};
+use judge::corpus::{embedded_edition, RuleId};
 use judge::render::{rules_table, Style};
 use unicode_width::UnicodeWidthStr;
 
@@ -86,7 +86,7 @@ fn the_layout_follows_the_width() {
 /// Colour escapes take no room: every line of a coloured table is as wide as the others.
 #[test]
 fn coloured_tables_have_straight_borders() {
-    let (edition, _) = embedded::load();
+    let (edition, _) = embedded_edition();
     let ids = ["614.12", "614.1a", "101.4a"].map(|id| id.parse::<RuleId>().unwrap());
     let shown: Vec<_> = ids.iter().map(|id| edition.get(*id).unwrap()).collect();
     for width in [80, 120] {

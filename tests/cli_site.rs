@@ -6,9 +6,9 @@
 //! a link to that rule.
 
 use crate::support::{data_dir, files, run};
-use judge::corpus::named::glossary_targets;
-use judge::corpus::references::places;
-use judge::corpus::{parse_en, Edition, EditionInfo, Lang, RuleId};
+use judge::corpus::glossary_targets;
+use judge::corpus::reference_places as places;
+use judge::corpus::{parse_english, Edition, EditionInfo, Lang, RuleId};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -18,7 +18,7 @@ const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini-
 
 /// A rules text in the English format parsed as an import parses it.
 fn parsed(text: &str, name: &str) -> Edition {
-    let cr = parse_en::parse(text).expect("the text parses");
+    let cr = parse_english(text).expect("the text parses");
     let info = EditionInfo { name: name.to_string(), lang: Lang::En, date: cr.date.clone() };
     Edition::new(info, vec![], cr.parsed)
 }
@@ -352,7 +352,7 @@ fn the_embedded_french_edition_as_a_site() {
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.starts_with("wrote 7 pages of edition fr-2011-02-04"), "{stdout}");
     check_links(&site);
-    let (edition, _) = judge::corpus::embedded::load();
+    let (edition, _) = judge::corpus::embedded_edition();
     check_cross_references(&site, &edition);
     let page = fs::read_to_string(site.join("614.html")).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"fr\">"), "{page}");

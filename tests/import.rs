@@ -1,10 +1,10 @@
 //! Importing English rules texts into the edition store: the two official files kept beside the
 //! repository (skipped when they are absent), encodings, and all-or-nothing imports.
 
-use judge::corpus::decode::decode;
-use judge::corpus::define::{define, Definition};
-use judge::corpus::store::{ImportError, Store};
+use judge::corpus::decode;
+use judge::corpus::{define, Definition};
 use judge::corpus::{Edition, RuleId, RuleRef};
+use judge::corpus::{ImportError, Store};
 use judge::render::{self, Style};
 use miette::Diagnostic;
 use std::fs;

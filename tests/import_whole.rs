@@ -4,9 +4,9 @@
 //! refused or imported with exactly the rules and glossary of the whole file.
 
 use crate::support::{self, data_dir, official_cr};
-use judge::corpus::decode::decode;
-use judge::corpus::store::{ImportError, ImportOptions, Store};
+use judge::corpus::decode;
 use judge::corpus::Edition;
+use judge::corpus::{ImportError, ImportOptions, Store};
 use judge::rng::Rng;
 use miette::Diagnostic;
 use std::fs;
@@ -336,8 +336,8 @@ fn the_2011_text_cut_in_half_is_refused() {
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn every_official_text_is_whole_by_its_own_contents() {
-    use judge::corpus::completeness;
-    use judge::corpus::parse_en;
+    use judge::corpus::check_completeness;
+    use judge::corpus::parse_english;
     for (file, sections) in [
         ("MagicCompRules_20110204.txt", 120),
         ("MagicCompRules_20110501.txt", 121),
@@ -350,13 +350,13 @@ fn every_official_text_is_whole_by_its_own_contents() {
         ("MagicCompRules_20260227.txt", 146),
     ] {
         let text = decode(&fs::read(official_cr(file)).unwrap()).unwrap();
-        let cr = parse_en::parse(&text).unwrap();
+        let cr = parse_english(&text).unwrap();
         let contents = cr.structure.contents.as_ref().unwrap_or_else(|| panic!("{file}: a contents list"));
         // grep -cE '^[0-9]{3}\. ' between `Contents` and the first rule (CRs stripped).
         assert_eq!((contents.sections.len(), contents.chapters.len()), (sections, 9), "{file}");
         assert!(contents.glossary && contents.credits, "{file}");
         assert_eq!(cr.parsed.sections.len(), sections, "{file}");
-        assert!(completeness::check(&cr).is_whole(), "{file}: {:?}", completeness::check(&cr));
+        assert!(check_completeness(&cr).is_whole(), "{file}: {:?}", check_completeness(&cr));
     }
 }
 

@@ -1,7 +1,7 @@
 //! The search index on disk: built on first use, reused after, rebuilt when the edition changes or
 //! the index is damaged, and never left half-built by a crash or by two `judge` processes at once.
 
-use judge::corpus::{embedded, Edition, RuleId};
+use judge::corpus::{embedded_edition, Edition, RuleId};
 use judge::search::{self, BuildReason, Origin, SearchIndex};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime};
 use tempfile::TempDir;
 
 fn edition() -> Edition {
-    embedded::load().0
+    embedded_edition().0
 }
 
 /// The directories under `<data_dir>/index/`, by name, sorted.

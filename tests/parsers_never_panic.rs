@@ -1,7 +1,7 @@
 //! Property tests: any bytes, any text, given to the parsers never make them panic, and what
 //! they accept is well-formed.
 
-use judge::corpus::{parse_fr, references, RuleId, RuleRef};
+use judge::corpus::{parse_french, references_in, RuleId, RuleRef};
 use proptest::prelude::*;
 
 /// Lines that look like the rules pages, so the generator reaches the parser's deeper states.
@@ -20,13 +20,13 @@ proptest! {
 
     #[test]
     fn french_parser_never_panics_on_arbitrary_text(text in "\\PC{0,400}") {
-        let _ = parse_fr::parse(&text);
+        let _ = parse_french(&text);
     }
 
     #[test]
     fn french_parser_never_panics_on_page_like_text(lines in proptest::collection::vec(page_line(), 0..60)) {
         let text = lines.join("\n");
-        let (parsed, problems) = parse_fr::parse(&text);
+        let (parsed, problems) = parse_french(&text);
         for rule in parsed.rules.values() {
             prop_assert!(!rule.text.is_empty());
             prop_assert!(parsed.sections.contains_key(&rule.id.section()));
@@ -38,7 +38,7 @@ proptest! {
 
     #[test]
     fn french_parser_never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        let _ = parse_fr::parse(&String::from_utf8_lossy(&bytes));
+        let _ = parse_french(&String::from_utf8_lossy(&bytes));
     }
 
     #[test]
@@ -50,7 +50,7 @@ proptest! {
 
     #[test]
     fn references_and_ranges_never_panic(text in "\\PC{0,200}") {
-        let _ = references::extract(&text, None);
+        let _ = references_in(&text, None);
         if let Ok(reference) = RuleRef::parse(&text) {
             prop_assert!(!reference.expand().is_empty());
         }
@@ -59,8 +59,8 @@ proptest! {
 
 // The English side: decoding any bytes, and the English CR parser on any text.
 
-use judge::corpus::decode::{decode, DecodeError};
-use judge::corpus::parse_en;
+use judge::corpus::parse_english;
+use judge::corpus::{decode, DecodeError};
 use judge::diagnostic::Problem;
 
 /// Lines that look like an English rules text: the effective date, headings, rules with and
@@ -106,7 +106,7 @@ fn check_problem(text: &str, problem: &Problem) -> Result<(), TestCaseError> {
 }
 
 fn check_english(text: &str) -> Result<(), TestCaseError> {
-    match parse_en::parse(text) {
+    match parse_english(text) {
         Ok(cr) => {
             prop_assert!(cr.date.len() == 10 && cr.date.as_bytes()[4] == b'-' && cr.date.as_bytes()[7] == b'-');
             prop_assert!(!cr.parsed.rules.is_empty());
@@ -604,7 +604,7 @@ proptest! {
     /// placement is the one computed from the edition.
     #[test]
     fn a_damaged_citation_cache_gives_the_computed_placement(damages in proptest::collection::vec(damage(), 1..3)) {
-        let (edition, _) = judge::corpus::embedded::load();
+        let (edition, _) = judge::corpus::embedded_edition();
         let dir = tempfile::tempdir().unwrap();
         let fresh = judge::cite::cached_placement(Some(dir.path()), &edition);
         let kept: Vec<_> = std::fs::read_dir(dir.path().join("citations")).unwrap().map(|e| e.unwrap().path()).collect();
@@ -635,7 +635,7 @@ proptest! {
 /// Two small editions of one language: the miniature CR, and the same with a rule reworded and
 /// one added, imported into a store so that they are what `judge diff` aligns.
 fn two_editions(dir: &std::path::Path) -> (judge::corpus::Edition, judge::corpus::Edition) {
-    let store = judge::corpus::store::Store::new(dir);
+    let store = judge::corpus::Store::new(dir);
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/mini-cr.txt")).unwrap();
     let changed = text
         .replace("Each player brings a deck of their own.", "Each player brings a deck of their own making.")

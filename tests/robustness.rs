@@ -63,7 +63,7 @@ fn smaller_fixture() -> String {
 }
 
 fn stored_rules(data: &Path, name: &str) -> usize {
-    judge::corpus::store::Store::new(data).load(name).unwrap().rule_count()
+    judge::corpus::Store::new(data).load(name).unwrap().rule_count()
 }
 
 /// Two imports of different texts under one name at the same moment: the check of what would be

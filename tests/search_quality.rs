@@ -10,7 +10,7 @@
 //! cargo test --test main search_quality -- --nocapture
 //! ```
 
-use judge::corpus::embedded;
+use judge::corpus::embedded_edition;
 use judge::search::SearchIndex;
 
 /// Questions in French, with the rules that answer them.
@@ -165,7 +165,7 @@ fn report(label: &str, mrr: f64, outcomes: &[Outcome]) -> String {
 #[test]
 fn french_questions_find_their_rule() {
     assert!(FRENCH.len() >= 40);
-    let (edition, _) = embedded::load();
+    let (edition, _) = embedded_edition();
     let index = SearchIndex::in_memory(&edition).unwrap();
     let (mrr, outcomes) = evaluate(&index, FRENCH);
     let report = report("French questions, French rules", mrr, &outcomes);
@@ -176,7 +176,7 @@ fn french_questions_find_their_rule() {
 #[test]
 fn english_questions_find_the_french_rules() {
     assert!(ENGLISH.len() >= 10);
-    let (edition, _) = embedded::load();
+    let (edition, _) = embedded_edition();
     let index = SearchIndex::in_memory(&edition).unwrap();
     let (mrr, outcomes) = evaluate(&index, ENGLISH);
     let report = report("English questions, French rules", mrr, &outcomes);

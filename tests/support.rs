@@ -54,11 +54,11 @@ pub fn data_dir() -> tempfile::TempDir {
 /// The official CR file of this date (`20251114`), parsed into an edition named `en-<date>`,
 /// as an import would store it.
 pub fn official_edition(date: &str) -> judge::corpus::Edition {
-    use judge::corpus::edition::{Document, EditionInfo};
-    use judge::corpus::{decode, parse_en, Edition, Lang};
+    use judge::corpus::{decode, parse_english, Edition, Lang};
+    use judge::corpus::{Document, EditionInfo};
     let file = format!("MagicCompRules_{date}.txt");
     let bytes = std::fs::read(official_cr(&file)).unwrap();
-    let cr = parse_en::parse(&decode::decode(&bytes).expect("the real CR decodes")).expect("the real CR parses");
+    let cr = parse_english(&decode(&bytes).expect("the real CR decodes")).expect("the real CR parses");
     let info = EditionInfo { name: format!("en-{}", cr.date), lang: Lang::En, date: cr.date.clone() };
     let document = Document { file, date: cr.date, sections: cr.parsed.sections.keys().copied().collect() };
     Edition::new(info, vec![document], cr.parsed)

@@ -1,7 +1,7 @@
 //! The official 2025 English CR, shared by the benches. It is not ours to commit: the benches read
 //! it from `../shared/cr/` beside the crate and measure nothing (with a note) when it is absent.
 
-use judge::corpus::store::Store;
+use judge::corpus::Store;
 use std::path::{Path, PathBuf};
 
 pub const CR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/cr/MagicCompRules_20251114.txt");

@@ -4,9 +4,6 @@ use super::edition::{Document, Edition, EditionInfo, Parsed};
 use super::lang::Lang;
 use super::parse_fr;
 use crate::diagnostic::problem::Problem;
-use serde::Deserialize;
-
-const MANIFEST: &str = include_str!("../../rules-corpus/manifest.yaml");
 
 /// Every document file of `rules-corpus/`, by name. A test checks this list against the manifest.
 pub const FILES: [(&str, &str); 5] = [
@@ -20,27 +17,8 @@ pub const FILES: [(&str, &str); 5] = [
 /// The name of the embedded edition, which is also the default.
 pub const NAME: &str = "fr-2011-02-04";
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Manifest {
-    pub edition: String,
-    pub lang: Lang,
-    pub date: String,
-    pub documents: Vec<ManifestDocument>,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ManifestDocument {
-    pub file: String,
-    pub title: String,
-    pub date: String,
-    pub sections: Vec<u16>,
-}
-
-/// What [`load`] needs of the manifest, written out: parsing the YAML took 0.27 M instructions of
-/// every process on the embedded edition (7 % of `judge rule 614.1`). The manifest stays the
-/// description to edit; a test checks these against it.
+/// What [`load`] needs of the manifest, written out so that no process parses YAML to start. The
+/// manifest stays the description to edit; a test checks these against it.
 const LANG: Lang = Lang::Fr;
 const DATE: &str = "2011-02-04";
 /// Each document's file, date and sections, in the manifest's order.
@@ -51,10 +29,6 @@ pub(super) const DOCUMENTS: [(&str, &str, &[u16]); 5] = [
     ("003_a3ab05981b6acdd1.txt", "2015-01-23", &[100, 101]),
     ("004_d82bd53a271837e2.txt", "2011-02-04", &[305]),
 ];
-
-pub fn manifest() -> Manifest {
-    serde_yaml::from_str(MANIFEST).expect("the embedded manifest is checked by a unit test")
-}
 
 /// Parses the embedded documents. The problems are the parser's; the shipped text has none (a
 /// test checks it), so they only show after someone edits `rules-corpus/`.
@@ -100,6 +74,32 @@ pub(super) fn info() -> EditionInfo {
 mod tests {
     use super::*;
     use crate::corpus::rule_id::RuleId;
+    use serde::Deserialize;
+
+    const MANIFEST: &str = include_str!("../../rules-corpus/manifest.yaml");
+
+    /// The manifest as the tests read it, to check the constants below against it.
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Manifest {
+        edition: String,
+        lang: Lang,
+        date: String,
+        documents: Vec<ManifestDocument>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct ManifestDocument {
+        file: String,
+        title: String,
+        date: String,
+        sections: Vec<u16>,
+    }
+
+    fn manifest() -> Manifest {
+        serde_yaml::from_str(MANIFEST).expect("the embedded manifest parses")
+    }
 
     #[test]
     fn manifest_and_embedded_files_agree() {
@@ -108,6 +108,7 @@ mod tests {
         let listed: Vec<&str> = manifest.documents.iter().map(|d| d.file.as_str()).collect();
         let embedded: Vec<&str> = FILES.iter().map(|(name, _)| *name).collect();
         assert_eq!(listed, embedded);
+        assert!(manifest.documents.iter().all(|d| !d.title.trim().is_empty()), "every document has a title");
     }
 
     /// What `load` takes from its constants is what the manifest says.

@@ -73,17 +73,3 @@ fn glossary_entry<'e>(edition: &'e Edition, key: &str) -> Option<&'e super::glos
         .filter(|e| !e.obsolete)
         .find(|e| std::iter::once(&e.term).chain(&e.aliases).any(|n| name_key(n) == key))
 }
-
-/// The rule that a name names: the first titled rule of that name, else the first rule that the
-/// glossary entry of that name (or alias) points to.
-pub fn named(edition: &Edition, name: &str) -> Option<RuleId> {
-    let key = name_key(name);
-    if key.is_empty() {
-        return None;
-    }
-    if let Some(rule) = edition.rules().find(|r| is_title(&r.text) && name_key(&r.text) == key) {
-        return Some(rule.id);
-    }
-    let entry = glossary_entry(edition, &key)?;
-    glossary_targets(edition, &entry.definition).into_iter().next()
-}
