@@ -4,7 +4,7 @@
 //! Run: `cargo bench --bench engine`. Results: docs/PERFORMANCE.md.
 
 use judge::engine::resolve;
-use judge::model::board::Board;
+use judge::model::Board;
 use judge::scenario::{self, synthetic};
 
 fn main() {

@@ -6,7 +6,7 @@ use crate::support;
 use judge::engine::exchange::{self, Exchange};
 use judge::engine::trace::{AppliesTo, Changes};
 use judge::engine::{answer, resolve};
-use judge::model::board::Board;
+use judge::model::Board;
 use judge::scenario::{self, synthetic};
 use proptest::prelude::*;
 

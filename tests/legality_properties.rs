@@ -5,7 +5,7 @@
 //! order of the file changing none of them.
 
 use crate::support;
-use judge::model::board::Board;
+use judge::model::Board;
 use proptest::prelude::*;
 
 const COLORS: [&str; 5] = ["white", "blue", "black", "red", "green"];

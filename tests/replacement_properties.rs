@@ -12,8 +12,8 @@ use judge::engine::events::replacer::Env;
 use judge::engine::events::trace::{Action, EventStep, Why};
 use judge::engine::events::{self, Outcome as Resolved};
 use judge::engine::resolve::{self, Resolution};
-use judge::model::board::Board;
-use judge::model::pending::Happened;
+use judge::model::Board;
+use judge::model::Happened;
 use judge::rng::Rng;
 use judge::scenario::{self, synthetic_events};
 use proptest::prelude::*;
@@ -500,7 +500,7 @@ proptest! {
             .events
             .iter()
             .filter_map(|e| match e {
-                judge::model::pending::Event::Damage { source, amount, .. } => Some((*source, *amount)),
+                judge::model::Event::Damage { source, amount, .. } => Some((*source, *amount)),
                 _ => None,
             })
             .collect();
@@ -563,7 +563,7 @@ proptest! {
         prop_assert_eq!(outcomes.len(), 1, "{}", text);
         let outcome = &outcomes[0];
         let dealt: Vec<(usize, i64)> = outcome.events.iter().filter_map(|e| match e {
-            judge::model::pending::Event::Damage { source, amount, .. } => Some((*source, *amount)),
+            judge::model::Event::Damage { source, amount, .. } => Some((*source, *amount)),
             _ => None,
         }).collect();
         let expected: Vec<(usize, i64)> = sources.iter().enumerate()

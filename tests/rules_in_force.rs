@@ -4,7 +4,7 @@
 
 use crate::support::official_edition;
 use judge::cite::{place, table, Hints};
-use judge::model::meanings::CHANGES;
+use judge::model::MEANING_CHANGES;
 use judge::model::Meanings;
 use std::path::{Path, PathBuf};
 
@@ -32,14 +32,14 @@ fn mismatches(path: &Path, meanings: &Meanings) -> Vec<String> {
 
 /// Every rule at its newest meaning, as in the rules in force.
 fn newest() -> Meanings {
-    CHANGES.iter().fold(Meanings::of_2011(), |m, c| m.with(c.concept, c.since))
+    MEANING_CHANGES.iter().fold(Meanings::of_2011(), |m, c| m.with(c.concept, c.since))
 }
 
 /// Each change of meaning has a scenario whose answer differs between the two meanings, and
 /// each such scenario is right by both: its `older_rules` under 2011's, its own under today's.
 #[test]
 fn each_change_of_meaning_has_a_scenario_answered_by_both_meanings() {
-    for change in CHANGES {
+    for change in MEANING_CHANGES {
         let with: Vec<PathBuf> = scenarios()
             .into_iter()
             .filter(|p| std::fs::read_to_string(p).unwrap().contains(&format!("{}: 2011", change.concept)))

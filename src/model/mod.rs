@@ -9,7 +9,7 @@
 //! objects, questions) stays in `crate::scenario::spec`.
 
 mod ability;
-pub mod board;
+pub(crate) mod board;
 mod card;
 pub(crate) mod characteristics;
 mod control;
@@ -17,9 +17,9 @@ mod copy;
 mod effect;
 mod event;
 mod expect;
-pub mod legality;
-pub mod meanings;
-pub mod pending;
+pub(crate) mod legality;
+pub(crate) mod meanings;
+pub(crate) mod pending;
 pub(crate) mod protection;
 pub(crate) mod sba;
 mod selector;
@@ -37,7 +37,9 @@ pub use effect::{
 };
 pub use event::*;
 pub use expect::{ExpectSpec, ExpectedNumber};
-pub use meanings::Meanings;
+pub use board::Board;
+pub use meanings::{Meanings, CHANGES as MEANING_CHANGES};
+pub use pending::{Event, Happened};
 pub use selector::SelectorSpec;
 pub use turn::Step;
 pub use word::{words, Word};
