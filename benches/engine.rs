@@ -3,7 +3,7 @@
 //! `copy_ring` that of layer 1 (a ring of 600 copy effects well under a second).
 //! Run: `cargo bench --bench engine`. Results: docs/PERFORMANCE.md.
 
-use judge::engine::resolve;
+use judge::engine;
 use judge::model::Board;
 use judge::scenario::{self, synthetic};
 
@@ -21,7 +21,7 @@ fn board(permanents: usize, effects: usize) -> Board {
 fn thousand_permanents_two_hundred_effects(bencher: divan::Bencher) {
     let board = board(1000, 200);
     bencher.bench(|| {
-        let r = resolve::resolve(&board);
+        let r = engine::resolve(&board);
         assert_eq!(r.characteristics.len(), 1000);
         r
     });
@@ -33,7 +33,7 @@ fn thousand_permanents_two_hundred_effects(bencher: divan::Bencher) {
 fn effects(bencher: divan::Bencher, effects: usize) {
     let board = board(1000.max(2 * effects), effects);
     bencher.bench(|| {
-        let r = resolve::resolve(&board);
+        let r = engine::resolve(&board);
         assert!(!r.characteristics.is_empty());
         r
     });
@@ -44,7 +44,7 @@ fn effects(bencher: divan::Bencher, effects: usize) {
 fn effects_large(bencher: divan::Bencher, effects: usize) {
     let board = board(2 * effects, effects);
     bencher.bench(|| {
-        let r = resolve::resolve(&board);
+        let r = engine::resolve(&board);
         assert!(!r.characteristics.is_empty());
         r
     });
@@ -56,7 +56,7 @@ fn effects_large(bencher: divan::Bencher, effects: usize) {
 fn copy_ring(bencher: divan::Bencher, n: usize) {
     let board = scenario::read("ring", &synthetic::copy_ring(n)).expect("a ring is a valid scenario");
     bencher.bench(|| {
-        let r = resolve::resolve(&board);
+        let r = engine::resolve(&board);
         assert_eq!(r.characteristics.len(), n);
         r
     });

@@ -16,10 +16,11 @@
 //! Pyroclasm the time of one run up to `PYROCLASM_UP_TO` creatures (8 unless told).
 //! Run: `cargo bench --bench replacement`. Results: docs/PERFORMANCE.md.
 
-use judge::engine::events::explore::{self, Branch, Explorer, State};
-use judge::engine::events::left::Left;
-use judge::engine::events::{self, replacer::Env};
-use judge::engine::resolve::{self, Resolution};
+use judge::engine;
+use judge::engine::Env;
+use judge::engine::Left;
+use judge::engine::Resolution;
+use judge::engine::{Branch, Explorer, State};
 use judge::model::Board;
 use judge::model::Happened;
 use judge::scenario::{self, synthetic_events};
@@ -119,7 +120,7 @@ struct Case {
 
 fn read(text: &str) -> (Board, Resolution) {
     let board = scenario::read("synthetic.yaml", text).expect("synthetic scenarios are valid");
-    let resolution = resolve::resolve(&board);
+    let resolution = engine::resolve(&board);
     (board, resolution)
 }
 
@@ -146,7 +147,7 @@ fn brute_force(env: &Env, k: usize) -> (BTreeSet<Outcome>, u64) {
     let mut sequences = BTreeSet::new();
     permutations(&mut order, 0, &mut |order| {
         let mut picks = Vec::new();
-        let found = explore::run_fixed(env, |options| {
+        let found = engine::run_fixed(env, |options| {
             let pick = *order.iter().find(|e| options.contains(e)).expect("the effects are the order's");
             picks.push(pick);
             pick
@@ -206,7 +207,7 @@ fn scaling_table(brute_force_up_to: usize) {
 }
 
 /// Pyroclasm on n creatures whose orders matter: the outcomes of the whole are the products of
-/// each event's, 3^n of them, until the engine refuses past `explore::MAX_OUTCOMES`.
+/// each event's, 3^n of them, until the engine refuses past `engine::MAX_OUTCOMES`.
 fn pyroclasm_table(up_to: u32) {
     eprintln!("| creatures | states expanded | distinct outcomes | choice sequences | explore, one run | resolve_events, one run |");
     eprintln!("|---|---|---|---|---|---|");
@@ -218,7 +219,7 @@ fn pyroclasm_table(up_to: u32) {
         let branches = explorer.explore(&State::start(&env)).to_vec();
         let explored = start.elapsed();
         let start = Instant::now();
-        let resolved = events::resolve_events(&board, &resolution);
+        let resolved = engine::resolve_events(&board, &resolution);
         let took = start.elapsed();
         let (outcomes, sequences) = match (explorer.exhausted, resolved) {
             (None, Ok(Some(outcomes))) => {
@@ -227,8 +228,8 @@ fn pyroclasm_table(up_to: u32) {
                 (outcomes.len().to_string(), self::sequences(&branches).to_string())
             }
             (Some(limit), Err(refused)) => {
-                assert!(3usize.pow(creatures) > explore::MAX_OUTCOMES, "{creatures} creatures: {limit}");
-                assert_eq!(refused, events::TooManyChoices { limit }.into());
+                assert!(3usize.pow(creatures) > engine::MAX_OUTCOMES, "{creatures} creatures: {limit}");
+                assert_eq!(refused, engine::TooManyChoices { limit }.into());
                 (format!("refused: {limit}"), "".to_string())
             }
             (exhausted, resolved) => panic!("{creatures} creatures: {exhausted:?} against {:?}", resolved.map(|_| ())),
@@ -244,7 +245,7 @@ fn one_event_explore(bencher: divan::Bencher, k: usize) {
     let case = one_event(k);
     let env = Env::new(&case.board, &case.resolution);
     bencher.bench(|| {
-        let branches = explore::explore(&env).expect("within the limits");
+        let branches = engine::explore(&env).expect("within the limits");
         assert_eq!((branches.len(), sequences(&branches)), (case.outcomes, case.sequences));
         branches
     });
@@ -260,7 +261,7 @@ fn one_event_resolve_events(bencher: divan::Bencher, k: usize) {
 /// Times `resolve_events` on the case, checking its outcomes and sequences every time.
 fn resolve_events_checked(bencher: divan::Bencher, case: &Case) {
     bencher.bench(|| {
-        let outcomes = events::resolve_events(&case.board, &case.resolution)
+        let outcomes = engine::resolve_events(&case.board, &case.resolution)
             .expect("within the limits")
             .expect("an event is pending");
         assert_eq!(outcomes.len(), case.outcomes);
@@ -275,7 +276,7 @@ fn resolve_events_checked(bencher: divan::Bencher, case: &Case) {
 fn target_eight_effects_on_one_event(bencher: divan::Bencher) {
     let case = one_event(8);
     bencher.bench(|| {
-        let outcomes = events::resolve_events(&case.board, &case.resolution)
+        let outcomes = engine::resolve_events(&case.board, &case.resolution)
             .expect("within the limits")
             .expect("an event is pending");
         assert_eq!(outcomes.len(), case.outcomes);
@@ -297,7 +298,7 @@ fn pyroclasm_twenty_creatures_commuting(bencher: divan::Bencher) {
     let (board, resolution) = read(&synthetic_events::pyroclasm(20, true));
     bencher.bench(|| {
         let outcomes =
-            events::resolve_events(&board, &resolution).expect("within the limits").expect("events are pending");
+            engine::resolve_events(&board, &resolution).expect("within the limits").expect("events are pending");
         assert_eq!(outcomes.len(), 1);
         assert_eq!(outcomes[0].sequences, 6u64.pow(20));
         assert_eq!(outcomes[0].events.len(), 20);
@@ -312,7 +313,7 @@ fn pyroclasm_orders_matter(bencher: divan::Bencher, creatures: usize) {
     let (board, resolution) = read(&synthetic_events::pyroclasm(creatures, false));
     bencher.bench(|| {
         let outcomes =
-            events::resolve_events(&board, &resolution).expect("within the limits").expect("events are pending");
+            engine::resolve_events(&board, &resolution).expect("within the limits").expect("events are pending");
         assert_eq!(outcomes.len(), 3usize.pow(creatures as u32));
         assert_eq!(outcomes.iter().map(|o| o.sequences).sum::<u64>(), 6u64.pow(creatures as u32));
         outcomes
@@ -325,8 +326,8 @@ fn pyroclasm_orders_matter(bencher: divan::Bencher, creatures: usize) {
 fn pyroclasm_twenty_creatures_orders_matter_refused(bencher: divan::Bencher) {
     let (board, resolution) = read(&synthetic_events::pyroclasm(20, false));
     bencher.bench(|| {
-        let refused = events::resolve_events(&board, &resolution).expect_err("too many outcomes to list");
-        assert_eq!(refused, events::TooManyChoices { limit: explore::Exhausted::Outcomes }.into());
+        let refused = engine::resolve_events(&board, &resolution).expect_err("too many outcomes to list");
+        assert_eq!(refused, engine::TooManyChoices { limit: engine::Exhausted::Outcomes }.into());
         refused
     });
 }

@@ -3,9 +3,9 @@
 //! exchange of control never on what came after it, and no generated scenario makes it panic.
 
 use crate::support;
-use judge::engine::exchange::{self, Exchange};
-use judge::engine::trace::{AppliesTo, Changes};
-use judge::engine::{answer, resolve};
+use judge::engine;
+use judge::engine::Exchange;
+use judge::engine::{AppliesTo, Changes};
 use judge::model::Board;
 use judge::scenario::{self, synthetic};
 use proptest::prelude::*;
@@ -15,12 +15,12 @@ use proptest::prelude::*;
 /// file's order, which is the judge's: they are compared as sets.
 fn outcome(text: &str) -> (Vec<(String, String)>, Vec<String>) {
     let board = scenario::read("generated", text).expect("generated scenarios are valid");
-    let resolution = resolve::resolve(&board);
+    let resolution = engine::resolve(&board);
     let mut objects: Vec<(String, String)> = (0..board.objects.len())
         .map(|i| (board.objects[i].id.clone(), format!("{:?}", resolution.characteristics[i])))
         .collect();
     objects.sort();
-    let answer = answer::answer(&board, &resolution);
+    let answer = engine::answer(&board, &resolution);
     let mut steps: Vec<String> = resolution
         .steps
         .iter()
@@ -43,8 +43,8 @@ fn outcome(text: &str) -> (Vec<(String, String)>, Vec<String>) {
 /// The engine's shortcuts give the answer and the trace of the long way (`resolve_plainly`).
 fn same_as_plainly(text: &str) -> Result<(), TestCaseError> {
     let board = scenario::read("generated", text).expect("generated scenarios are valid");
-    let fast = resolve::resolve(&board);
-    let plain = resolve::resolve_plainly(&board);
+    let fast = engine::resolve(&board);
+    let plain = engine::resolve_plainly(&board);
     prop_assert_eq!(fast.characteristics, plain.characteristics);
     prop_assert_eq!(fast.steps, plain.steps);
     Ok(())
@@ -134,7 +134,7 @@ fn exchanges(board: &Board) -> Vec<(String, Exchange, Option<Vec<String>>)> {
         .iter()
         .filter_map(|r| {
             let spec = r.body.control.as_ref()?.exchange()?;
-            Some((r.id.clone(), exchange::outcome(board, r.timestamp, spec), spec.controlled.clone()))
+            Some((r.id.clone(), engine::exchange_outcome(board, r.timestamp, spec), spec.controlled.clone()))
         })
         .collect()
 }

@@ -209,7 +209,7 @@ proptest! {
 // Scenario files: any text, and text that looks like a scenario, gives a board or problems placed
 // inside the text, never a panic; a board that reads is resolved without a panic either.
 
-use judge::engine::answer;
+use judge::engine;
 use judge::scenario::{load, validate};
 
 /// A valid scenario using most constructs, for the mutations below to start from.
@@ -482,7 +482,7 @@ fn check_scenario(text: &str) -> Result<(), TestCaseError> {
             Ok(board) => {
                 // Too many choices is a diagnostic, not a panic; either way there is no crash.
                 if let Ok(judgement) = judge::engine::judge(&board) {
-                    let _ = answer::answer(&board, &judgement.resolution);
+                    let _ = engine::answer(&board, &judgement.resolution);
                 }
                 prop_assert!(judge::scenario::read("fuzz.yaml", text).is_ok());
                 return Ok(());

@@ -6,12 +6,13 @@
 //! answer, in process and from the CLI.
 
 use crate::support;
-use judge::engine::events::explore::{self, Branch, Explorer, State};
-use judge::engine::events::left::Left;
-use judge::engine::events::replacer::Env;
-use judge::engine::events::trace::{Action, EventStep, Why};
-use judge::engine::events::{self, Outcome as Resolved};
-use judge::engine::resolve::{self, Resolution};
+use judge::engine;
+use judge::engine::Env;
+use judge::engine::Left;
+use judge::engine::Outcome as Resolved;
+use judge::engine::Resolution;
+use judge::engine::{Action, EventStep, Why};
+use judge::engine::{Branch, Explorer, State};
 use judge::model::Board;
 use judge::model::Happened;
 use judge::rng::Rng;
@@ -23,16 +24,16 @@ use proptest::prelude::*;
 /// effects already applied to it, and what is left of the limited effects, so a few thousand on
 /// almost every board (a rare one, several draws each doubled five times, is beyond the engine's
 /// limits and skipped). Under a fiftieth of this cap in practice
-/// (`the_generator_stays_within_the_limits`); the engine's own `explore::MAX_STATES`, which a
+/// (`the_generator_stays_within_the_limits`); the engine's own `engine::MAX_STATES`, which a
 /// rare board comes near (`a_rare_board_of_many_states_is_explored_whole`: 143,644 states); an
 /// exploration that enumerated orders rather than states, or looped, would cross it.
-const EXPANDED_CAP: usize = explore::MAX_STATES;
+const EXPANDED_CAP: usize = engine::MAX_STATES;
 
 /// What happened, and what is left of the limited effects used, by id.
 type Outcome = (Vec<Happened>, Vec<(String, i64)>);
 
 /// The generator's numbers stay in range: an overflow is a failure of the test.
-fn outcome(run: Result<(Vec<Happened>, Left), judge::engine::events::overflow::Overflow>) -> Outcome {
+fn outcome(run: Result<(Vec<Happened>, Left), judge::engine::Overflow>) -> Outcome {
     let (happened, left) = run.expect("the generated numbers stay in range");
     (happened, left.used().map(|(k, n)| (k.to_string(), n)).collect())
 }
@@ -61,7 +62,7 @@ fn fixed(env: &Env, picker: Picker) -> Outcome {
         Picker::Random(seed) => seed,
         _ => 0,
     });
-    outcome(explore::run_fixed(env, |options| match picker {
+    outcome(engine::run_fixed(env, |options| match picker {
         Picker::First => options[0],
         Picker::Last => options[options.len() - 1],
         Picker::Random(_) => *rng.pick(options),
@@ -80,7 +81,7 @@ fn replay(env: &Env, branch: &Branch) -> Result<Outcome, String> {
     let mut answers =
         branch.decisions.iter().filter(|d| d.is_choice() && !d.fixed).map(|d| d.effect).collect::<Vec<_>>().into_iter();
     let mut problem = None;
-    let outcome = explore::run_fixed(env, |options| match answers.next() {
+    let outcome = engine::run_fixed(env, |options| match answers.next() {
         Some(effect) if options.contains(&effect) => effect,
         other => {
             problem.get_or_insert(format!("asked among {options:?}, the branch's next decision is {other:?}"));
@@ -102,7 +103,7 @@ fn every_way(env: &Env, budget: u64) -> Option<(Vec<Outcome>, u64)> {
     let mut script: Vec<usize> = Vec::new();
     for sequences in 1..=budget {
         let mut widths = Vec::new();
-        let outcome = outcome(explore::run_fixed(env, |options| {
+        let outcome = outcome(engine::run_fixed(env, |options| {
             let i = script.get(widths.len()).copied().unwrap_or(0);
             widths.push(options.len());
             options[i]
@@ -127,7 +128,7 @@ fn every_way(env: &Env, budget: u64) -> Option<(Vec<Outcome>, u64)> {
 fn setup(seed: u64) -> (String, Board, Resolution) {
     let text = synthetic_events::random(seed);
     let board = board(&text);
-    let resolution = resolve::resolve(&board);
+    let resolution = engine::resolve(&board);
     (text, board, resolution)
 }
 
@@ -138,7 +139,7 @@ fn reached_by_its_decisions(seed: u64) -> Result<(), TestCaseError> {
     explorer.explore(&State::start(&env));
     // The rare board the engine refuses (each of several draws doubled five times) is outside
     // the property: a judge gets a message instead (`the_generator_stays_within_the_limits`).
-    prop_assume!(explorer.expanded <= explore::MAX_STATES);
+    prop_assume!(explorer.expanded <= engine::MAX_STATES);
     prop_assert!(explorer.expanded > 0 && explorer.expanded <= EXPANDED_CAP, "{} states\n{text}", explorer.expanded);
     let Some(branches) = explored(&env) else { return Ok(()) };
     prop_assert!(!branches.is_empty());
@@ -170,10 +171,10 @@ fn decisions_replay_when_the_effects_change_between_moments() {
     reached_by_its_decisions(3_854_336_885_085_801_556).expect("replayed");
 }
 
-/// Every outcome, or `None` when the board is beyond the engine's limits (`explore::MAX_*`),
+/// Every outcome, or `None` when the board is beyond the engine's limits (`engine::MAX_*`),
 /// which `the_generator_stays_within_the_limits` keeps rare.
 fn explored(env: &Env) -> Option<Vec<Branch>> {
-    explore::explore(env).ok()
+    engine::explore(env).ok()
 }
 
 proptest! {
@@ -218,8 +219,8 @@ proptest! {
     #[test]
     fn exploring_twice_gives_the_same_branches(seed in any::<u64>()) {
         let (_, board, resolution) = setup(seed);
-        let first = explore::explore(&Env::new(&board, &resolution));
-        let second = explore::explore(&Env::new(&board, &resolution));
+        let first = engine::explore(&Env::new(&board, &resolution));
+        let second = engine::explore(&Env::new(&board, &resolution));
         prop_assert_eq!(first, second);
     }
 }
@@ -259,8 +260,8 @@ fn choices_both_ways(outcome: &Resolved) -> (Vec<ChoiceSeen>, Vec<ChoiceSeen>) {
 /// One board, by text: the choices its outcomes list against the choices their traces show.
 fn choices_agree(text: &str) -> Result<(), TestCaseError> {
     let board = board(text);
-    let resolution = resolve::resolve(&board);
-    let Ok(Some(outcomes)) = events::resolve_events(&board, &resolution) else { return Ok(()) };
+    let resolution = engine::resolve(&board);
+    let Ok(Some(outcomes)) = engine::resolve_events(&board, &resolution) else { return Ok(()) };
     for outcome in &outcomes {
         let (listed, traced) = choices_both_ways(outcome);
         prop_assert_eq!(listed, traced, "{}", text);
@@ -357,8 +358,8 @@ fn the_generator_stays_within_the_limits() {
 /// state-based actions do. `None` for a board beyond the engine's limits.
 fn read_outcomes(text: &str) -> Option<Vec<(Vec<String>, Vec<String>)>> {
     let board = board(text);
-    let resolution = resolve::resolve(&board);
-    let found = events::resolve_events(&board, &resolution).ok()?.unwrap_or_default();
+    let resolution = engine::resolve(&board);
+    let found = engine::resolve_events(&board, &resolution).ok()?.unwrap_or_default();
     let mut out: Vec<(Vec<String>, Vec<String>)> = found.into_iter().map(|o| (o.result, o.then)).collect();
     out.sort();
     out.dedup();
@@ -408,8 +409,8 @@ proptest! {
         let today = |text: &str| {
             let mut board = board(text);
             board.answer_by(judge::model::Meanings::of_2011().with("sba-legend", 2013));
-            let resolution = resolve::resolve(&board);
-            events::resolve_events(&board, &resolution).expect("within the limits").unwrap_or_default()
+            let resolution = engine::resolve(&board);
+            engine::resolve_events(&board, &resolution).expect("within the limits").unwrap_or_default()
         };
         let outcomes = today(&text);
         let mut groups: std::collections::BTreeMap<(usize, usize), usize> = Default::default();
@@ -493,8 +494,8 @@ proptest! {
     ) {
         let text = protection_board(protection, &sources);
         let board = board(&text);
-        let resolution = resolve::resolve(&board);
-        let outcomes = events::resolve_events(&board, &resolution).expect("within the limits").expect("events");
+        let resolution = engine::resolve(&board);
+        let outcomes = engine::resolve_events(&board, &resolution).expect("within the limits").expect("events");
         prop_assert_eq!(outcomes.len(), 1, "{}", text);
         let dealt: Vec<(usize, i64)> = outcomes[0]
             .events
@@ -558,8 +559,8 @@ proptest! {
     fn protection_prevents_what_has_its_quality_only(quality in 1usize..6, granted in any::<bool>(), sources in prop::collection::vec((0usize..6, 1i64..6), 1..5), auras in prop::collection::vec(0usize..6, 0..3)) {
         let text = granted_protection_board(quality, granted, &sources, &auras);
         let board = board(&text);
-        let resolution = resolve::resolve(&board);
-        let outcomes = events::resolve_events(&board, &resolution).expect("within the limits").unwrap_or_default();
+        let resolution = engine::resolve(&board);
+        let outcomes = engine::resolve_events(&board, &resolution).expect("within the limits").unwrap_or_default();
         prop_assert_eq!(outcomes.len(), 1, "{}", text);
         let outcome = &outcomes[0];
         let dealt: Vec<(usize, i64)> = outcome.events.iter().filter_map(|e| match e {

@@ -4,8 +4,8 @@
 
 use crate::support::official_edition;
 use judge::cite::{place, table, Hints};
-use judge::model::MEANING_CHANGES;
 use judge::model::Meanings;
+use judge::model::MEANING_CHANGES;
 use std::path::{Path, PathBuf};
 
 fn scenarios() -> Vec<PathBuf> {

@@ -1,7 +1,7 @@
 //! The rules engine: continuous effects through the layer system (613), with a trace of every
 //! step. The engine never prints; renderers turn its trace into text.
 
-pub mod answer;
+pub(crate) mod answer;
 pub(crate) mod apply;
 pub(crate) mod choosing;
 pub(crate) mod condition;
@@ -9,19 +9,30 @@ pub(crate) mod copy;
 pub(crate) mod dependency;
 pub(crate) mod describe;
 pub(crate) mod effect;
-pub mod events;
-pub mod exchange;
+pub(crate) mod events;
+pub(crate) mod exchange;
 pub(crate) mod fast;
 pub(crate) mod layer;
-pub mod legality;
+pub(crate) mod legality;
 pub(crate) mod locked;
 pub(crate) mod noncreature;
 pub(crate) mod order;
 pub(crate) mod pair_cache;
-pub mod resolve;
+pub(crate) mod resolve;
 pub(crate) mod sets;
-pub mod trace;
+pub(crate) mod trace;
 pub(crate) mod world;
+
+pub use answer::answer;
+pub use events::explore::{explore, run_fixed, Branch, Exhausted, Explorer, State, MAX_OUTCOMES, MAX_STATES};
+pub use events::left::Left;
+pub use events::overflow::Overflow;
+pub use events::replacer::Env;
+pub use events::trace::{Action, EventStep, Why};
+pub use events::{resolve_events, Outcome, TooManyChoices, Unresolved};
+pub use exchange::{outcome as exchange_outcome, Exchange};
+pub use resolve::{resolve, resolve_plainly, Resolution};
+pub use trace::{AppliesTo, Changes};
 
 use crate::model::board::Board;
 

@@ -24,7 +24,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Every concept the engine cites besides the layers themselves; the citation table must map
 /// each (a unit test checks it).
-pub const CONCEPTS: &[&str] = &[
+#[cfg(test)]
+pub(crate) const CONCEPTS: &[&str] = &[
     "land-type-change",
     "copiable-values",
     "copy-exceptions",

@@ -8,7 +8,7 @@ use serde::Serialize;
 use std::sync::Arc;
 
 mod changes;
-pub use changes::{Builder as ChangesBuilder, Change, Changes, JsonChanges, Piece};
+pub use changes::{Builder as ChangesBuilder, Changes, JsonChanges, Piece};
 
 /// Not serialized itself: the renderers build their own records, with ids for `applies_to`.
 #[derive(Clone, Debug, PartialEq)]

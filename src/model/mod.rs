@@ -29,6 +29,7 @@ mod word;
 mod zone;
 
 pub use ability::{AbilitySpec, StaticAbilitySpec};
+pub use board::Board;
 pub use card::CardObject;
 pub use control::{ControlSpec, ExchangeSpec};
 pub use copy::{Characteristic, CopyExcept, CopySpec};
@@ -37,7 +38,6 @@ pub use effect::{
 };
 pub use event::*;
 pub use expect::{ExpectSpec, ExpectedNumber};
-pub use board::Board;
 pub use meanings::{Meanings, CHANGES as MEANING_CHANGES};
 pub use pending::{Event, Happened};
 pub use selector::SelectorSpec;

@@ -2,24 +2,24 @@
 //! effects apply, in which order, who chooses (616.1), every distinct outcome of those choices,
 //! and a trace of each. It runs on the board as the layers left it.
 
-pub mod attachment;
-pub mod board_after;
-pub mod condition;
-pub mod damage;
-pub mod describe;
-pub mod explore;
-pub mod found;
-pub mod left;
-pub mod look_ahead;
-pub mod modify;
-pub mod next;
-pub mod overflow;
-pub mod replacer;
-pub mod replay;
-pub mod sba;
-pub mod state;
-pub mod token;
-pub mod trace;
+pub(crate) mod attachment;
+pub(crate) mod board_after;
+pub(crate) mod condition;
+pub(crate) mod damage;
+pub(crate) mod describe;
+pub(crate) mod explore;
+pub(crate) mod found;
+pub(crate) mod left;
+pub(crate) mod look_ahead;
+pub(crate) mod modify;
+pub(crate) mod next;
+pub(crate) mod overflow;
+pub(crate) mod replacer;
+pub(crate) mod replay;
+pub(crate) mod sba;
+pub(crate) mod state;
+pub(crate) mod token;
+pub(crate) mod trace;
 
 use super::answer::Mismatch;
 use super::resolve::Resolution;

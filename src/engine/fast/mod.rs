@@ -13,9 +13,9 @@
 //! - `snapshot`: what one layer can change of an object, saved before an application and put
 //!   back after a trial.
 
-pub mod by_shape;
-pub mod footprint;
-pub mod incremental;
-pub mod pool;
-pub mod shape;
-pub mod snapshot;
+pub(crate) mod by_shape;
+pub(crate) mod footprint;
+pub(crate) mod incremental;
+pub(crate) mod pool;
+pub(crate) mod shape;
+pub(crate) mod snapshot;
