@@ -10,7 +10,7 @@
 use divan::Bencher;
 use judge::cards::names::fold;
 use judge::cards::store::{self, CardStore};
-use judge::cards::synthetic;
+use judge::synthetic;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::LazyLock;
@@ -65,7 +65,7 @@ fn import_35000_cards_and_60000_rulings(bencher: Bencher) {
 #[divan::bench]
 fn open_and_find_one_card(bencher: Bencher) {
     let data = FILES.dir.path().join("data");
-    let wanted = fold(&synthetic::name(17_345));
+    let wanted = fold(&synthetic::card_name(17_345));
     bencher.bench(|| {
         let store = CardStore::open(&data).expect("the store opens").expect("a store");
         let card = store.find(&wanted).expect("the card reads").expect("the card is found");
@@ -91,7 +91,7 @@ fn judge_cards_info_process(bencher: Bencher) {
 #[divan::bench]
 fn judge_card_process(bencher: Bencher) {
     let data = FILES.dir.path().join("data");
-    let name = synthetic::name(17_345);
+    let name = synthetic::card_name(17_345);
     bencher.bench(|| {
         let output = Command::new(JUDGE).env_clear().arg("--data-dir").arg(&data).args(["card", &name]).output();
         let output = output.expect("judge runs");
@@ -108,8 +108,8 @@ static BOARDS: LazyLock<(PathBuf, PathBuf)> = LazyLock::new(|| {
     // Ten game cards spread over the store (the synthetic file also holds tokens and other
     // objects an import passes over).
     let objects: Vec<_> =
-        (0..).map(|n| 1_000 + 997 * n).filter_map(|n| cards.object(&synthetic::name(n)).ok()).take(10).collect();
-    let (named, by_hand) = judge::scenario::synthetic_cards::imported_board(&objects);
+        (0..).map(|n| 1_000 + 997 * n).filter_map(|n| cards.object(&synthetic::card_name(n)).ok()).take(10).collect();
+    let (named, by_hand) = judge::synthetic::imported_board(&objects);
     let paths = (FILES.dir.path().join("named.yaml"), FILES.dir.path().join("by-hand.yaml"));
     std::fs::write(&paths.0, named).expect("written");
     std::fs::write(&paths.1, by_hand).expect("written");

@@ -19,7 +19,7 @@ const JUDGE: &str = env!("CARGO_BIN_EXE_judge");
 /// The two files, and an empty data directory, written once per run.
 static FILES: LazyLock<(tempfile::TempDir, PathBuf, PathBuf)> = LazyLock::new(|| {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let (named, by_hand) = judge::scenario::synthetic_cards::library_board(7, 20);
+    let (named, by_hand) = judge::synthetic::library_board(7, 20);
     let named_path = dir.path().join("named.yaml");
     let by_hand_path = dir.path().join("by-hand.yaml");
     std::fs::write(&named_path, named).expect("written");

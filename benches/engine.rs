@@ -5,7 +5,8 @@
 
 use judge::engine;
 use judge::model::Board;
-use judge::scenario::{self, synthetic};
+use judge::scenario;
+use judge::synthetic;
 
 fn main() {
     divan::main();

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Time and peak memory (maximum resident set size, as `/usr/bin/time -v` reports it) of
 # `judge check`, `judge resolve` (table, JSON, Markdown) and `judge ruling` (Markdown, HTML) on synthetic boards of 10,000 and 100,000 objects
-# (`judge::scenario::synthetic::scenario(42, N, 100)`: 100 static abilities, 25 resolved effects),
+# (`judge::synthetic::scenario(42, N, 100)`: 100 static abilities, 25 resolved effects),
 # each in a fresh process, and the size of what `judge resolve` prints. Target (issue 13): 10,000
 # objects within 100 MB.
 #

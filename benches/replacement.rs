@@ -2,7 +2,7 @@
 //! every distinct outcome of every order a player may choose. Target: 8 effects applicable to one
 //! event, fully explored with a trace per outcome, under 100 ms (issue 14: 10 effects under 50 ms,
 //! 12 under 500 ms). `one_event_*` show the scaling with k = 1..12 effects on one damage event
-//! (doublers, adders, static prevention, shields: `synthetic_events::one_event`); `pyroclasm_*`
+//! (doublers, adders, static prevention, shields: `synthetic::one_event`); `pyroclasm_*`
 //! many simultaneous events.
 //!
 //! Every timed loop checks the number of distinct outcomes and of choice sequences against
@@ -23,7 +23,8 @@ use judge::engine::Resolution;
 use judge::engine::{Branch, Explorer, State};
 use judge::model::Board;
 use judge::model::Happened;
-use judge::scenario::{self, synthetic_events};
+use judge::scenario;
+use judge::synthetic;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
 
@@ -31,7 +32,7 @@ use std::time::Instant;
 /// orders (19 s for k = 10).
 const KNOWN: [(usize, usize, u64); 3] = [(8, 86, 37_946), (9, 97, 345_642), (10, 103, 3_230_656)];
 
-/// What one of `synthetic_events::DAMAGE_EFFECTS` does to the damage.
+/// What one of `synthetic::DAMAGE_EFFECTS` does to the damage.
 #[derive(Clone, Copy)]
 enum Effect {
     Multiply(i64),
@@ -54,7 +55,7 @@ fn effects(k: usize) -> Vec<Effect> {
             other => panic!("an effect the model does not know: {other}"),
         }
     };
-    synthetic_events::DAMAGE_EFFECTS.iter().take(k).map(|(_, action)| effect(action)).collect()
+    synthetic::DAMAGE_EFFECTS.iter().take(k).map(|(_, action)| effect(action)).collect()
 }
 
 /// The damage dealt and what is left of each effect (a shield's damage, else 0).
@@ -126,7 +127,7 @@ fn read(text: &str) -> (Board, Resolution) {
 
 /// `one_event(k)` with its expected figures, from the model (`scaling_table` checks the model).
 fn one_event(k: usize) -> Case {
-    let (board, resolution) = read(&synthetic_events::one_event(k));
+    let (board, resolution) = read(&synthetic::one_event(k));
     let (outcomes, sequences) = by_subsets(k);
     Case { board, resolution, outcomes, sequences }
 }
@@ -178,8 +179,8 @@ fn sequences(branches: &[Branch]) -> u64 {
 fn scaling_table(brute_force_up_to: usize) {
     eprintln!("| k | states expanded | distinct outcomes | choice sequences | checked against |");
     eprintln!("|---|---|---|---|---|");
-    for k in 1..=synthetic_events::MAX_DAMAGE_EFFECTS {
-        let (board, resolution) = read(&synthetic_events::one_event(k));
+    for k in 1..=synthetic::MAX_DAMAGE_EFFECTS {
+        let (board, resolution) = read(&synthetic::one_event(k));
         let env = Env::new(&board, &resolution);
         let mut explorer = Explorer::new(&env);
         let branches = explorer.explore(&State::start(&env)).to_vec();
@@ -212,7 +213,7 @@ fn pyroclasm_table(up_to: u32) {
     eprintln!("| creatures | states expanded | distinct outcomes | choice sequences | explore, one run | resolve_events, one run |");
     eprintln!("|---|---|---|---|---|---|");
     for creatures in 1..=up_to {
-        let (board, resolution) = read(&synthetic_events::pyroclasm(creatures as usize, false));
+        let (board, resolution) = read(&synthetic::pyroclasm(creatures as usize, false));
         let env = Env::new(&board, &resolution);
         let mut explorer = Explorer::new(&env);
         let start = Instant::now();
@@ -295,7 +296,7 @@ fn target_ten_and_twelve_effects_on_one_event(bencher: divan::Bencher, k: usize)
 /// orders for each event and one outcome, 6^20 choice sequences.
 #[divan::bench(sample_count = 20)]
 fn pyroclasm_twenty_creatures_commuting(bencher: divan::Bencher) {
-    let (board, resolution) = read(&synthetic_events::pyroclasm(20, true));
+    let (board, resolution) = read(&synthetic::pyroclasm(20, true));
     bencher.bench(|| {
         let outcomes =
             engine::resolve_events(&board, &resolution).expect("within the limits").expect("events are pending");
@@ -310,7 +311,7 @@ fn pyroclasm_twenty_creatures_commuting(bencher: divan::Bencher) {
 /// depending on the order its controller chooses, so there are 3^n outcomes of the whole to list.
 #[divan::bench(args = [1, 2, 4, 6], sample_count = 10)]
 fn pyroclasm_orders_matter(bencher: divan::Bencher, creatures: usize) {
-    let (board, resolution) = read(&synthetic_events::pyroclasm(creatures, false));
+    let (board, resolution) = read(&synthetic::pyroclasm(creatures, false));
     bencher.bench(|| {
         let outcomes =
             engine::resolve_events(&board, &resolution).expect("within the limits").expect("events are pending");
@@ -324,7 +325,7 @@ fn pyroclasm_orders_matter(bencher: divan::Bencher, creatures: usize) {
 /// running out of memory. Guards how soon it gives up.
 #[divan::bench(sample_count = 10)]
 fn pyroclasm_twenty_creatures_orders_matter_refused(bencher: divan::Bencher) {
-    let (board, resolution) = read(&synthetic_events::pyroclasm(20, false));
+    let (board, resolution) = read(&synthetic::pyroclasm(20, false));
     bencher.bench(|| {
         let refused = engine::resolve_events(&board, &resolution).expect_err("too many outcomes to list");
         assert_eq!(refused, engine::TooManyChoices { limit: engine::Exhausted::Outcomes }.into());

@@ -4,7 +4,7 @@
 //! `DIR/oracle-cards-20260105100000.json`, `DIR/rulings-20260105100200.json` and
 //! `DIR/AtomicCards.json` (35,000 cards and 60,000 rulings by default).
 
-use judge::cards::synthetic;
+use judge::synthetic;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 

@@ -1,4 +1,4 @@
-//! Writes a synthetic scenario (`judge::scenario::synthetic::scenario`) to standard output, for
+//! Writes a synthetic scenario (`judge::synthetic::scenario`) to standard output, for
 //! measuring `judge check` and `judge resolve` on large files (`benches/large_scenarios.sh`).
 //!
 //! `cargo run --release --example synthetic_scenario -- PERMANENTS EFFECTS [SEED] > board.yaml`;
@@ -16,10 +16,10 @@ fn main() {
         usage();
     }
     let text = if args[0] == "ring" {
-        judge::scenario::synthetic::copy_ring(number(1, 0))
+        judge::synthetic::copy_ring(number(1, 0))
     } else {
         let (permanents, effects, seed) = (number(0, 0), number(1, 0), number(2, 42));
-        judge::scenario::synthetic::scenario(seed as u64, permanents, effects)
+        judge::synthetic::scenario(seed as u64, permanents, effects)
     };
     // A closed pipe (`| head`) is not an error worth a message.
     let _ = std::io::stdout().lock().write_all(text.as_bytes());

@@ -20,3 +20,4 @@ pub mod scenario;
 pub mod search;
 pub mod shipped_scenarios;
 pub mod suggest;
+pub mod synthetic;

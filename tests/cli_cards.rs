@@ -180,7 +180,7 @@ proptest::proptest! {
     /// for byte.
     #[test]
     fn naming_cards_or_writing_them_out_gives_the_same_json(seed in proptest::prelude::any::<u64>(), cards in 1usize..16) {
-        let (named, by_hand) = judge::scenario::synthetic_cards::library_board(seed, cards);
+        let (named, by_hand) = judge::synthetic::library_board(seed, cards);
         let (code, json, stderr) = resolve(&named, &["--format", "json"]);
         proptest::prop_assert_eq!(code, 0, "{}\n{}", stderr, named);
         let (_, written, _) = resolve(&by_hand, &["--format", "json"]);

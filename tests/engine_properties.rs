@@ -7,7 +7,8 @@ use judge::engine;
 use judge::engine::Exchange;
 use judge::engine::{AppliesTo, Changes};
 use judge::model::Board;
-use judge::scenario::{self, synthetic};
+use judge::scenario;
+use judge::synthetic;
 use proptest::prelude::*;
 
 /// Every object's answer, by id, and the trace: each step whole (what it applied, to which

@@ -13,7 +13,7 @@ const FLOORS: &[&[&str]] = &[
     &["atomic_file", "bounded_read", "diagnostic", "progress", "rng", "shipped_scenarios", "suggest"],
     &["atomic_dir", "fetch", "model", "placed_yaml"],
     &["cards", "corpus", "engine"],
-    &["align", "scenario", "search"],
+    &["align", "scenario", "search", "synthetic"],
     &["cite"],
     &["render"],
     &["cli"],

@@ -119,7 +119,7 @@ fn naming_imported_cards_or_writing_them_out_gives_the_same_json() {
         "Kalonian Hydra",
     ];
     let objects: Vec<_> = names.iter().map(|n| cards.object(n).unwrap_or_else(|_| panic!("{n}"))).collect();
-    let (named, by_hand) = judge::scenario::synthetic_cards::imported_board(&objects);
+    let (named, by_hand) = judge::synthetic::imported_board(&objects);
     let dir = data_dir();
     std::fs::write(dir.path().join("named.yaml"), &named).unwrap();
     std::fs::write(dir.path().join("by-hand.yaml"), &by_hand).unwrap();

@@ -538,7 +538,7 @@ proptest! {
 
     #[test]
     fn scenario_engine_never_panics_on_synthetic_boards(seed in any::<u64>(), permanents in 0..25usize, effects in 0..25usize) {
-        check_scenario(&judge::scenario::synthetic::scenario(seed, permanents, effects))?;
+        check_scenario(&judge::synthetic::scenario(seed, permanents, effects))?;
     }
 }
 

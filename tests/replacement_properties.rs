@@ -1,5 +1,5 @@
 //! Properties of the exploration of replacement effects (616.1) on generated boards
-//! (`judge::scenario::synthetic_events::random`): every fixed way of choosing gives one of the
+//! (`judge::synthetic::random_events`): every fixed way of choosing gives one of the
 //! outcomes found, every outcome found is reached by replaying its own choices, exploring finds
 //! exactly what trying every choice sequence one by one finds, it ends within a bound, an
 //! outcome's headline names the choices its trace shows, and the same file always gives the same
@@ -16,7 +16,8 @@ use judge::engine::{Branch, Explorer, State};
 use judge::model::Board;
 use judge::model::Happened;
 use judge::rng::Rng;
-use judge::scenario::{self, synthetic_events};
+use judge::scenario;
+use judge::synthetic;
 use proptest::prelude::*;
 
 /// At most 7 effects on at most 3 events of at most 4 damage, 2 cards or 3 life, each doubled at
@@ -126,7 +127,7 @@ fn every_way(env: &Env, budget: u64) -> Option<(Vec<Outcome>, u64)> {
 }
 
 fn setup(seed: u64) -> (String, Board, Resolution) {
-    let text = synthetic_events::random(seed);
+    let text = synthetic::random_events(seed);
     let board = board(&text);
     let resolution = engine::resolve(&board);
     (text, board, resolution)
@@ -275,7 +276,7 @@ proptest! {
     /// An outcome names the same choices in its headline (`choices`) as in its trace (`steps`).
     #[test]
     fn the_choices_listed_are_the_choices_traced(seed in any::<u64>()) {
-        choices_agree(&synthetic_events::random(seed))?;
+        choices_agree(&synthetic::random_events(seed))?;
     }
 }
 
@@ -283,7 +284,7 @@ proptest! {
 /// action, as the headline does.
 #[test]
 fn a_choice_among_state_based_actions_names_them_both_ways() {
-    choices_agree(&judge::scenario::synthetic_events::random(8267973699793539638)).unwrap();
+    choices_agree(&judge::synthetic::random_events(8267973699793539638)).unwrap();
 }
 
 /// The smallest board the property above failed on: Relic leaves the battlefield with its own
@@ -318,7 +319,7 @@ proptest! {
     /// (c) `judge resolve --format json` writes the same bytes for the same file, run after run.
     #[test]
     fn resolve_json_is_the_same_run_after_run(seed in any::<u64>()) {
-        let text = synthetic_events::random(seed);
+        let text = synthetic::random_events(seed);
         board(&text);
         let dir = support::data_dir();
         let file = dir.path().join("generated.yaml");
@@ -373,7 +374,7 @@ proptest! {
     /// words for it, never depend on the order in which the file lists objects and effects.
     #[test]
     fn state_based_actions_do_not_depend_on_the_order_of_the_objects(seed in any::<u64>(), order in any::<u64>()) {
-        let text = synthetic_events::random(seed);
+        let text = synthetic::random_events(seed);
         let shuffled = support::shuffled(&text, order);
         let (outcomes, shuffled_outcomes) = (read_outcomes(&text), read_outcomes(&shuffled));
         prop_assume!(outcomes.is_some() && shuffled_outcomes.is_some());

@@ -13,7 +13,6 @@ mod object;
 pub mod oracle;
 pub(crate) mod reading;
 pub mod store;
-pub mod synthetic;
 mod view;
 
 #[cfg(test)]
