@@ -1,4 +1,4 @@
-//! The card store on files the size of the real ones (`cards::synthetic`: 35,000 Scryfall card
+//! The card store on files the size of the real ones (`judge::synthetic`: 35,000 Scryfall card
 //! objects, about 160 MB, and 60,000 rulings): what `judge cards import` costs (target: under
 //! 10 s), and what a lookup of one card by name costs once the store is there — `CardStore::open`
 //! and `find` in a warm process, which is what `judge card NAME` does of the store (target: the

@@ -431,7 +431,7 @@ fn a_problem_on_a_very_long_line_shows_a_window_of_it() {
 #[test]
 fn more_objects_than_the_limit() {
     let dir = tempfile::tempdir().unwrap();
-    let limit = judge::scenario::limits::OBJECTS;
+    let limit = judge::scenario::MAX_OBJECTS;
     let text = format!("title: t\nplayers: [{{name: Alice, active: true}}]\nobjects:\n{}", "- {}\n".repeat(limit + 1));
     std::fs::write(dir.path().join("many.yaml"), &text).unwrap();
     let data = data_dir();

@@ -210,7 +210,6 @@ proptest! {
 // inside the text, never a panic; a board that reads is resolved without a panic either.
 
 use judge::engine;
-use judge::scenario::{load, validate};
 
 /// A valid scenario using most constructs, for the mutations below to start from.
 const SCENARIO: &str = "title: Mutated
@@ -477,18 +476,17 @@ fn mutated(mutations: &[Mutation]) -> String {
 /// Reads a scenario text: a problem is placed inside the text, on character boundaries, at the
 /// line it says; a board is resolved and checked without a panic.
 fn check_scenario(text: &str) -> Result<(), TestCaseError> {
-    let problems =
-        match load::load(text, &judge::cards::Cards::library()).and_then(|loaded| validate::validate(text, &loaded)) {
-            Ok(board) => {
-                // Too many choices is a diagnostic, not a panic; either way there is no crash.
-                if let Ok(judgement) = judge::engine::judge(&board) {
-                    let _ = engine::answer(&board, &judgement.resolution);
-                }
-                prop_assert!(judge::scenario::read("fuzz.yaml", text).is_ok());
-                return Ok(());
+    let problems = match judge::scenario::problems_of(text, &judge::cards::Cards::library()) {
+        Ok(board) => {
+            // Too many choices is a diagnostic, not a panic; either way there is no crash.
+            if let Ok(judgement) = judge::engine::judge(&board) {
+                let _ = engine::answer(&board, &judgement.resolution);
             }
-            Err(problems) => problems,
-        };
+            prop_assert!(judge::scenario::read("fuzz.yaml", text).is_ok());
+            return Ok(());
+        }
+        Err(problems) => problems,
+    };
     prop_assert!(!problems.is_empty());
     for problem in &problems {
         check_problem(text, problem)?;

@@ -3,15 +3,18 @@
 //! `Scenario` the engine runs on.
 
 mod card;
-pub mod limits;
-pub mod load;
+pub(crate) mod limits;
+pub(crate) mod load;
 pub(crate) mod spec;
-pub mod validate;
+pub(crate) mod validate;
 mod validate_attachments;
 mod validate_events;
 mod validate_questions;
 
+pub use limits::OBJECTS as MAX_OBJECTS;
+
 use crate::cards::Cards;
+use crate::diagnostic::Problem;
 use crate::model::board::Board;
 use crate::placed_yaml::spans::{child, item};
 
@@ -26,7 +29,7 @@ pub fn read(file_name: &str, source: &str) -> Result<Board, ScenarioProblems> {
 
 /// As [`read`], the cards it names found among `cards`.
 pub fn read_with(file_name: &str, source: &str, cards: &Cards) -> Result<Board, ScenarioProblems> {
-    let problems = match load::load(source, cards).and_then(|loaded| validate::validate(source, &loaded)) {
+    let problems = match problems_of(source, cards) {
         Ok(board) => return Ok(board),
         Err(problems) => problems,
     };
@@ -43,6 +46,11 @@ pub fn read_with(file_name: &str, source: &str, cards: &Cards) -> Result<Board, 
         Some("see docs/scenario/README.md for the format".into()),
         &problems,
     ))
+}
+
+/// A scenario's text read into a checked board, or its problems, each placed in the text.
+pub fn problems_of(source: &str, cards: &Cards) -> Result<Board, Vec<Problem>> {
+    load::load(source, cards).and_then(|loaded| validate::validate(source, &loaded))
 }
 
 /// A problem the engine found in a scenario already read (a number its events make past the
