@@ -8,8 +8,7 @@
 //! Run: `cargo bench --bench card_import`. Results: docs/PERFORMANCE.md.
 
 use divan::Bencher;
-use judge::cards::names::fold;
-use judge::cards::store::{self, CardStore};
+use judge::cards::{fold_name, import_cards, CardStore, StoreCards};
 use judge::synthetic;
 use std::path::PathBuf;
 use std::process::Command;
@@ -42,7 +41,7 @@ static FILES: LazyLock<Files> = LazyLock::new(|| {
     write(&cards, &|out| synthetic::scryfall_cards(CARDS, SEED, out));
     write(&rulings, &|out| synthetic::scryfall_rulings(RULINGS, CARDS, SEED, out));
     let files = Files { dir, cards, rulings };
-    store::import(&files.dir.path().join("data"), &[files.cards.clone(), files.rulings.clone()], false)
+    import_cards(&files.dir.path().join("data"), &[files.cards.clone(), files.rulings.clone()], false)
         .expect("the files import");
     files
 });
@@ -54,7 +53,7 @@ fn import_35000_cards_and_60000_rulings(bencher: Bencher) {
     let files = &*FILES;
     bencher.with_inputs(|| tempfile::tempdir().expect("a temporary directory")).bench_values(|data| {
         let imported =
-            store::import(data.path(), &[files.cards.clone(), files.rulings.clone()], false).expect("the files import");
+            import_cards(data.path(), &[files.cards.clone(), files.rulings.clone()], false).expect("the files import");
         assert!(imported.info.cards > CARDS * 9 / 10 && imported.info.rulings > RULINGS * 9 / 10);
         data
     });
@@ -65,11 +64,11 @@ fn import_35000_cards_and_60000_rulings(bencher: Bencher) {
 #[divan::bench]
 fn open_and_find_one_card(bencher: Bencher) {
     let data = FILES.dir.path().join("data");
-    let wanted = fold(&synthetic::card_name(17_345));
+    let wanted = fold_name(&synthetic::card_name(17_345));
     bencher.bench(|| {
         let store = CardStore::open(&data).expect("the store opens").expect("a store");
         let card = store.find(&wanted).expect("the card reads").expect("the card is found");
-        assert_eq!(fold(&card.name).split(" // ").next(), Some(wanted.as_str()));
+        assert_eq!(fold_name(&card.name).split(" // ").next(), Some(wanted.as_str()));
         card
     });
 }
@@ -103,7 +102,7 @@ fn judge_card_process(bencher: Bencher) {
 /// A scenario of ten imported cards by name, and the same objects written out, once per run.
 static BOARDS: LazyLock<(PathBuf, PathBuf)> = LazyLock::new(|| {
     let data = FILES.dir.path().join("data");
-    let store = store::StoreCards::of(&data).expect("the store is there");
+    let store = StoreCards::of(&data).expect("the store is there");
     let cards = judge::cards::Cards::with_imported(&store);
     // Ten game cards spread over the store (the synthetic file also holds tokens and other
     // objects an import passes over).

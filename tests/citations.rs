@@ -425,7 +425,7 @@ const UNDECIDED: &[(&str, &str)] = &[
 
 /// Every deciding rule reworded since the rules text the engine implements has its meaning
 /// decided in the table, in each official edition: the same as in 2011, or a change the engine
-/// implements (`judge::model::meanings`); the others are the known list above.
+/// implements (`judge::model::Meanings`); the others are the known list above.
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn every_reworded_deciding_rule_has_its_meaning_decided() {

@@ -89,7 +89,7 @@ fn oracle_cards_and_rulings_are_imported_and_described() {
       "rulings": 6
     }
     "#);
-    let store = judge::cards::store::CardStore::open(dir.path()).unwrap().unwrap();
+    let store = judge::cards::CardStore::open(dir.path()).unwrap().unwrap();
     let goyf = store.find("tarmogoyf").unwrap().unwrap();
     let dates: Vec<&str> = goyf.rulings.iter().map(|r| r.date.as_str()).collect();
     assert_eq!(dates, ["2008-04-01", "2021-03-19"], "oldest first");
@@ -115,7 +115,7 @@ fn default_cards_and_mtgjson_are_imported() {
     passed over: 1 object that is not a game card
     the card store holds 6 cards and 4 rulings: DATA/cards/cards.store
     ");
-    let store = judge::cards::store::CardStore::open(dir.path()).unwrap().unwrap();
+    let store = judge::cards::CardStore::open(dir.path()).unwrap().unwrap();
     let delver = store.find("insectile aberration").unwrap().unwrap();
     assert_eq!(delver.rulings.len(), 1, "MTGJSON gives one card's rulings once, not once per face");
 }
@@ -225,7 +225,7 @@ fn a_damaged_store_is_named_and_replaced_by_an_import() {
     fs::write(&store, &bytes).unwrap();
     let (code, _, _) = run(dir.path(), &["cards", "info"]);
     assert_eq!(code, 0, "info reads the directory, which is whole");
-    let opened = judge::cards::store::CardStore::open(dir.path()).unwrap().unwrap();
+    let opened = judge::cards::CardStore::open(dir.path()).unwrap().unwrap();
     let err = opened.cards().unwrap_err();
     assert!(err.to_string().ends_with("is damaged"), "{err}");
 
@@ -274,6 +274,6 @@ fn two_imports_at_once_end_with_one_whole_store() {
         }
         let stored = fs::read(store_of(dir.path())).unwrap();
         assert!(expected.contains(&stored), "round {round}: the store is one of the two");
-        assert!(judge::cards::store::CardStore::open(dir.path()).unwrap().unwrap().cards().is_ok());
+        assert!(judge::cards::CardStore::open(dir.path()).unwrap().unwrap().cards().is_ok());
     }
 }

@@ -133,6 +133,33 @@ fn every_import_runs_down_a_floor() {
     assert!(upward.is_empty(), "imports that do not run down a floor:\n{}", upward.join("\n"));
 }
 
+/// What a module shows the crate's users is said in its front file (`src/cards/mod.rs`): the
+/// files behind it are `pub(crate)` or private, and what the binary, the tests and the benches
+/// use of them is re-exported there.
+#[test]
+fn only_front_files_show_the_crate() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let shown: Vec<String> = files
+        .iter()
+        .filter(|file| !ROOTS.iter().any(|root| src.join(root) == **file))
+        .flat_map(|file| {
+            let code = code_of(&std::fs::read_to_string(file).unwrap());
+            let shown: Vec<String> = code
+                .lines()
+                .enumerate()
+                .filter(|(_, line)| line.trim_start().starts_with("pub mod "))
+                .map(|(number, line)| {
+                    format!("{}:{}: {}", file.strip_prefix(&src).unwrap().display(), number + 1, line.trim())
+                })
+                .collect();
+            shown
+        })
+        .collect();
+    assert!(shown.is_empty(), "modules behind a front file that the crate shows:\n{}", shown.join("\n"));
+}
+
 /// The reading the test rests on: comments and test modules are left out, names are whole.
 #[test]
 fn imports_are_read_from_code_only() {

@@ -104,7 +104,7 @@ fn what_the_compiler_leaves_out_is_said_in_the_answer() {
 #[test]
 fn naming_imported_cards_or_writing_them_out_gives_the_same_json() {
     let data = imported();
-    let store = judge::cards::store::StoreCards::of(data.path()).expect("imported");
+    let store = judge::cards::StoreCards::of(data.path()).expect("imported");
     let cards = judge::cards::Cards::with_imported(&store);
     let names = [
         "Master of Etherium",

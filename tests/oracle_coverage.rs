@@ -5,8 +5,7 @@
 //! compiled card read as a scenario's object; and the list of sentences left out, by family, in
 //! docs/CARDS.md kept true.
 
-use judge::cards::faces::type_line;
-use judge::cards::oracle::{compile, Compiled, FaceText, Kind};
+use judge::cards::{compile, type_line, AbilityKind, Compiled, FaceText};
 use judge::model::AbilitySpec;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -73,8 +72,11 @@ fn sample() -> Vec<Face> {
 }
 
 /// The kinds counted: the static abilities whose effects the engine computes.
-fn counted(kind: Kind) -> bool {
-    matches!(kind, Kind::Static | Kind::Replacement | Kind::Prevention | Kind::Cant | Kind::Cda)
+fn counted(kind: AbilityKind) -> bool {
+    matches!(
+        kind,
+        AbilityKind::Static | AbilityKind::Replacement | AbilityKind::Prevention | AbilityKind::Cant | AbilityKind::Cda
+    )
 }
 
 #[derive(Default)]

@@ -585,12 +585,12 @@ proptest! {
     #[test]
     fn card_data_reader_never_panics_on_a_damaged_file(damages in proptest::collection::vec(damage(), 1..4)) {
         let bytes = damaged(CARD_DATA.as_bytes(), &damages);
-        let _ = judge::cards::import::read(&bytes[..], "cards.json", Some(bytes.len() as u64), false);
+        let _ = judge::cards::read_card_file(&bytes[..], "cards.json", Some(bytes.len() as u64), false);
     }
 
     #[test]
     fn card_data_reader_never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
-        let _ = judge::cards::import::read(&bytes[..], "cards.json", Some(bytes.len() as u64), false);
+        let _ = judge::cards::read_card_file(&bytes[..], "cards.json", Some(bytes.len() as u64), false);
     }
 }
 

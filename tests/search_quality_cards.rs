@@ -16,7 +16,7 @@
 
 use crate::quality::{answers_are_rules_of, questions, rank, Bm25, Score};
 use crate::support::official_edition;
-use judge::cards::store::{self, StoreCards};
+use judge::cards::{import_cards, StoreCards};
 use judge::search::SearchIndex;
 use std::path::Path;
 
@@ -33,7 +33,7 @@ const FLOORS: [[f64; 3]; 2] = [[0.07, 0.12, 0.52], [0.10, 0.26, 0.49]];
 /// The card store of the fixtures, imported into `dir`.
 fn imported_cards(dir: &Path) -> StoreCards {
     let files = ["search-cards.json", "search-rulings.json"].map(|f| Path::new(FIXTURES).join(f));
-    store::import(dir, &files, false).expect("the fixtures import");
+    import_cards(dir, &files, false).expect("the fixtures import");
     StoreCards::of(dir).expect("a store was written")
 }
 

@@ -4,21 +4,26 @@
 
 pub(crate) mod check;
 pub(crate) mod data;
-pub mod faces;
-pub mod import;
-pub mod library;
+pub(crate) mod faces;
+pub(crate) mod import;
+pub(crate) mod library;
 mod lookup;
-pub mod names;
+pub(crate) mod names;
 mod object;
-pub mod oracle;
+pub(crate) mod oracle;
 pub(crate) mod reading;
-pub mod store;
+pub(crate) mod store;
 mod view;
 
 #[cfg(test)]
 mod tests;
 
+pub use faces::type_line;
+pub use import::read as read_card_file;
 pub use library::{default_id, library, Card, Entry, FileProblems, Library};
 pub use lookup::{Cards, Found, Imported, MemoryCards, NotFound};
+pub use names::fold as fold_name;
 pub use object::object_of;
+pub use oracle::{compile, Compiled, FaceText, Kind as AbilityKind};
+pub use store::{import as import_cards, CardStore, StoreCards};
 pub use view::{view, AbilityView, CardView, FaceView};

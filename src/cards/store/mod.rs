@@ -14,7 +14,7 @@ mod info;
 mod lazy;
 mod write;
 
-pub use error::{CardImportError, CardStoreError, RulingsLost};
+pub use error::{CardImportError, CardStoreError};
 pub use import::{import, import_sources, Imported, Source};
 pub use info::{FileKind, ImportedFile, StoreInfo};
 pub use lazy::StoreCards;
