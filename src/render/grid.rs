@@ -7,7 +7,7 @@
 //! cannot all be that wide gives way to the next one.
 
 use super::style::{fill, Style};
-use super::table::{self, Cell};
+use super::table::{self, Cell, Look};
 use std::borrow::Cow;
 use std::io::{self, Write};
 use textwrap::core::display_width;
@@ -44,6 +44,13 @@ pub enum Layout {
 
 enum Row {
     Cells(Vec<String>),
+    /// Lines that go on with the row above (a rule's example, its cross-references): drawn as
+    /// part of it, dim in colour when `dim`. Each is a row of the table, so that comfy-table
+    /// styles it whole and no escape code goes inside a cell.
+    More {
+        cells: Vec<String>,
+        dim: bool,
+    },
     /// A line over the rows that follow (a section title), shown once instead of on each row.
     Heading(String),
 }
@@ -70,10 +77,27 @@ impl Grid {
     }
 
     pub fn row<S: Into<String>>(&mut self, cells: impl IntoIterator<Item = S>) {
-        let mut cells: Vec<String> = cells.into_iter().map(Into::into).collect();
-        // One cell per column, so that folding and measuring never index past a short row.
-        cells.resize(self.headers.len(), String::new());
+        let cells = self.full_row(cells);
         self.rows.push(Row::Cells(cells));
+    }
+
+    /// Lines that go on with the row above, dim in colour when `dim`; a cell's text starts
+    /// with `\n` to leave a blank line.
+    pub fn more<S: Into<String>>(&mut self, cells: impl IntoIterator<Item = S>, dim: bool) {
+        let cells = self.full_row(cells);
+        self.rows.push(Row::More { cells, dim });
+    }
+
+    /// One cell per column, so that folding and measuring never index past a short row.
+    fn full_row<S: Into<String>>(&self, cells: impl IntoIterator<Item = S>) -> Vec<String> {
+        let mut cells: Vec<String> = cells.into_iter().map(Into::into).collect();
+        cells.resize(self.headers.len(), String::new());
+        cells
+    }
+
+    /// The rows, a row's lines that go on with it counted with it.
+    fn row_count(&self) -> usize {
+        self.rows.iter().filter(|row| !matches!(row, Row::More { .. })).count()
     }
 
     pub fn heading(&mut self, text: impl Into<String>) {
@@ -89,7 +113,7 @@ impl Grid {
     /// columns may be, which drawing it needs again.
     fn choose(&self, style: Style) -> (Layout, Vec<usize>) {
         let width = style.columns();
-        if width < LIST_BELOW || self.rows.len() > DRAWN_ROWS_AT_MOST {
+        if width < LIST_BELOW || self.row_count() > DRAWN_ROWS_AT_MOST {
             return (Layout::List, Vec::new());
         }
         let layouts: &[Layout] = if width >= FOLD_BELOW { &[Layout::Full, Layout::Folded] } else { &[Layout::Folded] };
@@ -123,7 +147,7 @@ impl Grid {
         let (layout, minimums) = self.choose(style);
         if layout == Layout::List {
             if style.columns() >= LIST_BELOW {
-                let note = format!("{} rows, listed rather than drawn as a table:\n\n", self.rows.len());
+                let note = format!("{} rows, listed rather than drawn as a table:\n\n", self.row_count());
                 out.write_all(note.as_bytes())?;
             }
             self.write_list(style, usize::from(style.columns()), out)?;
@@ -150,7 +174,7 @@ impl Grid {
     /// A row's cells with the folded columns moved into theirs, when `folded`: borrowed when
     /// nothing moves.
     fn shaped<'a>(&'a self, row: &'a Row, folded: bool) -> Vec<Cow<'a, str>> {
-        let Row::Cells(cells) = row else { return Vec::new() };
+        let (Row::Cells(cells) | Row::More { cells, .. }) = row else { return Vec::new() };
         let mut shaped: Vec<Cow<str>> = cells.iter().map(|c| Cow::Borrowed(c.as_str())).collect();
         if folded {
             for (i, into) in self.folds.iter().enumerate() {
@@ -180,7 +204,7 @@ impl Grid {
         let last = minimums.len().saturating_sub(1);
         for row in &self.rows {
             match row {
-                Row::Cells(_) => {
+                Row::Cells(_) | Row::More { .. } => {
                     for (m, cell) in minimums.iter_mut().zip(self.shaped(row, folded)) {
                         *m = (*m).max(widest(&cell));
                     }
@@ -214,14 +238,20 @@ impl Grid {
             Row::Cells(_) => {
                 let strong = self.strong_columns(folded);
                 let cells = self.shaped(row, folded).into_iter().zip(strong);
-                cells.map(|(text, strong)| Cell { text, strong }).collect()
+                cells
+                    .map(|(text, strong)| Cell { text, look: if strong { Look::Strong } else { Look::Plain } })
+                    .collect()
+            }
+            Row::More { dim, .. } => {
+                let look = |text: &str| if *dim && !text.is_empty() { Look::Dim } else { Look::Plain };
+                self.shaped(row, folded).into_iter().map(|text| Cell { look: look(&text), text }).collect()
             }
             Row::Heading(text) => {
                 let columns = self.headers(folded).len();
                 let mut cells: Vec<Cell> =
-                    (0..columns).map(|_| Cell { text: Cow::Borrowed(""), strong: false }).collect();
+                    (0..columns).map(|_| Cell { text: Cow::Borrowed(""), look: Look::Plain }).collect();
                 if let Some(last) = cells.last_mut() {
-                    *last = Cell { text: Cow::Borrowed(text), strong: true };
+                    *last = Cell { text: Cow::Borrowed(text), look: Look::Strong };
                 }
                 cells
             }
@@ -230,26 +260,42 @@ impl Grid {
 
     /// Each row a block of `Header: value` lines, blocks apart by a blank line; a value of
     /// several lines starts under its header, indented.
-    fn write_list<'a>(&'a self, style: Style, width: usize, out: &mut dyn Write) -> io::Result<()> {
+    /// The lines that go on with a row join its fields.
+    fn write_list(&self, style: Style, width: usize, out: &mut dyn Write) -> io::Result<()> {
         for (i, row) in self.rows.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b"\n\n")?;
-            }
             let block = match row {
+                Row::More { .. } => continue,
                 Row::Heading(text) => fill(&style.strong(text), width, "", "  "),
                 Row::Cells(cells) => {
-                    let strong = |(i, cell): (usize, &'a String)| -> Cow<'a, str> {
-                        if self.strong[i] && !cell.is_empty() {
-                            Cow::Owned(style.strong(cell))
-                        } else {
-                            Cow::Borrowed(cell)
+                    let mut cells: Vec<String> = cells
+                        .iter()
+                        .zip(&self.strong)
+                        .map(
+                            |(cell, strong)| {
+                                if *strong && !cell.is_empty() {
+                                    style.strong(cell)
+                                } else {
+                                    cell.clone()
+                                }
+                            },
+                        )
+                        .collect();
+                    for more in self.rows[i + 1..].iter().map_while(|r| match r {
+                        Row::More { cells, dim } => Some((cells, *dim)),
+                        _ => None,
+                    }) {
+                        let (lines, dim) = more;
+                        for (cell, line) in cells.iter_mut().zip(lines) {
+                            cell.push_str(&if dim { style.dim(line) } else { line.clone() });
                         }
-                    };
-                    let cells = cells.iter().enumerate().map(strong);
-                    let fields = self.headers.iter().zip(cells).filter_map(|(h, c)| field(h, &c, width));
+                    }
+                    let fields = self.headers.iter().zip(&cells).filter_map(|(h, c)| field(h, c, width));
                     fields.collect::<Vec<_>>().join("\n")
                 }
             };
+            if i > 0 {
+                out.write_all(b"\n\n")?;
+            }
             out.write_all(block.as_bytes())?;
         }
         Ok(())

@@ -61,7 +61,14 @@ pub fn table(edition: &Edition, rules: &[&Rule], style: Style) -> String {
             last_section = Some(rule.id.section());
             table.heading(edition.section_heading(rule.id).unwrap_or("(no section heading)"));
         }
-        table.row([rule.id.to_string(), rule_cell(edition, rule, style)]);
+        table.row([rule.id.to_string(), rule.text.clone()]);
+        for example in &rule.examples {
+            table.more(["".to_string(), format!("\n{} {example}", edition.lang().example_label())], true);
+        }
+        let references = references(edition, rule);
+        if !references.is_empty() {
+            table.more(["".to_string(), references], false);
+        }
     }
     out.push_str(&style.wrap(&edition_line(edition, rules.iter().map(|r| r.id))));
     out.push('\n');
@@ -101,24 +108,18 @@ pub fn edition_line(edition: &Edition, ids: impl Iterator<Item = RuleId>) -> Str
     format!("Edition {} · {} · rules text of {}", edition.name(), edition.lang(), dates.join(", "))
 }
 
-fn rule_cell(edition: &Edition, rule: &Rule, style: Style) -> String {
-    let mut cell = rule.text.clone();
-    for example in &rule.examples {
-        cell.push_str("\n\n");
-        cell.push_str(&style.dim(&format!("{} {example}", edition.lang().example_label())));
-    }
+/// What a rule cites and what cites it, after a blank line; empty when neither.
+fn references(edition: &Edition, rule: &Rule) -> String {
     let cites = id_list(edition, &rule.references);
     let cited_by = id_list(edition, edition.cited_by(rule.id));
-    if !cites.is_empty() || !cited_by.is_empty() {
-        cell.push('\n');
-    }
+    let mut lines = String::new();
     if !cites.is_empty() {
-        cell.push_str(&format!("\n→ cites {cites}"));
+        lines.push_str(&format!("\n→ cites {cites}"));
     }
     if !cited_by.is_empty() {
-        cell.push_str(&format!("\n← cited by {cited_by}"));
+        lines.push_str(&format!("\n← cited by {cited_by}"));
     }
-    cell
+    lines
 }
 
 /// Rule numbers, those absent from the edition marked with `*` and explained once.

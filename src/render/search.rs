@@ -148,14 +148,12 @@ pub fn table(query: &str, edition: &Outline, hits: &[Hit], hints: &[Hint], named
             table.heading(heading(&place, last_place.as_ref()));
             last_place = Some(place);
         }
-        let snippet =
-            if style.color { hit.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { hit.marked_snippet(OPEN, CLOSE) };
-        table.row([hit.id.to_string(), snippet]);
+        // The words found are marked with signs, in colour too: no escape code goes inside a
+        // table's cell.
+        table.row([hit.id.to_string(), hit.marked_snippet(OPEN, CLOSE)]);
         // Its subrules that matched, under it, as part of its hit.
         for sub in &hit.subrules {
-            let snippet =
-                if style.color { sub.marked_snippet("\x1b[1;33m", "\x1b[0m") } else { sub.marked_snippet(OPEN, CLOSE) };
-            table.row([format!("↳{}", sub.id), snippet]);
+            table.row([format!("↳{}", sub.id), sub.marked_snippet(OPEN, CLOSE)]);
         }
     }
     let cards = cards(named, style);

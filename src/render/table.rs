@@ -1,23 +1,31 @@
 //! Tables as comfy-table draws them: its `UTF8_FULL_CONDENSED` preset, dynamic arrangement at
 //! the width given, one space of padding either side of each cell, and each column at least as
 //! wide as its longest word (a lower bound the grid measures), so that an id or a rule number is
-//! never cut. A bold cell is styled by comfy-table itself; a style inside a cell (a dim example,
-//! a marked word) is an escape code, which comfy-table's `custom_styling` measures as taking no
-//! room and carries over the lines it wraps.
+//! never cut. Cells are styled whole by comfy-table itself (bold, dim), in colour only: no escape
+//! code is ever put inside a cell's text, so that comfy-table measures what it draws.
 
 use comfy_table::{presets, Attribute, ColumnConstraint, ContentArrangement, Width};
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-/// A cell's text, bold when `strong` and the output is in colour.
+/// A cell's text, and how it looks when the output is in colour.
 pub(crate) struct Cell<'a> {
     pub text: Cow<'a, str>,
-    pub strong: bool,
+    pub look: Look,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Look {
+    Plain,
+    /// What the eye looks for down a table: an id, a section's title.
+    Strong,
+    /// What is read after the rest: a rule's example.
+    Dim,
 }
 
 /// Writes the table `width` columns wide, its header first when `headers` is not empty, without
 /// a final newline. `minimums[i]` is the narrowest the text of column `i` may be; `color` says
-/// whether bold cells are drawn bold (never on a pipe unless asked, as `Style` decided).
+/// whether cells are drawn in their look (never on a pipe unless asked, as `Style` decided).
 pub(crate) fn write(
     out: &mut dyn Write,
     headers: &[&str],
@@ -30,7 +38,7 @@ pub(crate) fn write(
     table.load_preset(presets::UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
     table.set_width(width);
     if color {
-        // Bold on the text, not on the padding around it.
+        // The look on the text, not on the padding around it.
         table.enforce_styling().style_text_only();
     } else {
         table.force_no_tty();
@@ -41,10 +49,10 @@ pub(crate) fn write(
     for row in rows {
         table.add_row(row.into_iter().map(|cell| {
             let drawn = comfy_table::Cell::new_owned(cell.text.into_owned());
-            if cell.strong {
-                drawn.add_attribute(Attribute::Bold)
-            } else {
-                drawn
+            match cell.look {
+                Look::Plain => drawn,
+                Look::Strong => drawn.add_attribute(Attribute::Bold),
+                Look::Dim => drawn.add_attribute(Attribute::Dim),
             }
         }));
     }
@@ -83,8 +91,8 @@ mod tests {
         out
     }
 
-    fn cells(id: &str, text: String) -> Vec<Cell<'static>> {
-        vec![Cell { text: Cow::Owned(id.to_string()), strong: true }, Cell { text: Cow::Owned(text), strong: false }]
+    fn cells(id: &str, text: String, look: Look) -> Vec<Cell<'static>> {
+        vec![Cell { text: Cow::Owned(id.to_string()), look: Look::Strong }, Cell { text: Cow::Owned(text), look }]
     }
 
     /// Colour takes no room: a bold id and a dim passage over wrapped lines leave the table as
@@ -92,9 +100,8 @@ mod tests {
     #[test]
     fn colour_takes_no_room_and_carries_over_lines() {
         let plain = "Example: a long example that goes on over several lines of the cell";
-        let dim = format!("\x1b[2m{plain}\x1b[0m");
-        let uncoloured = draw(vec![cells("614.1", plain.to_string())], &[5, 8], 30, false);
-        let coloured = draw(vec![cells("614.1", dim)], &[5, 8], 30, true);
+        let uncoloured = draw(vec![cells("614.1", plain.to_string(), Look::Dim)], &[5, 8], 30, false);
+        let coloured = draw(vec![cells("614.1", plain.to_string(), Look::Dim)], &[5, 8], 30, true);
         assert!(!uncoloured.contains('\x1b'), "{uncoloured}");
         assert_eq!(strip(&coloured), uncoloured);
         assert!(coloured.contains("\x1b[1m614.1"), "{coloured:?}");
@@ -109,7 +116,7 @@ mod tests {
         let text = "Si un effet de remplacement s’applique à l’arrivée d’une créature — « régénération » — \
                     il s’applique avant que le permanent n’arrive sur le champ de bataille.";
         for width in [40, 60, 100] {
-            let drawn = draw(vec![cells("614.1c", text.to_string())], &[6, 11], width, false);
+            let drawn = draw(vec![cells("614.1c", text.to_string(), Look::Plain)], &[6, 11], width, false);
             let widths: Vec<usize> = drawn.lines().map(UnicodeWidthStr::width).collect();
             assert!(widths.iter().all(|w| *w == widths[0] && *w <= usize::from(width)), "{drawn}");
             assert!(drawn.contains("régénération"), "{drawn}");
