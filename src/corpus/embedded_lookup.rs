@@ -1,8 +1,8 @@
 //! What `judge rule` reads of the embedded edition: the documents of the sections shown, and of
 //! the sections their rules cite, with the rules each rule cites taken from [`REFERENCES`] instead
-//! of found in the text. Finding them in all five documents was two thirds of `judge rule 614.1`
-//! (1.4 M of 3.3 M instructions), and a rule shown says which rules cite it, which can be in any
-//! document: the table gives every rule's references without parsing any.
+//! of found in the text. Finding them in all five documents would be most of `judge rule`'s work,
+//! and a rule shown says which rules cite it, which can be in any document: the table gives
+//! every rule's references without parsing any.
 
 use super::edition::{Edition, Parsed};
 use super::embedded::{self, DOCUMENTS};
