@@ -270,8 +270,8 @@ impl Store {
         let mut listed = Vec::new();
         let mut skipped = Vec::new();
         for (name, _) in self.stored_files()? {
-            match self.read(&name, edition_file::read_header) {
-                Ok(header) => listed.push((header.info, header.rule_count)),
+            match self.read(&name, edition_file::read_listing) {
+                Ok(listing) => listed.push((listing.info, listing.rule_count)),
                 Err(error) => skipped.push(error),
             }
         }

@@ -34,6 +34,34 @@ pub(super) fn sections_in_bulk<'de, D: serde::Deserializer<'de>>(
     deserializer.deserialize_map(Headings)
 }
 
+/// A header as read, whole or in part: the fingerprint of the edition's content is in every
+/// stored file but those of the format before it.
+pub(super) trait Fingerprinted {
+    fn content(&self) -> &str;
+}
+
+impl Fingerprinted for Header {
+    fn content(&self) -> &str {
+        &self.content
+    }
+}
+
+/// What listing the store reads of a header: the rest of it (documents, section headings) is
+/// passed over unbuilt.
+#[derive(serde::Deserialize)]
+pub(crate) struct Listing {
+    pub info: crate::corpus::EditionInfo,
+    pub rule_count: usize,
+    #[serde(default)]
+    content: String,
+}
+
+impl Fingerprinted for Listing {
+    fn content(&self) -> &str {
+        &self.content
+    }
+}
+
 /// Reads on until `bytes` holds `want` bytes, or `len` (the file's length), or the whole file.
 pub(super) fn read_up_to(input: &mut impl Read, bytes: &mut Vec<u8>, want: usize, len: u64) -> Result<(), ReadError> {
     let want = (want as u64).min(len);
@@ -45,6 +73,14 @@ pub(super) fn read_up_to(input: &mut impl Read, bytes: &mut Vec<u8>, want: usize
 impl<R: Read> Reader<R> {
     /// The header, checked, and in format 4 the index of the blocks it holds.
     pub(super) fn header(&mut self) -> Result<(Header, Option<Index>), ReadError> {
+        self.header_as()
+    }
+
+    /// The header read as `T`, which may take only part of it (what listing the store needs),
+    /// checked as [`Reader::header`] checks it.
+    pub(super) fn header_as<T: serde::de::DeserializeOwned + Fingerprinted>(
+        &mut self,
+    ) -> Result<(T, Option<Index>), ReadError> {
         let magic = match self.bytes(MAGIC.len()) {
             Err(ReadError::Damaged(_)) => return Err(damaged("not an edition file")),
             magic => magic?,
@@ -70,9 +106,9 @@ impl<R: Read> Reader<R> {
         if let Some(sum) = hash.digest() {
             self.compare(sum)?;
         }
-        let header: Header =
+        let header: T =
             serde_json::from_str(&header).map_err(|e| damaged(format!("a header that does not read: {e}")))?;
-        if format != UNSEALED_FORMAT && header.content.is_empty() {
+        if format != UNSEALED_FORMAT && header.content().is_empty() {
             return Err(damaged("a header without the fingerprint of its content"));
         }
         Ok((header, index))

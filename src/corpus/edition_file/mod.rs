@@ -196,7 +196,20 @@ pub(crate) fn block_ranges(bytes: &[u8]) -> Vec<(String, std::ops::Range<usize>)
 
 /// Reads the header only: what listing the store needs, without the rules. Only the bytes up to
 /// the header's checksum are read (a few kilobytes), never more than `len`, the file's length.
-pub(crate) fn read_header(mut input: impl Read, len: u64) -> Result<Stored<Header>, ReadError> {
+pub(crate) fn read_header(input: impl Read, len: u64) -> Result<Stored<Header>, ReadError> {
+    read_header_as(input, len)
+}
+
+/// What listing the store needs of a header (its edition and its count of rules), checked as
+/// [`read_header`] checks it, without building the rest.
+pub(crate) fn read_listing(input: impl Read, len: u64) -> Result<Stored<header::Listing>, ReadError> {
+    read_header_as(input, len)
+}
+
+fn read_header_as<T: serde::de::DeserializeOwned + header::Fingerprinted>(
+    mut input: impl Read,
+    len: u64,
+) -> Result<Stored<T>, ReadError> {
     let mut bytes = Vec::new();
     header::read_up_to(&mut input, &mut bytes, LEAD_LEN, len)?;
     // The lengths as written; the reader below checks them against what the file holds.
@@ -212,7 +225,7 @@ pub(crate) fn read_header(mut input: impl Read, len: u64) -> Result<Stored<Heade
     let mut reader = Reader::new(bytes.as_slice(), bytes.len() as u64, false, WINDOW);
     // The header's own checksum is all there is to check: no running checksum over it.
     reader.to_hash = 0;
-    let (header, _) = reader.header()?;
+    let (header, _) = reader.header_as()?;
     Ok(Stored { value: header, format: reader.format })
 }
 

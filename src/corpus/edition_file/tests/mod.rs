@@ -112,6 +112,28 @@ fn round_trip() {
     assert_eq!(read_header(old.as_slice(), old.len() as u64).unwrap().format, 3);
 }
 
+/// What listing reads of a header is the header's, in every format, and a header damaged
+/// anywhere is damage to the listing too: a damaged file is passed over, never listed.
+#[test]
+fn the_listing_is_the_headers_and_as_checked() {
+    for bytes in [bytes_of(&sample()), format_3_bytes_of(&sample())] {
+        let len = bytes.len() as u64;
+        let (header, listing) =
+            (read_header(bytes.as_slice(), len).unwrap(), read_listing(bytes.as_slice(), len).unwrap());
+        assert_eq!(
+            (&listing.value.info, listing.value.rule_count, listing.format),
+            (&header.value.info, header.value.rule_count, header.format)
+        );
+        for at in MAGIC.len() + 4..bytes.len().min(4096) {
+            let mut damaged = bytes.clone();
+            damaged[at] ^= 0x01;
+            if read_header(damaged.as_slice(), len).is_err() {
+                assert!(read_listing(damaged.as_slice(), len).is_err(), "byte {at}");
+            }
+        }
+    }
+}
+
 /// The layout the content fingerprint hashes keeps the format number 2 whatever the format
 /// written, so that the fingerprints in stored headers and the indexes and caches named after
 /// them stay valid. The value is pinned: any change to that layout changes it.
