@@ -205,3 +205,65 @@ fn measured_only(name: &str, setup: Setup, floors: [f64; 3]) {
         assert!(score.mrr() >= floor, "an MRR@10 fell below its floor {floor}");
     }
 }
+
+/// The fifth set, in players' words, every question naming cards across formats and kinds of
+/// card, written before the search work of issue 42.
+const FIFTH: &str = include_str!("data/search-questions-cards-fifth.txt");
+/// Its MRR@10 when the floors were set (BM25 0.251, without card data 0.402, with 0.598), less a
+/// little: [plain BM25, without, with card data].
+const FIFTH_FLOORS: [f64; 3] = [0.23, 0.38, 0.58];
+
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn a_fifth_held_out_set_across_formats_measured_only() {
+    measured_only("Fifth", setup(FIFTH), FIFTH_FLOORS);
+}
+
+/// The tuning questions written with the fifth set: the ones a change may be tried on, each
+/// question's ranks printed.
+const TUNING: &str = include_str!("data/search-questions-cards-tuning.txt");
+/// Its MRR@10 when the floors were set (BM25 0.214, without card data 0.362, with 0.451), less a
+/// little: [plain BM25, without, with card data].
+const TUNING_FLOORS: [f64; 3] = [0.20, 0.34, 0.43];
+
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn a_tuning_set_across_formats_ranked_question_by_question() {
+    let Setup { questions, index, bm25, cards, _dir } = setup(TUNING);
+    assert!(questions.iter().all(|q| !q.held_out) && questions.len() >= 40);
+    let mut scores: [Score; 3] = Default::default();
+    let mut lines = String::new();
+    for q in &questions {
+        let Ranked { ranks, top, cards: found } = ranked(q, &index, &bm25, &cards);
+        for (score, rank) in scores.iter_mut().zip(ranks) {
+            score.add(rank);
+        }
+        lines.push_str(&ranked_line(q, ranks, &top, &found));
+    }
+    println!(
+        "Tuning set across formats ({} questions): BM25 {}   without cards {}   with cards {}\n\
+         \x20 ranks (BM25, without, with), question → answers (top 3 with cards) [cards found]\n{lines}",
+        questions.len(),
+        scores[0].show(),
+        scores[1].show(),
+        scores[2].show()
+    );
+    for (score, floor) in scores.iter().zip(TUNING_FLOORS) {
+        assert!(score.mrr() >= floor, "an MRR@10 fell below its floor {floor}");
+    }
+}
+
+/// One question's line: its ranks, its answers, the top hits with card data, the cards found.
+fn ranked_line(q: &crate::quality::Question, ranks: [Option<usize>; 3], top: &[String], found: &[String]) -> String {
+    let shown = |r: Option<usize>| r.map_or("-".into(), |r| r.to_string());
+    format!(
+        "  {:>2} {:>2} {:>2}  {} → {}   (top: {}) [{}]\n",
+        shown(ranks[0]),
+        shown(ranks[1]),
+        shown(ranks[2]),
+        q.text,
+        q.answers.join("|"),
+        top.join(", "),
+        found.join("; ")
+    )
+}
