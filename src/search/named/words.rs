@@ -27,8 +27,8 @@ pub(crate) struct Word {
 }
 
 /// A capitalised word without the `'d` a player makes a card's name a verb with (`Swords to
-/// Plowshares'd`, `Bolt'd`): the name is the word before it. Lower-case words keep theirs (`I'd`
-/// is not a name).
+/// Plowshares'd`, `Bolt'd`): the name is the word before it. Lower-case words keep theirs
+/// (`they'd`); `I'd` is `I`, a small word either way.
 fn verb_of_a_name(typed: &str) -> &str {
     let capital = typed.chars().next().is_some_and(char::is_uppercase);
     match typed.strip_suffix('d').map(|rest| rest.trim_end_matches(APOSTROPHES)) {
@@ -94,7 +94,7 @@ mod tests {
         assert_eq!(loose("Teferi, Time Raveler"), ["teferi", "time", "raveler"]);
         assert_eq!(loose("Fire // Ice"), ["fire", "ice"]);
         assert_eq!(loose("Painter’s Servant"), ["painters", "servant"]);
-        assert_eq!(loose("Swords to Plowshares'd, I'd say"), ["swords", "to", "plowshares", "id", "say"]);
+        assert_eq!(loose("Swords to Plowshares'd, they'd say"), ["swords", "to", "plowshares", "theyd", "say"]);
         assert_eq!(loose("Bolt’d"), ["bolt"]);
         assert_eq!(loose("Kiki-Jiki, Mirror Breaker"), ["kiki", "jiki", "mirror", "breaker"]);
         assert_eq!(loose("Circle of Protection: Red"), ["circle", "of", "protection", "red"]);
