@@ -148,7 +148,31 @@ impl SearchIndex {
                 card.terms.retain(|t| t.source != Source::Text);
             }
         }
+        add_interacting_replacements(&mut named.cards);
         Ok(named)
+    }
+}
+
+/// When two of the cards named have replacement or prevention effects (`Furnace of Rath and
+/// Gisela`, `Parallel Lives and Anointed Procession`), the question is likely how they apply to
+/// one event together: the rules' words for that are added to the first of those cards. A
+/// player names both cards and rarely says "replacement effect".
+fn add_interacting_replacements(cards: &mut [NamedCard]) {
+    let replaces = |card: &NamedCard| {
+        card.terms.iter().any(|t| {
+            t.source == Source::Implied
+                && (t.text.contains("\"replacement effect\"") || t.text.contains("\"prevention effect\""))
+        })
+    };
+    if cards.iter().filter(|c| c.shown && replaces(c)).count() < 2 {
+        return;
+    }
+    if let Some(first) = cards.iter_mut().find(|c| c.shown && replaces(c)) {
+        first.terms.push(Term {
+            text: "\"two or more replacement and/or prevention effects\"".into(),
+            source: Source::Implied,
+            focus: 1.0,
+        });
     }
 }
 
@@ -223,5 +247,37 @@ pub(crate) fn card_of(name: &str, layout: &str, faces: &[(&str, &str, &str)], ke
         keywords: keywords.iter().map(|k| (*k).to_string()).collect(),
         rulings: vec![],
         reading: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TOGETHER: &str = "\"two or more replacement and/or prevention effects\"";
+
+    /// A named card of one face, its terms found as search finds them.
+    fn named(name: &str, text: &str) -> NamedCard {
+        let card = card_of(name, "normal", &[(name, "Enchantment", text)], &[]);
+        let stems = |t: &str| t.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>();
+        let terms = terms::terms(&card, &[], &stems);
+        NamedCard { card, rulings: vec![], shown: true, share: 1.0, terms }
+    }
+
+    fn together(cards: &[NamedCard]) -> bool {
+        cards.iter().any(|c| c.terms.iter().any(|t| t.text == TOGETHER))
+    }
+
+    #[test]
+    fn two_cards_with_replacement_or_prevention_effects_search_how_they_apply_together() {
+        let furnace = named("Furnace of Rath", "If a source would deal damage, it deals double that damage instead.");
+        let gisela = named("Gisela", "If a source would deal damage to you, prevent half that damage, rounded up.");
+        let anthem = named("Glorious Anthem", "Creatures you control get +1/+1.");
+        let mut both = vec![furnace.clone(), gisela];
+        add_interacting_replacements(&mut both);
+        assert!(together(&both[..1]), "added to the first of them");
+        let mut one = vec![furnace, anthem];
+        add_interacting_replacements(&mut one);
+        assert!(!together(&one), "one card's effects apply in the order its text says");
     }
 }

@@ -26,13 +26,24 @@ pub(crate) struct Word {
     pub(crate) after_article: bool,
 }
 
+/// A capitalised word without the `'d` a player makes a card's name a verb with (`Swords to
+/// Plowshares'd`, `Bolt'd`): the name is the word before it. Lower-case words keep theirs
+/// (`they'd`); `I'd` is `I`, a small word either way.
+fn verb_of_a_name(typed: &str) -> &str {
+    let capital = typed.chars().next().is_some_and(char::is_uppercase);
+    match typed.strip_suffix('d').map(|rest| rest.trim_end_matches(APOSTROPHES)) {
+        Some(rest) if capital && rest.len() + 1 < typed.len() && !rest.is_empty() => rest,
+        _ => typed,
+    }
+}
+
 /// The words of a text, in order.
 pub(crate) fn words(text: &str) -> Vec<Word> {
     let mut out: Vec<Word> = Vec::new();
     let mut start: Option<usize> = None;
     let mut sentence_ended = true;
     let push = |out: &mut Vec<Word>, span: Range<usize>, sentence_ended: bool| {
-        let typed = text[span.clone()].trim_end_matches(APOSTROPHES);
+        let typed = verb_of_a_name(text[span.clone()].trim_end_matches(APOSTROPHES));
         let span = span.start..span.start + typed.len();
         if typed.is_empty() {
             return;
@@ -83,6 +94,8 @@ mod tests {
         assert_eq!(loose("Teferi, Time Raveler"), ["teferi", "time", "raveler"]);
         assert_eq!(loose("Fire // Ice"), ["fire", "ice"]);
         assert_eq!(loose("Painter’s Servant"), ["painters", "servant"]);
+        assert_eq!(loose("Swords to Plowshares'd, they'd say"), ["swords", "to", "plowshares", "theyd", "say"]);
+        assert_eq!(loose("Bolt’d"), ["bolt"]);
         assert_eq!(loose("Kiki-Jiki, Mirror Breaker"), ["kiki", "jiki", "mirror", "breaker"]);
         assert_eq!(loose("Circle of Protection: Red"), ["circle", "of", "protection", "red"]);
         assert_eq!(loose("Lim-Dûl's Vault"), ["lim", "duls", "vault"]);
