@@ -179,24 +179,34 @@ fn a_fourth_held_out_set_on_the_2026_rules_measured_only() {
 /// A set of held-out questions: only the totals printed, so that no change is made by looking at
 /// one of them.
 fn measured_only(name: &str, setup: Setup, floors: [f64; 3]) {
-    let Setup { questions, index, bm25, cards, _dir } = setup;
-    assert!(questions.iter().all(|q| q.held_out) && questions.len() >= 30);
-    let mut scores: [Score; 3] = Default::default();
+    assert!(setup.questions.iter().all(|q| q.held_out) && setup.questions.len() >= 30);
     let mut unnamed = 0;
-    for q in &questions {
-        let Ranked { ranks, cards: found, .. } = ranked(q, &index, &bm25, &cards);
-        for (score, rank) in scores.iter_mut().zip(ranks) {
-            score.add(rank);
-        }
-        unnamed += usize::from(found.is_empty());
-    }
+    let scores = scored(&setup, |_, ranked| unnamed += usize::from(ranked.cards.is_empty()));
     println!(
         "{name} held-out set ({} questions): BM25 {}   without cards {}   with cards {}   ({unnamed} with no card found)",
-        questions.len(),
+        setup.questions.len(),
         scores[0].show(),
         scores[1].show(),
         scores[2].show()
     );
+    above_floors(&scores, floors);
+}
+
+/// The three searches' scores over the questions of `setup`, each question's ranks given to
+/// `each` as they come.
+fn scored(setup: &Setup, mut each: impl FnMut(&crate::quality::Question, &Ranked)) -> [Score; 3] {
+    let mut scores: [Score; 3] = Default::default();
+    for q in &setup.questions {
+        let ranked = ranked(q, &setup.index, &setup.bm25, &setup.cards);
+        for (score, rank) in scores.iter_mut().zip(ranked.ranks) {
+            score.add(rank);
+        }
+        each(q, &ranked);
+    }
+    scores
+}
+
+fn above_floors(scores: &[Score; 3], floors: [f64; 3]) {
     for (score, floor) in scores.iter().zip(floors) {
         assert!(score.mrr() >= floor, "an MRR@10 fell below its floor {floor}");
     }
@@ -225,28 +235,19 @@ const TUNING_FLOORS: [f64; 3] = [0.20, 0.46, 0.59];
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn a_tuning_set_across_formats_ranked_question_by_question() {
-    let Setup { questions, index, bm25, cards, _dir } = setup(TUNING);
-    assert!(questions.iter().all(|q| !q.held_out) && questions.len() >= 40);
-    let mut scores: [Score; 3] = Default::default();
+    let setup = setup(TUNING);
+    assert!(setup.questions.iter().all(|q| !q.held_out) && setup.questions.len() >= 40);
     let mut lines = String::new();
-    for q in &questions {
-        let Ranked { ranks, top, cards: found } = ranked(q, &index, &bm25, &cards);
-        for (score, rank) in scores.iter_mut().zip(ranks) {
-            score.add(rank);
-        }
-        lines.push_str(&ranked_line(q, ranks, &top, &found));
-    }
+    let scores = scored(&setup, |q, r| lines.push_str(&ranked_line(q, r.ranks, &r.top, &r.cards)));
     println!(
         "Tuning set across formats ({} questions): BM25 {}   without cards {}   with cards {}\n\
          \x20 ranks (BM25, without, with), question → answers (top 3 with cards) [cards found]\n{lines}",
-        questions.len(),
+        setup.questions.len(),
         scores[0].show(),
         scores[1].show(),
         scores[2].show()
     );
-    for (score, floor) in scores.iter().zip(TUNING_FLOORS) {
-        assert!(score.mrr() >= floor, "an MRR@10 fell below its floor {floor}");
-    }
+    above_floors(&scores, TUNING_FLOORS);
 }
 
 /// One question's line: its ranks, its answers, the top hits with card data, the cards found.
