@@ -223,7 +223,7 @@ fn above_floors(scores: &[Score; 3], floors: [f64; 3]) {
 }
 
 /// The fifth set, in players' words, every question naming cards across formats and kinds of
-/// card, written before the search work of issue 42.
+/// card, written before the search changes that followed the fourth set.
 const FIFTH: &str = include_str!("data/search-questions-cards-fifth.txt");
 /// Its MRR@10 when the floors were set (BM25 0.251, without card data 0.451, with 0.706), less a
 /// little: [plain BM25, without, with card data].

@@ -267,24 +267,19 @@ impl Grid {
                 Row::More { .. } => continue,
                 Row::Heading(text) => fill(&style.strong(text), width, "", "  "),
                 Row::Cells(cells) => {
-                    let mut cells: Vec<String> = cells
-                        .iter()
-                        .zip(&self.strong)
-                        .map(
-                            |(cell, strong)| {
-                                if *strong && !cell.is_empty() {
-                                    style.strong(cell)
-                                } else {
-                                    cell.clone()
-                                }
-                            },
-                        )
-                        .collect();
-                    for more in self.rows[i + 1..].iter().map_while(|r| match r {
+                    let shown = |(cell, strong): (&String, &bool)| {
+                        if *strong && !cell.is_empty() {
+                            style.strong(cell)
+                        } else {
+                            cell.clone()
+                        }
+                    };
+                    let mut cells: Vec<String> = cells.iter().zip(&self.strong).map(shown).collect();
+                    let mores = self.rows[i + 1..].iter().map_while(|r| match r {
                         Row::More { cells, dim } => Some((cells, *dim)),
                         _ => None,
-                    }) {
-                        let (lines, dim) = more;
+                    });
+                    for (lines, dim) in mores {
                         for (cell, line) in cells.iter_mut().zip(lines) {
                             cell.push_str(&if dim { style.dim(line) } else { line.clone() });
                         }
