@@ -15,7 +15,7 @@ use std::cmp::Reverse;
 use std::path::{Path, PathBuf};
 use tantivy::collector::TopDocs;
 use tantivy::schema::Value;
-use tantivy::{DocId, Index, IndexReader, ReloadPolicy, Score, SegmentReader, TantivyDocument};
+use tantivy::{DocAddress, DocId, Index, IndexReader, ReloadPolicy, Score, SegmentReader, TantivyDocument};
 
 /// Where the index a [`SearchIndex`] searches comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -235,11 +235,9 @@ impl SearchIndex {
                     let score = ranked[best].1;
                     let doc = own.map(|i| &ranked[i].2).or_else(|| heads.get(&id)).expect("a group's rule was found");
                     let mut hit = self.hit(&snippets, id, score, doc).map_err(failed)?;
-                    let mut found = Vec::with_capacity(subrules.len());
-                    for i in subrules {
-                        let address = ranked[i].3;
-                        found.push((plan.matched(&searcher, &self.fields, address).map_err(failed)?, i));
-                    }
+                    let addresses: Vec<DocAddress> = subrules.iter().map(|&i| ranked[i].3).collect();
+                    let matched = plan.matched(&searcher, &self.fields, &addresses).map_err(failed)?;
+                    let mut found: Vec<(u32, usize)> = matched.into_iter().zip(subrules).collect();
                     // Most of what the question searches first, then the rules' order: the
                     // general rule before its special cases.
                     found.sort_by_key(|(words, i)| (Reverse(*words), ranked[*i].0));
@@ -317,6 +315,43 @@ mod tests {
 
     fn ids(hits: &[Hit]) -> Vec<String> {
         hits.iter().map(|h| h.id.to_string()).collect()
+    }
+
+    #[test]
+    fn the_words_each_rule_of_a_group_has_are_found_for_all_the_rules_at_once() {
+        use super::super::query::{Plan, Unit, Weighted};
+        let rules = [
+            ("100.1", "Each player draws a card."),
+            ("100.2", "A player may untap a land."),
+            ("100.3", "Draw two cards, then discard a card."),
+            ("100.4", "Lands can't be untapped."),
+        ];
+        let index = SearchIndex::in_memory(&edition(Lang::En, &rules)).unwrap();
+        let searcher = index.reader.searcher();
+        let unit = |unit, weight| Weighted { unit, weight, typed: None };
+        let term = |t: &str| Unit::Term(t.into());
+        let plan = Plan {
+            units: vec![
+                unit(term("player"), 1.0),
+                unit(term("untap"), 0.5),
+                unit(Unit::Any(vec![term("discard"), term("land")]), 0.25),
+            ],
+            all_known: true,
+        };
+        let docs = searcher.search(&tantivy::query::AllQuery, &tantivy::collector::DocSetCollector).unwrap();
+        // Last rule first: the rules of a group come in the order of their scores.
+        let mut found: Vec<(String, DocAddress)> = docs
+            .into_iter()
+            .map(|address| {
+                let doc: TantivyDocument = searcher.doc(address).unwrap();
+                (doc.get_first(index.fields.id).and_then(|v| v.as_str()).unwrap().to_string(), address)
+            })
+            .collect();
+        found.sort_by(|a, b| b.0.cmp(&a.0));
+        let addresses: Vec<DocAddress> = found.iter().map(|(_, a)| *a).collect();
+        let matched = plan.matched(&searcher, &index.fields, &addresses).unwrap();
+        let by_rule: Vec<(&str, u32)> = found.iter().map(|(id, _)| id.as_str()).zip(matched).collect();
+        assert_eq!(by_rule, [("100.4", 75), ("100.3", 25), ("100.2", 175), ("100.1", 100)]);
     }
 
     #[test]

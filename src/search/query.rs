@@ -732,16 +732,23 @@ impl Plan {
         Ok(coverage)
     }
 
-    /// How much of the question a rule has: the weights of the units it matches, bonuses for
-    /// neighbouring words aside, in hundredths.
-    pub(crate) fn matched(&self, searcher: &Searcher, fields: &Fields, rule: DocAddress) -> tantivy::Result<u32> {
-        let mut total = 0.0;
+    /// How much of the question each of these rules has: the weights of the units it matches,
+    /// bonuses for neighbouring words aside, in hundredths.
+    pub(crate) fn matched(
+        &self,
+        searcher: &Searcher,
+        fields: &Fields,
+        rules: &[DocAddress],
+    ) -> tantivy::Result<Vec<u32>> {
+        let mut totals = vec![0.0; rules.len()];
         for part in self.units.iter().filter(|u| !matches!(u.unit, Unit::Near(..))) {
-            if matches(&part.unit, fields, searcher, Some(rule))? {
-                total += part.weight;
+            for (total, found) in totals.iter_mut().zip(matching(&part.unit, fields, searcher, rules)?) {
+                if found {
+                    *total += part.weight;
+                }
             }
         }
-        Ok((total * 100.0).round() as u32)
+        Ok(totals.into_iter().map(|total: f32| (total * 100.0).round() as u32).collect())
     }
 
     /// The units summed, and the rule named by the whole question, if one is, far ahead.
@@ -767,13 +774,21 @@ impl Plan {
     }
 }
 
-/// Whether a unit matches the rule, or, without one, any rule. Field by field and alternative by
-/// alternative, each stopping at the first match: the scorer of the unit's whole query would
-/// score every rule it matches first, as much work as the search itself.
+/// Whether a unit matches the rule, or, without one, any rule.
 fn matches(unit: &Unit, fields: &Fields, searcher: &Searcher, rule: Option<DocAddress>) -> tantivy::Result<bool> {
+    match rule {
+        Some(rule) => Ok(matching(unit, fields, searcher, &[rule])?[0]),
+        None => matches_any(unit, fields, searcher),
+    }
+}
+
+/// Whether a unit matches some rule. Field by field and alternative by alternative, each
+/// stopping at the first match: the scorer of the unit's whole query would score every rule it
+/// matches first, as much work as the search itself.
+fn matches_any(unit: &Unit, fields: &Fields, searcher: &Searcher) -> tantivy::Result<bool> {
     if let Unit::Any(units) = unit {
         for unit in units {
-            if matches(unit, fields, searcher, rule)? {
+            if matches_any(unit, fields, searcher)? {
                 return Ok(true);
             }
         }
@@ -781,27 +796,45 @@ fn matches(unit: &Unit, fields: &Fields, searcher: &Searcher, rule: Option<DocAd
     }
     for (field, _) in fields.ranked() {
         let weight = field_query(unit, field).weight(EnableScoring::disabled_from_searcher(searcher))?;
-        let found = match rule {
-            Some(rule) => {
-                // A new scorer stands on its first rule, which may come after this one: `seek`
-                // goes forward only.
-                let mut scorer = weight.scorer(searcher.segment_reader(rule.segment_ord), 1.0)?;
-                scorer.doc() <= rule.doc_id && scorer.seek(rule.doc_id) == rule.doc_id
-            }
+        for segment in searcher.segment_readers() {
             // A new scorer stands on its first rule.
-            None => {
-                let mut any = false;
-                for segment in searcher.segment_readers() {
-                    any |= weight.scorer(segment, 1.0)?.doc() != TERMINATED;
-                }
-                any
+            if weight.scorer(segment, 1.0)?.doc() != TERMINATED {
+                return Ok(true);
             }
-        };
-        if found {
-            return Ok(true);
         }
     }
     Ok(false)
+}
+
+/// Whether a unit matches each of these rules: one scorer per field and segment, which goes
+/// through the rules in the order of the segment (`seek` goes forward only), rather than one per
+/// rule.
+fn matching(unit: &Unit, fields: &Fields, searcher: &Searcher, rules: &[DocAddress]) -> tantivy::Result<Vec<bool>> {
+    let mut found = vec![false; rules.len()];
+    if let Unit::Any(units) = unit {
+        for unit in units {
+            for (found, this) in found.iter_mut().zip(matching(unit, fields, searcher, rules)?) {
+                *found |= this;
+            }
+        }
+        return Ok(found);
+    }
+    let mut order: Vec<usize> = (0..rules.len()).collect();
+    order.sort_by_key(|&i| (rules[i].segment_ord, rules[i].doc_id));
+    for (field, _) in fields.ranked() {
+        let weight = field_query(unit, field).weight(EnableScoring::disabled_from_searcher(searcher))?;
+        for segment in order.chunk_by(|a, b| rules[*a].segment_ord == rules[*b].segment_ord) {
+            let mut scorer = weight.scorer(searcher.segment_reader(rules[segment[0]].segment_ord), 1.0)?;
+            for &i in segment {
+                let doc = rules[i].doc_id;
+                if scorer.doc() < doc {
+                    scorer.seek(doc);
+                }
+                found[i] |= scorer.doc() == doc;
+            }
+        }
+    }
+    Ok(found)
 }
 
 fn boosted(query: Box<dyn Query>, boost: f32) -> Box<dyn Query> {
