@@ -753,8 +753,21 @@ impl Plan {
 
     /// The units summed, and the rule named by the whole question, if one is, far ahead.
     pub(crate) fn query(&self, fields: &Fields, names: &[String]) -> Box<dyn Query> {
-        let mut clauses: Vec<(Occur, Box<dyn Query>)> =
-            self.units.iter().map(|u| (Occur::Should, boosted(unit_query(&u.unit, fields), u.weight))).collect();
+        // A word or a phrase is a clause of its own on each field, not a query of its fields
+        // within the whole: the same sum, and one union of them all (each union of tantivy
+        // keeps a buffer of scores for thousands of rules).
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for u in &self.units {
+            match &u.unit {
+                Unit::Any(_) => clauses.push((Occur::Should, boosted(unit_query(&u.unit, fields), u.weight))),
+                unit => clauses.extend(
+                    fields
+                        .ranked()
+                        .into_iter()
+                        .map(|(field, boost)| (Occur::Should, boosted(field_query(unit, field), u.weight * boost))),
+                ),
+            }
+        }
         // A rule that has every word of the question says more than one that repeats a few.
         let words: Vec<&Unit> = self
             .units
