@@ -177,7 +177,8 @@ pub(crate) fn terms(card: &CardData, asked: &[String], stems: &dyn Fn(&str) -> V
             }
         }
         if face.toughness.as_deref().is_some_and(|t| t.trim() == "0") {
-            add(ZERO_TOUGHNESS.to_string(), Source::Type, 1.0);
+            // Said of this card alone, unlike a type line's words: weighed as its wording is.
+            add(ZERO_TOUGHNESS.to_string(), Source::Implied, 1.0);
         }
         for ability in face.oracle_text.lines().filter(|l| !l.trim().is_empty()) {
             let focus = focus_of(ability);
@@ -380,9 +381,9 @@ mod tests {
         let mut ballista =
             card("Walking Ballista", "normal", &[("Walking Ballista", "Artifact Creature — Construct", text)], &[]);
         ballista.faces[0].toughness = Some("0".into());
-        assert!(texts(&ballista, Source::Type).contains(&ZERO_TOUGHNESS.to_string()));
+        assert!(texts(&ballista, Source::Implied).contains(&ZERO_TOUGHNESS.to_string()));
         ballista.faces[0].toughness = Some("1".into());
-        assert!(!texts(&ballista, Source::Type).contains(&ZERO_TOUGHNESS.to_string()));
+        assert!(!texts(&ballista, Source::Implied).contains(&ZERO_TOUGHNESS.to_string()));
     }
 
     #[test]
