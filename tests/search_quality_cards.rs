@@ -37,6 +37,28 @@ fn imported_cards(dir: &Path) -> StoreCards {
     StoreCards::of(dir).expect("a store was written")
 }
 
+/// A store nearer a real one, imported into `dir`: the fixtures' cards, the 508 real cards of
+/// `sample-oracle.json` (those of the same name as a fixture's left out, the fixture's kept) and
+/// `word-names.json`, cards whose names are words of the rules or of everyday English (`Sacrifice`,
+/// `Persist`, `Recall`, `Darkness`), as a store of all the cards has hundreds of.
+fn bigger_store(dir: &Path) -> StoreCards {
+    let read = |f: &str| -> Vec<serde_json::Value> {
+        serde_json::from_str(&std::fs::read_to_string(Path::new(FIXTURES).join(f)).unwrap()).unwrap()
+    };
+    let name = |card: &serde_json::Value| card["name"].as_str().unwrap_or_default().to_string();
+    let fixtures: std::collections::HashSet<String> = read("search-cards.json").iter().map(name).collect();
+    let sample: Vec<serde_json::Value> =
+        read("sample-oracle.json").into_iter().filter(|c| !fixtures.contains(&name(c))).collect();
+    let sample_file = dir.join("sample-not-in-fixtures.json");
+    std::fs::write(&sample_file, serde_json::to_string(&sample).unwrap()).unwrap();
+    let mut files: Vec<_> =
+        ["search-cards.json", "word-names.json", "search-rulings.json"].map(|f| Path::new(FIXTURES).join(f)).into();
+    files.insert(1, sample_file);
+    let store = dir.join("store");
+    import_cards(&store, &files, false).expect("the fixtures import");
+    StoreCards::of(&store).expect("a store was written")
+}
+
 /// The questions of a file, checked against the 2025 CR, the three searches, and the card data.
 struct Setup {
     questions: Vec<crate::quality::Question>,
@@ -273,4 +295,101 @@ fn ranked_line(q: &crate::quality::Question, ranks: [Option<usize>; 3], top: &[S
         top.join(", "),
         found.join("; ")
     )
+}
+
+/// The sixth set, in players' words (lower case, short names, typos, several cards a question),
+/// written before the search changes that followed the fifth set.
+const SIXTH: &str = include_str!("data/search-questions-cards-sixth.txt");
+/// Its MRR@10 when the set was written (BM25 0.212, without card data 0.368, with 0.507; 0.530 on
+/// the 46 questions whose card is found), and after a name's first word alone and the
+/// wordings that followed (with 0.519; 0.543 on 47), less a little: [plain BM25, without, with].
+const SIXTH_FLOORS: [f64; 3] = [0.19, 0.35, 0.50];
+
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn a_sixth_held_out_set_in_players_words_measured_only() {
+    measured_only("Sixth", setup(SIXTH), SIXTH_FLOORS);
+}
+
+/// The tuning questions written with the sixth set, each question's ranks printed.
+const TUNING_SIXTH: &str = include_str!("data/search-questions-cards-tuning-sixth.txt");
+/// Its MRR@10 when the set was written (BM25 0.144, without card data 0.278, with 0.435), and
+/// after the changes tried on it (0.144, 0.303, 0.585), less a little: [plain BM25, without,
+/// with card data].
+const TUNING_SIXTH_FLOORS: [f64; 3] = [0.13, 0.29, 0.57];
+
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn a_second_tuning_set_ranked_question_by_question() {
+    let setup = setup(TUNING_SIXTH);
+    assert!(setup.questions.iter().all(|q| !q.held_out) && setup.questions.len() >= 20);
+    let mut lines = String::new();
+    let scores = scored(&setup, |q, r| lines.push_str(&ranked_line(q, r.ranks, &r.top, &r.cards)));
+    println!(
+        "Second tuning set ({} questions): BM25 {}   without cards {}   with cards {}\n\
+         \x20 ranks (BM25, without, with), question → answers (top 3 with cards) [cards found]\n{lines}",
+        setup.questions.len(),
+        scores[0].show(),
+        scores[1].show(),
+        scores[2].show()
+    );
+    above_floors(&scores, TUNING_SIXTH_FLOORS);
+}
+
+/// The question files measured with the bigger store: the card sets, and the English and
+/// players' sets, most of whose questions name no card and must not be hurt by names found in
+/// their words.
+const WITH_THE_BIGGER_STORE: [(&str, &str); 8] = [
+    ("first", QUESTIONS),
+    ("second", FRESH),
+    ("third", THIRD),
+    ("fifth", FIFTH),
+    ("sixth", SIXTH),
+    ("tuning", TUNING),
+    ("sixth's tuning", TUNING_SIXTH),
+    ("English", include_str!("data/search-questions-en.txt")),
+];
+const PLAYERS: &str = include_str!("data/search-questions-players.txt");
+
+/// Each set's figures with the bigger store, its held-out and tuning questions apart and only
+/// their totals printed: without card data, with it, and on how many questions a card was found.
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn every_set_measured_with_a_bigger_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = bigger_store(dir.path());
+    let edition = official_edition("20251114");
+    let index = SearchIndex::in_memory(&edition).unwrap();
+    let files = WITH_THE_BIGGER_STORE.iter().copied().chain([("players'", PLAYERS)]);
+    for (name, file) in files {
+        bigger_store_line(name, &questions(file), &index, &cards);
+    }
+    let fourth = official_edition("20260227");
+    bigger_store_line("fourth", &questions(FOURTH), &SearchIndex::in_memory(&fourth).unwrap(), &cards);
+}
+
+/// One set's line with the bigger store: for its held-out and its tuning questions, MRR@10
+/// without and with card data and how many found a card.
+fn bigger_store_line(name: &str, questions: &[crate::quality::Question], index: &SearchIndex, cards: &StoreCards) {
+    let ids = |hits: Vec<judge::search::Hit>| crate::quality::ranking(&hits);
+    // [held-out?] ([without, with], questions that found a card)
+    let mut scores: [([Score; 2], usize); 2] = Default::default();
+    for q in questions {
+        let named = index.named(q.text, cards).unwrap();
+        let without = ids(index.search(q.text, 10).unwrap());
+        let with = ids(index.answer_about(q.text, 10, &named).unwrap().hits);
+        let (set, found) = &mut scores[usize::from(q.held_out)];
+        set[0].add(rank(&without, &q.answers));
+        set[1].add(rank(&with, &q.answers));
+        *found += usize::from(!named.is_empty());
+    }
+    for (held_out, (set, found)) in scores.iter().enumerate().filter(|(_, (set, _))| set[0].questions > 0) {
+        println!(
+            "bigger store, {name} set, {} ({} questions, {found} found a card): without cards {}   with cards {}",
+            if held_out == 1 { "held-out" } else { "tuning" },
+            set[0].questions,
+            set[0].show(),
+            set[1].show()
+        );
+    }
 }

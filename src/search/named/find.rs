@@ -27,6 +27,9 @@ const MAX_NAMES_PER_WORD: usize = 1_000;
 /// How many more of the question's words a card's text must have than another's for a short
 /// name to be that card: one word in common (`can`, `card`) says little.
 const CLEARLY_CLOSER: usize = 2;
+/// The most cards a name's first word typed alone may be (`sakura` of the Sakura-Tribe cards);
+/// past that it begins a family of names (`goblin`), and names none of them.
+const MAX_FIRST_WORD_CARDS: usize = 3;
 /// Cards read at most to find the planeswalkers a subtype names (Gideon, Jace).
 const MAX_SUBTYPE_CARDS: usize = 32;
 /// A single lower-case word counts as a name only from this length: `fog`, `opt`, `hit` and
@@ -115,6 +118,9 @@ pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexic
         if !full_here && !first_word_only.is_empty() && plausible(words, i..i + 1, &[true], lexicon) {
             candidates.extend(planeswalkers(word, &first_word_only, cards, i)?);
         }
+        if candidates.len() == before {
+            candidates.extend(first_words(word, &first_word_only, i, lexicon));
+        }
     }
     candidates.retain(|c| plausible(words, c.start..c.start + c.len, &c.capitals, lexicon));
     choose(words, candidates, cards, lexicon)
@@ -191,6 +197,22 @@ fn follows(words: &[Word], at: usize, name: &[String]) -> bool {
 /// possessive: `my Islands`, `Mountains` are the land type, as the rules' words they are.
 fn a_rules_word_inflected(typed: &Word, name: &[String], lexicon: &dyn Lexicon) -> bool {
     matches!(name, [only] if typed.loose != *only && lexicon.is_rules_word(only))
+}
+
+/// The cards a name's first word typed alone names (`lurrus` for Lurrus of the Dream-Den,
+/// `blightsteel` for Blightsteel Colossus): only when the word is unusual ([`unusual`], never a
+/// word of the rules or of everyday) and begins the names of few cards; a word that begins many
+/// names (`goblin`, `elvish`) is a creature's kind, not a card's name.
+fn first_words(word: &Word, keys: &[String], at: usize, lexicon: &dyn Lexicon) -> Vec<Candidate> {
+    // As typed: a plural is not a name's first word (`Walkings Ballista`).
+    let mut keys: Vec<String> =
+        keys.iter().filter(|k| loose(k).first().is_some_and(|first| *first == word.loose)).cloned().collect();
+    keys.sort();
+    keys.dedup();
+    if keys.len() > MAX_FIRST_WORD_CARDS || !unusual(word, MIN_SINGLE_WORD, lexicon) {
+        return Vec::new();
+    }
+    keys.into_iter().map(|key| Candidate { start: at, len: 1, key, short: true, capitals: vec![true] }).collect()
 }
 
 /// The planeswalkers among the cards of these keys whose subtype is the word (`Gideon` for
@@ -376,6 +398,11 @@ mod tests {
             card("Shock", "Instant", "Shock deals 2 damage to any target."),
             card("Tarmogoyf", "Creature — Lhurgoyf", "Tarmogoyf's power is equal to the number of card types."),
             card("Walking Ballista", "Artifact Creature — Construct", "Remove a +1/+1 counter: It deals 1 damage."),
+            card("Lurrus of the Dream-Den", "Legendary Creature — Cat Nightmare", "Lifelink"),
+            card("Goblin Guide", "Creature — Goblin Scout", "Haste"),
+            card("Goblin Bombardment", "Enchantment", "Sacrifice a creature: 1 damage."),
+            card("Goblin Welder", "Creature — Goblin Artificer", "Swap two artifacts."),
+            card("Goblin Lackey", "Creature — Goblin", "Put a Goblin onto the battlefield."),
         ])
     }
 
@@ -438,6 +465,13 @@ mod tests {
         assert!(found("Walkings Ballista").is_empty(), "only the last word of a name");
         assert!(found("can I tap my Islands").is_empty(), "a word of the rules in the plural is that word");
         assert_eq!(found("can I tap my Island")[0].1, ["Island"]);
+    }
+
+    #[test]
+    fn an_unusual_first_word_alone_names_its_few_cards() {
+        assert_eq!(found("lurrus as my companion"), [one("lurrus", &["Lurrus of the Dream-Den"])]);
+        assert!(found("my goblin token").is_empty(), "a word that begins many names is a kind");
+        assert!(found("a spell of the dream").is_empty(), "a name's other words alone are not it");
     }
 
     #[test]

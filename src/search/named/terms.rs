@@ -176,6 +176,10 @@ pub(crate) fn terms(card: &CardData, asked: &[String], stems: &dyn Fn(&str) -> V
                 add(line.words.to_string(), Source::Type, 1.0);
             }
         }
+        if face.toughness.as_deref().is_some_and(|t| t.trim() == "0") {
+            // Said of this card alone, unlike a type line's words: weighed as its wording is.
+            add(ZERO_TOUGHNESS.to_string(), Source::Implied, 1.0);
+        }
         for ability in face.oracle_text.lines().filter(|l| !l.trim().is_empty()) {
             let focus = focus_of(ability);
             let text = ability.to_lowercase();
@@ -196,6 +200,10 @@ pub(crate) fn terms(card: &CardData, asked: &[String], stems: &dyn Fn(&str) -> V
     }
     out
 }
+
+/// What a creature printed with toughness 0 is asked about: whether it dies as it enters
+/// without its counters (`Walking Ballista` cast for 0), the state-based action of toughness 0.
+const ZERO_TOUGHNESS: &str = "\"toughness 0 or less\"";
 
 /// A phrase of several words in quotes, so that `First strike` is searched as one.
 fn quoted(text: &str) -> String {
@@ -368,6 +376,17 @@ mod tests {
     }
 
     #[test]
+    fn a_creature_printed_with_toughness_0_asks_whether_it_dies() {
+        let text = "This creature enters with X +1/+1 counters on it.";
+        let mut ballista =
+            card("Walking Ballista", "normal", &[("Walking Ballista", "Artifact Creature — Construct", text)], &[]);
+        ballista.faces[0].toughness = Some("0".into());
+        assert!(texts(&ballista, Source::Implied).contains(&ZERO_TOUGHNESS.to_string()));
+        ballista.faces[0].toughness = Some("1".into());
+        assert!(!texts(&ballista, Source::Implied).contains(&ZERO_TOUGHNESS.to_string()));
+    }
+
+    #[test]
     fn wordings_match_whole_words_within_a_sentence() {
         assert!(says("if a card would be put into a graveyard, exile it instead.", "would … instead"));
         assert!(!says("if a card would die. exile it instead.", "would … instead"));
@@ -395,7 +414,7 @@ mod tests {
             let terms = terms(&necropotence, &asked, &words);
             terms.into_iter().filter(|t| t.source == Source::Implied).map(|t| (t.text, t.focus)).collect()
         };
-        let skip = "skip \"replacement effect\"".to_string();
+        let skip = "skip \"replacement effect\" \"instead of doing\" \"do nothing\"".to_string();
         let trigger = "\"triggered ability\" trigger".to_string();
         assert_eq!(focus(&["draw", "step"]), [(skip.clone(), 1.0), (trigger.clone(), ASIDE)]);
         assert_eq!(focus(&["banana"]), [(skip, 1.0), (trigger, 1.0)], "no ability speaks of it: all count");
