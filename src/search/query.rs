@@ -40,30 +40,28 @@ const TRANSLATION_WEIGHT: f32 = 1.0;
 /// A word found by typo tolerance counts less than one typed right: it may not be what was meant.
 const TYPO_WEIGHT: f32 = 0.7;
 /// A rule that has every word typed gets their scores again, times this: BM25 alone lets one
-/// rare word repeated outweigh all the others (tuning questions of `tests/search_quality_en.rs`:
-/// 0.635 without, 0.666 at 0.5 and at 1.0, 0.653 at 4; French questions 0.859 → 0.869).
+/// rare word repeated outweigh all the others. Chosen on the tuning questions of
+/// `tests/search_quality_en.rs` and the French questions, which both rank better with it.
 const ALL_WORDS_WEIGHT: f32 = 0.5;
 /// What a card the question names says counts less than the judge's own words, which say what
-/// about the card is asked. On the tuning questions of `tests/search_quality_cards.rs` (MRR@10):
+/// about the card is asked. Chosen on the tuning questions of `tests/search_quality_cards.rs`:
 /// - what its wording implies in the rules' words (`named/terms.rs`: "would … instead" is a
 ///   replacement effect) and the names of rules its text holds (`deathtouch`, `mana value`) say
-///   most: 0.44 at 0.8, 0.47 at 0.9;
-/// - its keywords: 0.47 at 0.5, the same at 0.7, 0.46 at 0.9;
-/// - what its type line and layout imply: 0.45 at 0.2, 0.43 at 0.5, 0.42 at 0.8, since every
-///   land, Aura or planeswalker brings the same rules whatever is asked;
-/// - the words of its text: 0.46 at 0.15, 0.47 at 0.2, 0.45 at 0.3. Neighbouring words of its
-///   text as a bonus, as the question's are, made it worse (0.42 at 0.05, 0.39 at 0.3).
+///   most;
+/// - then its keywords;
+/// - what its type line and layout imply counts little, since every land, Aura or planeswalker
+///   brings the same rules whatever is asked;
+/// - and so do the words of its text, many of them the rules' common words. They get no bonus
+///   for neighbouring words, as the question's do: that ranked worse.
 const CARD_IMPLIED_WEIGHT: f32 = 0.9;
 const CARD_KEYWORD_WEIGHT: f32 = 0.5;
 const CARD_TYPE_WEIGHT: f32 = 0.2;
 const CARD_TEXT_WEIGHT: f32 = 0.2;
 /// A unit that several cards give counts for each, up to this: two replacement effects make
-/// the question one about both (0.37 capped at 0.8, 0.40 at 1.0, 0.42 at 1.5, with the weights
-/// of the time).
+/// the question one about both, and a lower cap ranked worse.
 const CARD_TERM_MAX: f32 = 1.5;
 /// A judge's word that the named cards' text has too (`draw step` about Necropotence) says
-/// which card the question is about more than what it asks: it counts this much (0.47 at 1,
-/// 0.48 at 0.8, the same down to 0.4).
+/// which card the question is about more than what it asks: it counts this much.
 pub(crate) const ECHO_WEIGHT: f32 = 0.8;
 /// The most words of a rule's name looked for in a card's text (`enters the battlefield tapped`).
 const MAX_NAME_WORDS: usize = 4;
