@@ -8,7 +8,8 @@
 //! looking at them; the `tuning` ones are those a change may be tried on. For each set the test
 //! prints the mean reciprocal rank over the top 10 and recall at 5 of: plain BM25 over the rules'
 //! text (tantivy's English stemming, the question's words OR'ed); search without card data; and
-//! search with it. To see each tuning question's ranks and the cards found in it (held-out questions are only counted):
+//! search with it. To see each tuning question's ranks and the cards found in it (held-out
+//! questions are only counted):
 //!
 //! ```text
 //! cargo test --test main search_quality_cards -- --nocapture
