@@ -126,17 +126,7 @@ fn questions_that_name_cards_find_their_rule_with_the_cards_text() {
         if q.held_out {
             continue;
         }
-        let shown = |r: Option<usize>| r.map_or("-".into(), |r| r.to_string());
-        lines.push_str(&format!(
-            "  {:>2} {:>2} {:>2}  {} → {}   (top: {}) [{}]\n",
-            shown(ranks[0]),
-            shown(ranks[1]),
-            shown(ranks[2]),
-            q.text,
-            q.answers.join("|"),
-            top.join(", "),
-            found.join("; ")
-        ));
+        lines.push_str(&ranked_line(q, ranks, &top, &found));
     }
     let [tuning, held_out] = &scores;
     let report = format!(
@@ -271,19 +261,25 @@ const TUNING_FLOORS: [f64; 3] = [0.20, 0.46, 0.59];
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn a_tuning_set_across_formats_ranked_question_by_question() {
-    let setup = setup(TUNING);
-    assert!(setup.questions.iter().all(|q| !q.held_out) && setup.questions.len() >= 40);
+    ranked_question_by_question("Tuning set across formats", TUNING, 40, TUNING_FLOORS);
+}
+
+/// A tuning set's figures and each of its questions' ranks, printed; its figures above their
+/// floors. Every question of the file is a tuning one, and it has at least `at_least`.
+fn ranked_question_by_question(title: &str, file: &'static str, at_least: usize, floors: [f64; 3]) {
+    let setup = setup(file);
+    assert!(setup.questions.iter().all(|q| !q.held_out) && setup.questions.len() >= at_least);
     let mut lines = String::new();
     let scores = scored(&setup, |q, r| lines.push_str(&ranked_line(q, r.ranks, &r.top, &r.cards)));
     println!(
-        "Tuning set across formats ({} questions): BM25 {}   without cards {}   with cards {}\n\
+        "{title} ({} questions): BM25 {}   without cards {}   with cards {}\n\
          \x20 ranks (BM25, without, with), question → answers (top 3 with cards) [cards found]\n{lines}",
         setup.questions.len(),
         scores[0].show(),
         scores[1].show(),
         scores[2].show()
     );
-    above_floors(&scores, TUNING_FLOORS);
+    above_floors(&scores, floors);
 }
 
 /// One question's line: its ranks, its answers, the top hits with card data, the cards found.
@@ -325,19 +321,7 @@ const TUNING_SIXTH_FLOORS: [f64; 3] = [0.13, 0.29, 0.57];
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn a_second_tuning_set_ranked_question_by_question() {
-    let setup = setup(TUNING_SIXTH);
-    assert!(setup.questions.iter().all(|q| !q.held_out) && setup.questions.len() >= 20);
-    let mut lines = String::new();
-    let scores = scored(&setup, |q, r| lines.push_str(&ranked_line(q, r.ranks, &r.top, &r.cards)));
-    println!(
-        "Second tuning set ({} questions): BM25 {}   without cards {}   with cards {}\n\
-         \x20 ranks (BM25, without, with), question → answers (top 3 with cards) [cards found]\n{lines}",
-        setup.questions.len(),
-        scores[0].show(),
-        scores[1].show(),
-        scores[2].show()
-    );
-    above_floors(&scores, TUNING_SIXTH_FLOORS);
+    ranked_question_by_question("Second tuning set", TUNING_SIXTH, 20, TUNING_SIXTH_FLOORS);
 }
 
 /// The question files measured with the bigger store: the card sets, and the English and
