@@ -40,6 +40,14 @@ fn weighted<'a>(rng: &mut Rng, items: &'a [(usize, &'a str)]) -> &'a str {
     items[items.len() - 1].1
 }
 
+/// Ends object `i`'s line as an enchantment whose ability is drawn from `effects`, its `{c}` and
+/// `{d}` two colours drawn before it.
+fn enchantment_with_effect(out: &mut String, rng: &mut Rng, i: usize, effects: &[(usize, &str)]) {
+    let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
+    let body = weighted(rng, effects).replace("{c}", c).replace("{d}", d);
+    let _ = writeln!(out, ", types: [enchantment], abilities: [{{id: e{i}, text: effect {i}, effect: {body}}}]}}");
+}
+
 /// A scenario with `permanents` objects, `effects` of which carry a static ability, plus
 /// `effects / 4` resolved effects on fixed objects and one locked-in anthem (611.2c).
 pub fn scenario(seed: u64, permanents: usize, effects: usize) -> String {
@@ -57,10 +65,7 @@ pub fn scenario(seed: u64, permanents: usize, effects: usize) -> String {
             i + 1
         );
         if i < sources {
-            let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
-            let body = weighted(&mut rng, &STATIC_EFFECTS).replace("{c}", c).replace("{d}", d);
-            let _ =
-                writeln!(out, ", types: [enchantment], abilities: [{{id: e{i}, text: effect {i}, effect: {body}}}]}}");
+            enchantment_with_effect(&mut out, &mut rng, i, &STATIC_EFFECTS);
             continue;
         }
         match rng.below(10) {
@@ -169,10 +174,7 @@ pub fn dense_scenario(seed: u64, permanents: usize, effects: usize, resolved: us
             rng.below(5)
         );
         if i < effects {
-            let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
-            let body = weighted(&mut rng, &DENSE_EFFECTS).replace("{c}", c).replace("{d}", d);
-            let _ =
-                writeln!(out, ", types: [enchantment], abilities: [{{id: e{i}, text: effect {i}, effect: {body}}}]}}");
+            enchantment_with_effect(&mut out, &mut rng, i, &DENSE_EFFECTS);
             continue;
         }
         let _ = match rng.below(4) {
@@ -247,10 +249,7 @@ pub fn shifting_scenario(seed: u64, permanents: usize, effects: usize, resolved:
             rng.below(5)
         );
         if i < effects {
-            let (c, d) = (*rng.pick(&COLORS), *rng.pick(&COLORS));
-            let body = weighted(&mut rng, &SHIFTING_EFFECTS).replace("{c}", c).replace("{d}", d);
-            let _ =
-                writeln!(out, ", types: [enchantment], abilities: [{{id: e{i}, text: effect {i}, effect: {body}}}]}}");
+            enchantment_with_effect(&mut out, &mut rng, i, &SHIFTING_EFFECTS);
             continue;
         }
         let _ = match rng.below(3) {
