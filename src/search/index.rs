@@ -224,8 +224,24 @@ impl SearchIndex {
             }
         }
         let groups = heads.keys().copied().collect();
+        let shown = group::shown(&ids, &groups, limit);
+        // How much of the question each grouped subrule has, found for all the groups at once:
+        // each unit's scorers go once through the rules.
+        let grouped: Vec<usize> = shown
+            .iter()
+            .flat_map(|s| match s {
+                group::Shown::Group { subrules, .. } => subrules.as_slice(),
+                group::Shown::One(_) => &[],
+            })
+            .copied()
+            .collect();
+        let addresses: Vec<DocAddress> = grouped.iter().map(|&i| ranked[i].3).collect();
+        let mut matched = vec![0; ranked.len()];
+        for (i, words) in grouped.into_iter().zip(plan.matched(&searcher, &self.fields, &addresses).map_err(failed)?) {
+            matched[i] = words;
+        }
         let mut hits = Vec::with_capacity(limit);
-        for shown in group::shown(&ids, &groups, limit) {
+        for shown in shown {
             match shown {
                 group::Shown::One(i) => {
                     let (id, score, doc, _) = &ranked[i];
@@ -235,9 +251,7 @@ impl SearchIndex {
                     let score = ranked[best].1;
                     let doc = own.map(|i| &ranked[i].2).or_else(|| heads.get(&id)).expect("a group's rule was found");
                     let mut hit = self.hit(&snippets, id, score, doc).map_err(failed)?;
-                    let addresses: Vec<DocAddress> = subrules.iter().map(|&i| ranked[i].3).collect();
-                    let matched = plan.matched(&searcher, &self.fields, &addresses).map_err(failed)?;
-                    let mut found: Vec<(u32, usize)> = matched.into_iter().zip(subrules).collect();
+                    let mut found: Vec<(u32, usize)> = subrules.into_iter().map(|i| (matched[i], i)).collect();
                     // Most of what the question searches first, then the rules' order: the
                     // general rule before its special cases.
                     found.sort_by_key(|(words, i)| (Reverse(*words), ranked[*i].0));

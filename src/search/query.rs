@@ -817,9 +817,8 @@ fn matches_any(unit: &Unit, fields: &Fields, searcher: &Searcher) -> tantivy::Re
     Ok(false)
 }
 
-/// Whether a unit matches each of these rules: one scorer per field and segment, which goes
-/// through the rules in the order of the segment (`seek` goes forward only), rather than one per
-/// rule.
+/// Whether a unit matches each of these rules: one pass per field and segment (a word's postings,
+/// a phrase's scorer) through the rules in the order of the segment, rather than one per rule.
 fn matching(unit: &Unit, fields: &Fields, searcher: &Searcher, rules: &[DocAddress]) -> tantivy::Result<Vec<bool>> {
     let mut found = vec![false; rules.len()];
     if let Unit::Any(units) = unit {
@@ -830,22 +829,43 @@ fn matching(unit: &Unit, fields: &Fields, searcher: &Searcher, rules: &[DocAddre
         }
         return Ok(found);
     }
+    if rules.is_empty() {
+        return Ok(found);
+    }
     let mut order: Vec<usize> = (0..rules.len()).collect();
     order.sort_by_key(|&i| (rules[i].segment_ord, rules[i].doc_id));
+    let segments: Vec<&[usize]> = order.chunk_by(|a, b| rules[*a].segment_ord == rules[*b].segment_ord).collect();
     for (field, _) in fields.ranked() {
-        let weight = field_query(unit, field).weight(EnableScoring::disabled_from_searcher(searcher))?;
-        for segment in order.chunk_by(|a, b| rules[*a].segment_ord == rules[*b].segment_ord) {
-            let mut scorer = weight.scorer(searcher.segment_reader(rules[segment[0]].segment_ord), 1.0)?;
-            for &i in segment {
-                let doc = rules[i].doc_id;
-                if scorer.doc() < doc {
-                    scorer.seek(doc);
+        if let Unit::Term(text) = unit {
+            // A word's postings alone: no weight to build, no score to compute.
+            let term = Term::from_field_text(field, text);
+            for segment in &segments {
+                let inverted = searcher.segment_reader(rules[segment[0]].segment_ord).inverted_index(field)?;
+                if let Some(mut postings) = inverted.read_postings(&term, IndexRecordOption::Basic)? {
+                    seek_each(&mut postings, segment, rules, &mut found);
                 }
-                found[i] |= scorer.doc() == doc;
             }
+            continue;
+        }
+        let weight = field_query(unit, field).weight(EnableScoring::disabled_from_searcher(searcher))?;
+        for segment in &segments {
+            let mut scorer = weight.scorer(searcher.segment_reader(rules[segment[0]].segment_ord), 1.0)?;
+            seek_each(&mut *scorer, segment, rules, &mut found);
         }
     }
     Ok(found)
+}
+
+/// Marks the rules of one segment (`segment`: their indexes in `rules`, in the segment's order)
+/// that `docs` has: `seek` goes forward only.
+fn seek_each(docs: &mut dyn DocSet, segment: &[usize], rules: &[DocAddress], found: &mut [bool]) {
+    for &i in segment {
+        let doc = rules[i].doc_id;
+        if docs.doc() < doc {
+            docs.seek(doc);
+        }
+        found[i] |= docs.doc() == doc;
+    }
 }
 
 fn boosted(query: Box<dyn Query>, boost: f32) -> Box<dyn Query> {
