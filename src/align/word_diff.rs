@@ -2,6 +2,8 @@
 //! words removed and inserted, in the style of `git diff --word-diff` (`[-old-]{+new+}`).
 
 use super::normalize::typography;
+use similar::algorithms::{lcs, Capture};
+use similar::DiffOp;
 
 /// How many changed places are shown before `…`.
 const PLACES: usize = 3;
@@ -108,22 +110,12 @@ impl Runs {
     }
 }
 
-/// The words between the common prefix and suffix, by their longest common subsequence, filled
-/// from the end so that it is read from the start; each side compared on its first slice and
-/// shown from its second.
+/// The words between the common prefix and suffix, by their longest common subsequence
+/// (similar's LCS, which prefers a removal to an insertion where both keep as many words); each
+/// side compared on its first slice and shown from its second.
 fn middle((a, a_shown): (&[&str], &[&str]), (b, b_shown): (&[&str], &[&str]), out: &mut Runs) {
-    let width = b.len() + 1;
-    let mut lcs = vec![0u32; (a.len() + 1) * width];
-    for i in (0..a.len()).rev() {
-        for j in (0..b.len()).rev() {
-            lcs[i * width + j] = if a[i] == b[j] {
-                lcs[(i + 1) * width + j + 1] + 1
-            } else {
-                lcs[(i + 1) * width + j].max(lcs[i * width + j + 1])
-            };
-        }
-    }
-    let (mut i, mut j) = (0, 0);
+    let mut capture = Capture::new();
+    let Ok(()) = lcs::diff(&mut capture, a, 0..a.len(), b, 0..b.len());
     // Removed and inserted words between two kept ones: all the removed first.
     let (mut removed, mut inserted): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
     let flush = |removed: &mut Vec<&str>, inserted: &mut Vec<&str>, out: &mut Runs| {
@@ -132,18 +124,18 @@ fn middle((a, a_shown): (&[&str], &[&str]), (b, b_shown): (&[&str], &[&str]), ou
         removed.clear();
         inserted.clear();
     };
-    while i < a.len() || j < b.len() {
-        if i < a.len() && j < b.len() && a[i] == b[j] {
-            flush(&mut removed, &mut inserted, out);
-            out.push(Kind::Same, &b_shown[j..=j]);
-            i += 1;
-            j += 1;
-        } else if j == b.len() || (i < a.len() && lcs[(i + 1) * width + j] >= lcs[i * width + j + 1]) {
-            removed.push(a_shown[i]);
-            i += 1;
-        } else {
-            inserted.push(b_shown[j]);
-            j += 1;
+    for op in capture.into_ops() {
+        match op {
+            DiffOp::Equal { new_index, len, .. } => {
+                flush(&mut removed, &mut inserted, out);
+                out.push(Kind::Same, &b_shown[new_index..new_index + len]);
+            }
+            DiffOp::Delete { old_index, old_len, .. } => removed.extend(&a_shown[old_index..old_index + old_len]),
+            DiffOp::Insert { new_index, new_len, .. } => inserted.extend(&b_shown[new_index..new_index + new_len]),
+            DiffOp::Replace { old_index, old_len, new_index, new_len } => {
+                removed.extend(&a_shown[old_index..old_index + old_len]);
+                inserted.extend(&b_shown[new_index..new_index + new_len]);
+            }
         }
     }
     flush(&mut removed, &mut inserted, out);
