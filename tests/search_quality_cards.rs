@@ -267,7 +267,12 @@ fn a_tuning_set_across_formats_ranked_question_by_question() {
 /// A tuning set's figures and each of its questions' ranks, printed; its figures above their
 /// floors. Every question of the file is a tuning one, and it has at least `at_least`.
 fn ranked_question_by_question(title: &str, file: &'static str, at_least: usize, floors: [f64; 3]) {
-    let setup = setup(file);
+    ranked_question_by_question_on(title, file, "20251114", at_least, floors);
+}
+
+/// [`ranked_question_by_question`] on the CR of `date`.
+fn ranked_question_by_question_on(title: &str, file: &'static str, date: &str, at_least: usize, floors: [f64; 3]) {
+    let setup = setup_on(file, date);
     assert!(setup.questions.iter().all(|q| !q.held_out) && setup.questions.len() >= at_least);
     let mut lines = String::new();
     let scores = scored(&setup, |q, r| lines.push_str(&ranked_line(q, r.ranks, &r.top, &r.cards)));
@@ -322,6 +327,19 @@ const TUNING_SIXTH_FLOORS: [f64; 3] = [0.13, 0.29, 0.57];
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn a_second_tuning_set_ranked_question_by_question() {
     ranked_question_by_question("Second tuning set", TUNING_SIXTH, 20, TUNING_SIXTH_FLOORS);
+}
+
+/// Tuning questions in the words players use for cards at a table: nicknames, lower-case names of
+/// short or rules words, plurals and possessives, short names of many cards, protection (answers
+/// in the 2026-02-27 CR's numbering).
+const TUNING_NICKNAMES: &str = include_str!("data/search-questions-cards-tuning-nicknames.txt");
+/// Its MRR@10 when the set was written, less a little: [plain BM25, without, with card data].
+const TUNING_NICKNAMES_FLOORS: [f64; 3] = [0.29, 0.49, 0.52];
+
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn a_tuning_set_of_nicknames_and_table_talk_ranked_question_by_question() {
+    ranked_question_by_question_on("Nicknames tuning set", TUNING_NICKNAMES, "20260227", 30, TUNING_NICKNAMES_FLOORS);
 }
 
 /// The question files measured with the bigger store: the card sets, and the English and
