@@ -308,7 +308,7 @@ const SIXTH: &str = include_str!("data/search-questions-cards-sixth.txt");
 /// Its MRR@10 when the set was written (BM25 0.212, without card data 0.368, with 0.507; 0.530 on
 /// the 46 questions whose card is found), and after a name's first word alone and the
 /// wordings that followed (with 0.519; 0.543 on 47), less a little: [plain BM25, without, with].
-const SIXTH_FLOORS: [f64; 3] = [0.19, 0.35, 0.50];
+const SIXTH_FLOORS: [f64; 3] = [0.19, 0.35, 0.53];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
@@ -321,7 +321,7 @@ const TUNING_SIXTH: &str = include_str!("data/search-questions-cards-tuning-sixt
 /// Its MRR@10 when the set was written (BM25 0.144, without card data 0.278, with 0.435), and
 /// after the changes tried on it (0.144, 0.303, 0.585), less a little: [plain BM25, without,
 /// with card data].
-const TUNING_SIXTH_FLOORS: [f64; 3] = [0.13, 0.29, 0.57];
+const TUNING_SIXTH_FLOORS: [f64; 3] = [0.13, 0.29, 0.58];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
