@@ -29,7 +29,7 @@ const GOAL: f64 = 0.5;
 /// What has been reached, asserted so that no change loses it: MRR@10 when these floors were
 /// set (held-out: BM25 0.116, without card data 0.262, with 0.527; tuning: 0.081, 0.162, 0.537),
 /// less a little. [held-out?][BM25, without card data, with]
-const FLOORS: [[f64; 3]; 2] = [[0.07, 0.15, 0.52], [0.10, 0.26, 0.51]];
+const FLOORS: [[f64; 3]; 2] = [[0.07, 0.15, 0.52], [0.10, 0.26, 0.53]];
 
 /// The card store of the fixtures, imported into `dir`.
 fn imported_cards(dir: &Path) -> StoreCards {
