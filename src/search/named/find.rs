@@ -153,7 +153,7 @@ pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexic
             candidates.extend(planeswalkers(word, &first_word_only, cards, i, typed_type)?);
         }
         if candidates.len() == before {
-            candidates.extend(first_words(word, &first_word_only, i, lexicon));
+            candidates.extend(first_words(words, i, &first_word_only, lexicon));
         }
     }
     candidates.retain(|c| c.vouched || plausible(words, c.start..c.start + c.len, &c.capitals, !c.short, lexicon));
@@ -268,13 +268,22 @@ fn a_rules_word_inflected(typed: &Word, name: &[String], lexicon: &dyn Lexicon) 
 }
 
 /// The cards a name's first word typed alone names (`lurrus` for Lurrus of the Dream-Den,
-/// `blightsteel` for Blightsteel Colossus): only when the word is unusual ([`unusual`], never a
-/// word of the rules or of everyday) and begins the names of few cards; a word that begins many
-/// names (`goblin`, `elvish`) is a creature's kind, not a card's name.
-fn first_words(word: &Word, keys: &[String], at: usize, lexicon: &dyn Lexicon) -> Vec<Candidate> {
-    // As typed: a plural is not a name's first word (`Walkings Ballista`).
-    let mut keys: Vec<String> =
-        keys.iter().filter(|k| loose(k).first().is_some_and(|first| *first == word.loose)).cloned().collect();
+/// `blightsteel` for Blightsteel Colossus, and in the plural or the possessive, `lurrus's
+/// ability`): only when the word is unusual ([`unusual`], never a word of the rules or of
+/// everyday) and begins the names of few cards; a word that begins many names (`goblin`,
+/// `elvish`) is a creature's kind, not a card's name.
+fn first_words(words: &[Word], at: usize, keys: &[String], lexicon: &dyn Lexicon) -> Vec<Candidate> {
+    let word = &words[at];
+    // A plural or a possessive is of the first word alone: followed by the name's next word, it
+    // is not the name (`Walkings Ballista`).
+    let names_it = |name: &[String]| match name {
+        [first, ..] if *first == word.loose => true,
+        [first, next, ..] => {
+            bases(&word.loose).contains(&first.as_str()) && words.get(at + 1).is_none_or(|w| w.loose != *next)
+        }
+        _ => false,
+    };
+    let mut keys: Vec<String> = keys.iter().filter(|k| names_it(&loose(k))).cloned().collect();
     keys.sort();
     keys.dedup();
     if keys.len() > MAX_FIRST_WORD_CARDS || !unusual(word, MIN_SINGLE_WORD, lexicon) {
@@ -570,6 +579,8 @@ mod tests {
     #[test]
     fn an_unusual_first_word_alone_names_its_few_cards() {
         assert_eq!(found("lurrus as my companion"), [one("lurrus", &["Lurrus of the Dream-Den"])]);
+        assert_eq!(found("lurrus's companion ability"), [one("lurrus's", &["Lurrus of the Dream-Den"])], "possessive");
+        assert_eq!(found("two lurruses"), [one("lurruses", &["Lurrus of the Dream-Den"])], "plural");
         assert!(found("my goblin token").is_empty(), "a word that begins many names is a kind");
         assert!(found("a spell of the dream").is_empty(), "a name's other words alone are not it");
     }
