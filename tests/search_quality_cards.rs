@@ -308,7 +308,7 @@ const SIXTH: &str = include_str!("data/search-questions-cards-sixth.txt");
 /// Its MRR@10 when the set was written (BM25 0.212, without card data 0.368, with 0.507; 0.530 on
 /// the 46 questions whose card is found), and after a name's first word alone and the
 /// wordings that followed (with 0.519; 0.543 on 47), less a little: [plain BM25, without, with].
-const SIXTH_FLOORS: [f64; 3] = [0.19, 0.35, 0.53];
+const SIXTH_FLOORS: [f64; 3] = [0.19, 0.35, 0.54];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
