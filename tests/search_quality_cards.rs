@@ -165,7 +165,7 @@ const FRESH_FLOORS: [f64; 3] = [0.18, 0.37, 0.52];
 const THIRD: &str = include_str!("data/search-questions-cards-third.txt");
 /// Its MRR@10 when the floors were set (0.199, 0.228, 0.527), less a little: [plain BM25,
 /// without, with card data].
-const THIRD_FLOORS: [f64; 3] = [0.18, 0.21, 0.51];
+const THIRD_FLOORS: [f64; 3] = [0.18, 0.21, 0.58];
 
 /// The fourth set, in players' words, half of its questions naming cards and half none, written
 /// before the search changes that followed the third (answers in the 2026-02-27 CR's numbering).
