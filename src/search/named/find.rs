@@ -52,6 +52,9 @@ const MAX_RARE_RULES: u64 = 15;
 /// The most rules a planeswalker's type typed in lower case may be in (`jace`): the rules list
 /// every planeswalker type in one rule (205.3j), and show a few in one example more.
 const MAX_LISTED_TYPE_RULES: u64 = 2;
+/// A planeswalker's type typed in lower case is taken from this length: `oko` and `ral` are
+/// types, and a card of the type must be found for the word to name it.
+const MIN_TYPE_CHARS: usize = 3;
 
 /// What the finder asks of the edition and of judges' language, about a loose word.
 pub(crate) trait Lexicon {
@@ -185,10 +188,10 @@ fn nicknamed(words: &[Word], lexicon: &dyn Lexicon) -> Vec<Candidate> {
 }
 
 /// A word typed in lower case that is a planeswalker's type as the rules list it (`jace`,
-/// `teferi`): in few rules, of [`MIN_NAME_WORD`] letters at least, neither small nor a judges'
+/// `teferi`): in few rules, of [`MIN_TYPE_CHARS`] letters at least, neither small nor a judges'
 /// word. Whether a card of the data has that type is for [`planeswalkers`] to say.
 fn listed_type(word: &Word, lexicon: &dyn Lexicon) -> bool {
-    word.loose.chars().count() >= MIN_NAME_WORD
+    word.loose.chars().count() >= MIN_TYPE_CHARS
         && lexicon.rules_with(&word.loose) <= MAX_LISTED_TYPE_RULES
         && !lexicon.is_stop_word(&word.loose)
         && !lexicon.is_judges_word(&word.loose)
@@ -506,6 +509,7 @@ mod tests {
             card("Dark Confidant", "Creature — Human Wizard", "You lose life equal to its mana value."),
             card("Jace, the Mind Sculptor", "Legendary Planeswalker — Jace", "Draw three cards."),
             card("Jace Beleren", "Legendary Planeswalker — Jace", "Each player draws a card."),
+            card("Oko, Thief of Crowns", "Legendary Planeswalker — Oko", "Create a Food token."),
             card("Sol Ring", "Artifact", "{T}: Add {C}{C}."),
             card("Wrath of God", "Sorcery", "Destroy all creatures. They can't be regenerated."),
             card("Cast Out", "Enchantment", "Exile target nonland permanent an opponent controls."),
@@ -619,7 +623,7 @@ mod tests {
         assert_eq!(found("wrath of god and regeneration"), [one("wrath of god", &["Wrath of God"])]);
         assert!(found("can i cast out of my graveyard").is_empty(), "an everyday phrase of common words");
         assert!(found("does time stop for the trigger").is_empty(), "an everyday phrase of common words");
-        assert!(found("my sol is tapped").is_empty(), "a short first word alone");
+        assert!(found("my sol is tapped").is_empty(), "a short first word alone, not a planeswalker's type");
         assert_eq!(found("Cast Out my creature"), [one("Cast Out", &["Cast Out"])], "with the capitals");
     }
 
@@ -633,6 +637,7 @@ mod tests {
         let both = ["Jace Beleren", "Jace, the Mind Sculptor"];
         assert_eq!(jaces("jace bounces my token"), [one("jace", &both)]);
         assert_eq!(jaces("two jaces with different names"), [one("jaces", &both)]);
+        assert_eq!(found("oko makes my creature a 3/3 elk"), [one("oko", &["Oko, Thief of Crowns"])], "three letters");
         let thalias = jaces("my opponent has two thalias");
         assert_eq!(thalias, [one("thalias", &["Thalia, Guardian of Thraben", "Thalia, Heretic Cathar"])]);
         assert_eq!(jaces("thalia's tax")[0].1.len(), 2, "the possessive");
