@@ -399,3 +399,34 @@ fn bigger_store_line(name: &str, questions: &[crate::quality::Question], index: 
         );
     }
 }
+
+/// The cards the finder names in a few questions in table talk, on the rules' own words (how
+/// many rules have each word is what tells a lower-case name from an everyday phrase), with the
+/// bigger store, whose cards include names that are everyday phrases (`Time Stop`, `Copy
+/// Artifact`).
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn nicknames_and_lower_case_names_name_their_cards_and_everyday_phrases_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = bigger_store(dir.path());
+    let index = SearchIndex::in_memory(&official_edition("20260227")).unwrap();
+    let named = |question: &str| -> Vec<String> {
+        let mut names: Vec<String> =
+            index.named(question, &cards).unwrap().cards.into_iter().map(|c| c.card.name).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(named("what is my goyf's power"), ["Tarmogoyf"]);
+    assert_eq!(named("bob reveals a land"), ["Dark Confidant"]);
+    assert_eq!(named("can i use jace tms on my opponent's turn"), ["Jace, the Mind Sculptor"]);
+    assert_eq!(named("can i respond to sol ring"), ["Sol Ring"]);
+    assert_eq!(named("wrath of god and regeneration"), ["Wrath of God"]);
+    assert_eq!(named("force of will cast for free"), ["Force of Will"]);
+    let jaces = named("jace bounces my token");
+    assert!(jaces.len() > 1 && jaces.iter().all(|name| name.starts_with("Jace")), "{jaces:?}");
+    for everyday in
+        ["can i copy artifact tokens", "does time stop when i pass priority", "does it copy enchantment auras"]
+    {
+        assert!(named(everyday).is_empty(), "`{everyday}`: {:?}", named(everyday));
+    }
+}
