@@ -29,7 +29,7 @@ const GOAL: f64 = 0.5;
 /// What has been reached, asserted so that no change loses it: MRR@10 when these floors were
 /// set (held-out: BM25 0.116, without card data 0.262, with 0.527; tuning: 0.081, 0.162, 0.537),
 /// less a little. [held-out?][BM25, without card data, with]
-const FLOORS: [[f64; 3]; 2] = [[0.07, 0.15, 0.52], [0.10, 0.26, 0.51]];
+const FLOORS: [[f64; 3]; 2] = [[0.07, 0.15, 0.52], [0.10, 0.26, 0.53]];
 
 /// The card store of the fixtures, imported into `dir`.
 fn imported_cards(dir: &Path) -> StoreCards {
@@ -165,7 +165,7 @@ const FRESH_FLOORS: [f64; 3] = [0.18, 0.37, 0.52];
 const THIRD: &str = include_str!("data/search-questions-cards-third.txt");
 /// Its MRR@10 when the floors were set (0.199, 0.228, 0.527), less a little: [plain BM25,
 /// without, with card data].
-const THIRD_FLOORS: [f64; 3] = [0.18, 0.21, 0.51];
+const THIRD_FLOORS: [f64; 3] = [0.18, 0.21, 0.58];
 
 /// The fourth set, in players' words, half of its questions naming cards and half none, written
 /// before the search changes that followed the third (answers in the 2026-02-27 CR's numbering).
@@ -267,7 +267,12 @@ fn a_tuning_set_across_formats_ranked_question_by_question() {
 /// A tuning set's figures and each of its questions' ranks, printed; its figures above their
 /// floors. Every question of the file is a tuning one, and it has at least `at_least`.
 fn ranked_question_by_question(title: &str, file: &'static str, at_least: usize, floors: [f64; 3]) {
-    let setup = setup(file);
+    ranked_question_by_question_on(title, file, "20251114", at_least, floors);
+}
+
+/// [`ranked_question_by_question`] on the CR of `date`.
+fn ranked_question_by_question_on(title: &str, file: &'static str, date: &str, at_least: usize, floors: [f64; 3]) {
+    let setup = setup_on(file, date);
     assert!(setup.questions.iter().all(|q| !q.held_out) && setup.questions.len() >= at_least);
     let mut lines = String::new();
     let scores = scored(&setup, |q, r| lines.push_str(&ranked_line(q, r.ranks, &r.top, &r.cards)));
@@ -303,7 +308,7 @@ const SIXTH: &str = include_str!("data/search-questions-cards-sixth.txt");
 /// Its MRR@10 when the set was written (BM25 0.212, without card data 0.368, with 0.507; 0.530 on
 /// the 46 questions whose card is found), and after a name's first word alone and the
 /// wordings that followed (with 0.519; 0.543 on 47), less a little: [plain BM25, without, with].
-const SIXTH_FLOORS: [f64; 3] = [0.19, 0.35, 0.50];
+const SIXTH_FLOORS: [f64; 3] = [0.19, 0.35, 0.54];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
@@ -316,12 +321,25 @@ const TUNING_SIXTH: &str = include_str!("data/search-questions-cards-tuning-sixt
 /// Its MRR@10 when the set was written (BM25 0.144, without card data 0.278, with 0.435), and
 /// after the changes tried on it (0.144, 0.303, 0.585), less a little: [plain BM25, without,
 /// with card data].
-const TUNING_SIXTH_FLOORS: [f64; 3] = [0.13, 0.29, 0.57];
+const TUNING_SIXTH_FLOORS: [f64; 3] = [0.13, 0.29, 0.58];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
 fn a_second_tuning_set_ranked_question_by_question() {
     ranked_question_by_question("Second tuning set", TUNING_SIXTH, 20, TUNING_SIXTH_FLOORS);
+}
+
+/// Tuning questions in the words players use for cards at a table: nicknames, lower-case names of
+/// short or rules words, plurals and possessives, short names of many cards, protection (answers
+/// in the 2026-02-27 CR's numbering).
+const TUNING_NICKNAMES: &str = include_str!("data/search-questions-cards-tuning-nicknames.txt");
+/// Its MRR@10 when the set was written, less a little: [plain BM25, without, with card data].
+const TUNING_NICKNAMES_FLOORS: [f64; 3] = [0.29, 0.49, 0.52];
+
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn a_tuning_set_of_nicknames_and_table_talk_ranked_question_by_question() {
+    ranked_question_by_question_on("Nicknames tuning set", TUNING_NICKNAMES, "20260227", 30, TUNING_NICKNAMES_FLOORS);
 }
 
 /// The question files measured with the bigger store: the card sets, and the English and
@@ -379,5 +397,36 @@ fn bigger_store_line(name: &str, questions: &[crate::quality::Question], index: 
             set[0].show(),
             set[1].show()
         );
+    }
+}
+
+/// The cards the finder names in a few questions in table talk, on the rules' own words (how
+/// many rules have each word is what tells a lower-case name from an everyday phrase), with the
+/// bigger store, whose cards include names that are everyday phrases (`Time Stop`, `Copy
+/// Artifact`).
+#[test]
+#[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]
+fn nicknames_and_lower_case_names_name_their_cards_and_everyday_phrases_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards = bigger_store(dir.path());
+    let index = SearchIndex::in_memory(&official_edition("20260227")).unwrap();
+    let named = |question: &str| -> Vec<String> {
+        let mut names: Vec<String> =
+            index.named(question, &cards).unwrap().cards.into_iter().map(|c| c.card.name).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(named("what is my goyf's power"), ["Tarmogoyf"]);
+    assert_eq!(named("bob reveals a land"), ["Dark Confidant"]);
+    assert_eq!(named("can i use jace tms on my opponent's turn"), ["Jace, the Mind Sculptor"]);
+    assert_eq!(named("can i respond to sol ring"), ["Sol Ring"]);
+    assert_eq!(named("wrath of god and regeneration"), ["Wrath of God"]);
+    assert_eq!(named("force of will cast for free"), ["Force of Will"]);
+    let jaces = named("jace bounces my token");
+    assert!(jaces.len() > 1 && jaces.iter().all(|name| name.starts_with("Jace")), "{jaces:?}");
+    for everyday in
+        ["can i copy artifact tokens", "does time stop when i pass priority", "does it copy enchantment auras"]
+    {
+        assert!(named(everyday).is_empty(), "`{everyday}`: {:?}", named(everyday));
     }
 }

@@ -60,6 +60,12 @@ const CARD_TEXT_WEIGHT: f32 = 0.2;
 /// A unit that several cards give counts for each, up to this: two replacement effects make
 /// the question one about both, and a lower cap ranked worse.
 const CARD_TERM_MAX: f32 = 1.5;
+/// What a name that may be many cards (`Teferi`, `Gideon`: more than [`MANY_CARDS`]) brings
+/// counts this much of what one card named for sure would: the judge's own words say what is
+/// asked of those cards, and what they all share (every Gideon prevents the damage dealt to him)
+/// is not it. A name of two or three cards (`Kalitas`) is likely about what they share.
+const SHARED_BY_MANY: f32 = 0.25;
+const MANY_CARDS: f32 = 3.0;
 /// A judge's word that the named cards' text has too (`draw step` about Necropotence) says
 /// which card the question is about more than what it asks: it counts this much.
 pub(crate) const ECHO_WEIGHT: f32 = 0.8;
@@ -352,6 +358,7 @@ impl Planner<'_> {
                 }
             }
             // What several cards say counts for each: the question is likely about what they share.
+            let share = if *share * MANY_CARDS < 1.0 { share * SHARED_BY_MANY } else { *share };
             for (unit, weight) in card {
                 let weight = weight * share;
                 match units.iter_mut().find(|u| u.unit == unit) {

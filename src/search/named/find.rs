@@ -12,10 +12,15 @@
 //! judges' word nor a small one (`urborg`, `kalitas`, `blood moon`). A single word of the rules
 //! after `a` or `an` is a type (`a Mountain`, `an Island`), never the card.
 //!
+//! Players also call cards by nicknames (`goyf`, `jace tms`, `bob`: `nicknames.rs`), which name
+//! their card when the card data has it; and type a whole name of short or rules words in lower
+//! case (`sol ring`, `wrath of god`), a name when one of its words is in few rules.
+//!
 //! A short name may stand for several cards (two Kalitases, a dozen Teferis): those whose text
 //! shares the most words with the rest of the question are kept when they share two more than
 //! any other, else all of them.
 
+use super::nicknames;
 use super::words::{loose, Word};
 use crate::cards::data::CardData;
 use crate::cards::Imported;
@@ -40,11 +45,27 @@ const MIN_NAME_WORD: usize = 4;
 /// A plural or possessive is read off a word only when what is left has this many letters:
 /// `is` and `as` are not plurals.
 const MIN_BASE_CHARS: usize = 3;
+/// The most rules a word of a whole name typed in lower case may be in for the name to be taken
+/// (`ring` of `sol ring`, `god` of `wrath of god`): an everyday phrase that is a card's name
+/// (`cast out`, `time stop`, `copy artifact`) is made of words many rules have.
+const MAX_RARE_RULES: u64 = 15;
+/// The most rules a planeswalker's type typed in lower case may be in (`jace`): the rules list
+/// every planeswalker type in one rule (205.3j), and show a few in one example more.
+const MAX_LISTED_TYPE_RULES: u64 = 2;
+/// A planeswalker's type typed in lower case is taken from this length: `oko` and `ral` are
+/// types, and a card of the type must be found for the word to name it.
+const MIN_TYPE_CHARS: usize = 3;
 
 /// What the finder asks of the edition and of judges' language, about a loose word.
 pub(crate) trait Lexicon {
-    /// A word some rule of the edition has.
-    fn is_rules_word(&self, word: &str) -> bool;
+    /// How many rules of the edition have the word.
+    fn rules_with(&self, word: &str) -> u64;
+    /// A word of the rules: in two rules at least. The rules list every creature, planeswalker
+    /// and land type and some card names in one rule each (205.3, 206.3), and a word found only
+    /// there is a name.
+    fn is_rules_word(&self, word: &str) -> bool {
+        self.rules_with(word) >= 2
+    }
     /// A word search leaves out (`the`, `of`, `what`).
     fn is_stop_word(&self, word: &str) -> bool;
     /// A word judges say for a rules term (`flicker`, `blink`, `ETB`).
@@ -70,15 +91,23 @@ struct Candidate {
     short: bool,
     /// For each word of the name as printed, whether it is capitalised.
     capitals: Vec<bool>,
+    /// Whether the words were found to be a name as they were read (a nickname, a planeswalker's
+    /// type in lower case), so that [`plausible`] is not asked.
+    vouched: bool,
 }
 
 /// The cards a question names, in the order of the question.
 pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexicon) -> Result<Vec<Mention>, String> {
     // A name is taken only with a word that looks like one (`plausible`): without any, the card
     // data is not even opened.
-    let looks_like_a_name =
-        |word: &Word| (word.capital && !word.starts_sentence) || unusual(word, MIN_NAME_WORD, lexicon);
-    if !words.iter().any(looks_like_a_name) {
+    let looks_like_a_name = |word: &Word| {
+        (word.capital && !word.starts_sentence) || unusual(word, MIN_NAME_WORD, lexicon) || listed_type(word, lexicon)
+    };
+    let nicknamed = nicknamed(words, lexicon);
+    // A whole name of short or rules words (`sol ring`) has a word in few rules ([`plausible`]).
+    let in_few_rules =
+        |word: &Word| !lexicon.is_stop_word(&word.loose) && lexicon.rules_with(&word.loose) <= MAX_RARE_RULES;
+    if nicknamed.is_empty() && !words.iter().any(|w| looks_like_a_name(w) || in_few_rules(w)) {
         return Ok(Vec::new());
     }
     let mut candidates = Vec::new();
@@ -115,22 +144,64 @@ pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexic
             }
         }
         let full_here = candidates[before..].iter().any(|c| !c.short);
-        if !full_here && !first_word_only.is_empty() && plausible(words, i..i + 1, &[true], lexicon) {
-            candidates.extend(planeswalkers(word, &first_word_only, cards, i)?);
+        let typed_type = listed_type(word, lexicon) && !word.after_article;
+        let as_a_name = typed_type || plausible(words, i..i + 1, &[true], false, lexicon);
+        if typed_type {
+            // A legendary's name before its comma (`Jace, the Mind Sculptor`) in lower case is
+            // a name only as a planeswalker's type, as the other planeswalkers of that type are.
+            let short = candidates[before..].iter().filter(|c| c.short).map(|c| c.key.clone());
+            first_word_only.extend(short.collect::<Vec<_>>());
+        }
+        if !full_here && !first_word_only.is_empty() && as_a_name {
+            candidates.extend(planeswalkers(word, &first_word_only, cards, i, typed_type)?);
         }
         if candidates.len() == before {
-            candidates.extend(first_words(word, &first_word_only, i, lexicon));
+            candidates.extend(first_words(words, i, &first_word_only, lexicon));
         }
     }
-    candidates.retain(|c| plausible(words, c.start..c.start + c.len, &c.capitals, lexicon));
+    candidates.retain(|c| c.vouched || plausible(words, c.start..c.start + c.len, &c.capitals, !c.short, lexicon));
+    candidates.extend(nicknamed);
     choose(words, candidates, cards, lexicon)
+}
+
+/// The nicknames the question says (`goyf`, `jace tms`), as candidates for their cards. A
+/// nickname of one word of the rules after `a` or `an` is that word (`a bolt`).
+fn nicknamed(words: &[Word], lexicon: &dyn Lexicon) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for at in 0..words.len() {
+        for nickname in nicknames::said_at(words, at, same_word) {
+            let len = nickname.words.len();
+            if len == 1 && words[at].after_article && lexicon.is_rules_word(&words[at].loose) {
+                continue;
+            }
+            out.push(Candidate {
+                start: at,
+                len,
+                key: nickname.card.clone(),
+                short: false,
+                capitals: Vec::new(),
+                vouched: true,
+            });
+        }
+    }
+    out
+}
+
+/// A word typed in lower case that is a planeswalker's type as the rules list it (`jace`,
+/// `teferi`): in few rules, of [`MIN_TYPE_CHARS`] letters at least, neither small nor a judges'
+/// word. Whether a card of the data has that type is for [`planeswalkers`] to say.
+fn listed_type(word: &Word, lexicon: &dyn Lexicon) -> bool {
+    word.loose.chars().count() >= MIN_TYPE_CHARS
+        && lexicon.rules_with(&word.loose) <= MAX_LISTED_TYPE_RULES
+        && !lexicon.is_stop_word(&word.loose)
+        && !lexicon.is_judges_word(&word.loose)
 }
 
 impl Candidate {
     /// `len` words from `start` name the card of `key`, printed `shown`.
     fn new(start: usize, len: usize, key: &str, short: bool, shown: &str) -> Candidate {
         let capitals = super::words::words(shown).iter().map(|w| w.capital).collect();
-        Candidate { start, len, key: key.to_string(), short, capitals }
+        Candidate { start, len, key: key.to_string(), short, capitals, vouched: false }
     }
 }
 
@@ -200,24 +271,42 @@ fn a_rules_word_inflected(typed: &Word, name: &[String], lexicon: &dyn Lexicon) 
 }
 
 /// The cards a name's first word typed alone names (`lurrus` for Lurrus of the Dream-Den,
-/// `blightsteel` for Blightsteel Colossus): only when the word is unusual ([`unusual`], never a
-/// word of the rules or of everyday) and begins the names of few cards; a word that begins many
-/// names (`goblin`, `elvish`) is a creature's kind, not a card's name.
-fn first_words(word: &Word, keys: &[String], at: usize, lexicon: &dyn Lexicon) -> Vec<Candidate> {
-    // As typed: a plural is not a name's first word (`Walkings Ballista`).
-    let mut keys: Vec<String> =
-        keys.iter().filter(|k| loose(k).first().is_some_and(|first| *first == word.loose)).cloned().collect();
+/// `blightsteel` for Blightsteel Colossus, and in the plural or the possessive, `lurrus's
+/// ability`): only when the word is unusual ([`unusual`], never a word of the rules or of
+/// everyday) and begins the names of few cards; a word that begins many names (`goblin`,
+/// `elvish`) is a creature's kind, not a card's name.
+fn first_words(words: &[Word], at: usize, keys: &[String], lexicon: &dyn Lexicon) -> Vec<Candidate> {
+    let word = &words[at];
+    // A plural or a possessive is of the first word alone: followed by the name's next word, it
+    // is not the name (`Walkings Ballista`).
+    let names_it = |name: &[String]| match name {
+        [first, ..] if *first == word.loose => true,
+        [first, next, ..] => {
+            bases(&word.loose).contains(&first.as_str()) && words.get(at + 1).is_none_or(|w| w.loose != *next)
+        }
+        _ => false,
+    };
+    let mut keys: Vec<String> = keys.iter().filter(|k| names_it(&loose(k))).cloned().collect();
     keys.sort();
     keys.dedup();
     if keys.len() > MAX_FIRST_WORD_CARDS || !unusual(word, MIN_SINGLE_WORD, lexicon) {
         return Vec::new();
     }
-    keys.into_iter().map(|key| Candidate { start: at, len: 1, key, short: true, capitals: vec![true] }).collect()
+    keys.into_iter()
+        .map(|key| Candidate { start: at, len: 1, key, short: true, capitals: vec![true], vouched: false })
+        .collect()
 }
 
 /// The planeswalkers among the cards of these keys whose subtype is the word (`Gideon` for
-/// Gideon Jura and Gideon of the Trials).
-fn planeswalkers(word: &Word, keys: &[String], cards: &dyn Imported, at: usize) -> Result<Vec<Candidate>, String> {
+/// Gideon Jura and Gideon of the Trials). `vouched`: the word was typed as a planeswalker's type
+/// ([`listed_type`]), and a card of that type makes it a name.
+fn planeswalkers(
+    word: &Word,
+    keys: &[String],
+    cards: &dyn Imported,
+    at: usize,
+    vouched: bool,
+) -> Result<Vec<Candidate>, String> {
     let mut out = Vec::new();
     for key in keys.iter().take(MAX_SUBTYPE_CARDS) {
         let Some(card) = cards.find(key)? else { continue };
@@ -226,15 +315,16 @@ fn planeswalkers(word: &Word, keys: &[String], cards: &dyn Imported, at: usize) 
             types.contains("Planeswalker") && loose(subtypes).iter().any(|subtype| same_word(word, subtype, true))
         });
         if named {
-            out.push(Candidate { start: at, len: 1, key: key.clone(), short: true, capitals: vec![true] });
+            out.push(Candidate { start: at, len: 1, key: key.clone(), short: true, capitals: vec![true], vouched });
         }
     }
     Ok(out)
 }
 
 /// Whether the words typed look like a card's name rather than words of the question.
-/// `capitals`: which words of the name are printed with a capital.
-fn plausible(words: &[Word], span: Range<usize>, capitals: &[bool], lexicon: &dyn Lexicon) -> bool {
+/// `capitals`: which words of the name are printed with a capital; `whole`: the words are the
+/// card's whole name.
+fn plausible(words: &[Word], span: Range<usize>, capitals: &[bool], whole: bool, lexicon: &dyn Lexicon) -> bool {
     let typed = &words[span];
     if let [only] = typed {
         if only.after_article && lexicon.is_rules_word(&only.loose) {
@@ -244,7 +334,11 @@ fn plausible(words: &[Word], span: Range<usize>, capitals: &[bool], lexicon: &dy
     let as_printed = typed.iter().zip(capitals).all(|(word, capital)| !capital || word.capital);
     let capitalised = as_printed && typed.iter().any(|w| w.capital && !w.starts_sentence);
     let shortest = if typed.len() == 1 { MIN_SINGLE_WORD } else { MIN_NAME_WORD };
-    capitalised || typed.iter().any(|w| unusual(w, shortest, lexicon))
+    // A whole name of several short or rules words (`sol ring`, `force of will`): one of them in
+    // few rules, as no everyday phrase's words are.
+    let rare = |w: &Word| !lexicon.is_stop_word(&w.loose) && lexicon.rules_with(&w.loose) <= MAX_RARE_RULES;
+    let whole_and_rare = whole && typed.len() > 1 && typed.iter().any(rare);
+    capitalised || whole_and_rare || typed.iter().any(|w| unusual(w, shortest, lexicon))
 }
 
 /// A word of at least `shortest` letters that is neither the rules' nor a judges' nor a small
@@ -334,8 +428,16 @@ mod tests {
     struct Words;
 
     impl Lexicon for Words {
-        fn is_rules_word(&self, word: &str) -> bool {
-            ["turn", "mountain", "island", "order", "frog", "fire", "burn", "land"].contains(&word)
+        /// Words of many rules; `ring` and `god` of few; `jace` of the list of planeswalker
+        /// types and an example.
+        fn rules_with(&self, word: &str) -> u64 {
+            match word {
+                "turn" | "mountain" | "island" | "order" | "frog" | "fire" | "burn" | "land" | "cast" | "out"
+                | "time" | "stop" | "bolt" | "force" => 40,
+                "ring" => 13,
+                "god" | "jace" | "jaces" => 2,
+                _ => 0,
+            }
         }
         fn is_stop_word(&self, word: &str) -> bool {
             ["the", "of", "a", "an", "in", "to", "my", "do", "does", "what", "is", "on", "i", "it"].contains(&word)
@@ -403,6 +505,17 @@ mod tests {
             card("Goblin Bombardment", "Enchantment", "Sacrifice a creature: 1 damage."),
             card("Goblin Welder", "Creature — Goblin Artificer", "Swap two artifacts."),
             card("Goblin Lackey", "Creature — Goblin", "Put a Goblin onto the battlefield."),
+            card("Lightning Bolt", "Instant", "Lightning Bolt deals 3 damage to any target."),
+            card("Dark Confidant", "Creature — Human Wizard", "You lose life equal to its mana value."),
+            card("Jace, the Mind Sculptor", "Legendary Planeswalker — Jace", "Draw three cards."),
+            card("Jace Beleren", "Legendary Planeswalker — Jace", "Each player draws a card."),
+            card("Oko, Thief of Crowns", "Legendary Planeswalker — Oko", "Create a Food token."),
+            card("Sol Ring", "Artifact", "{T}: Add {C}{C}."),
+            card("Wrath of God", "Sorcery", "Destroy all creatures. They can't be regenerated."),
+            card("Cast Out", "Enchantment", "Exile target nonland permanent an opponent controls."),
+            card("Time Stop", "Instant", "End the turn."),
+            card("Thalia, Guardian of Thraben", "Legendary Creature — Human Soldier", "First strike"),
+            card("Thalia, Heretic Cathar", "Legendary Creature — Human Soldier", "First strike"),
         ])
     }
 
@@ -470,6 +583,8 @@ mod tests {
     #[test]
     fn an_unusual_first_word_alone_names_its_few_cards() {
         assert_eq!(found("lurrus as my companion"), [one("lurrus", &["Lurrus of the Dream-Den"])]);
+        assert_eq!(found("lurrus's companion ability"), [one("lurrus's", &["Lurrus of the Dream-Den"])], "possessive");
+        assert_eq!(found("two lurruses"), [one("lurruses", &["Lurrus of the Dream-Den"])], "plural");
         assert!(found("my goblin token").is_empty(), "a word that begins many names is a kind");
         assert!(found("a spell of the dream").is_empty(), "a name's other words alone are not it");
     }
@@ -481,6 +596,51 @@ mod tests {
         let mut names = gideons[0].1.clone();
         names.sort();
         assert_eq!(names, ["Gideon Jura", "Gideon, Ally of Zendikar"]);
+    }
+
+    #[test]
+    fn a_nickname_names_its_card_when_the_data_has_it() {
+        assert_eq!(found("what is my goyf's power"), [one("goyf's", &["Tarmogoyf"])]);
+        assert_eq!(found("two goyfs"), [one("goyfs", &["Tarmogoyf"])], "in the plural");
+        assert_eq!(
+            found("i bolt my opponent's goyf"),
+            [one("bolt", &["Lightning Bolt"]), one("goyf", &["Tarmogoyf"])],
+            "a nickname made a verb"
+        );
+        assert_eq!(found("Bob reveals a land"), [one("Bob", &["Dark Confidant"])], "any case");
+        assert_eq!(
+            found("can i use jace tms on my turn"),
+            [one("jace tms", &["Jace, the Mind Sculptor"])],
+            "the nickname's words before the planeswalker's type alone"
+        );
+        assert!(found("my o-ring leaves").is_empty(), "Oblivion Ring is not in the data");
+        assert!(found("is it a bolt from the blue").is_empty(), "a word of the rules after an article");
+    }
+
+    #[test]
+    fn a_whole_name_of_short_or_rules_words_in_lower_case_names_its_card() {
+        assert_eq!(found("can i respond to sol ring"), [one("sol ring", &["Sol Ring"])]);
+        assert_eq!(found("wrath of god and regeneration"), [one("wrath of god", &["Wrath of God"])]);
+        assert!(found("can i cast out of my graveyard").is_empty(), "an everyday phrase of common words");
+        assert!(found("does time stop for the trigger").is_empty(), "an everyday phrase of common words");
+        assert!(found("my sol is tapped").is_empty(), "a short first word alone, not a planeswalker's type");
+        assert_eq!(found("Cast Out my creature"), [one("Cast Out", &["Cast Out"])], "with the capitals");
+    }
+
+    #[test]
+    fn a_planeswalkers_type_in_lower_case_or_the_plural_of_a_short_name() {
+        let jaces = |question: &str| {
+            let mut found = found(question);
+            found.iter_mut().for_each(|(_, names)| names.sort());
+            found
+        };
+        let both = ["Jace Beleren", "Jace, the Mind Sculptor"];
+        assert_eq!(jaces("jace bounces my token"), [one("jace", &both)]);
+        assert_eq!(jaces("two jaces with different names"), [one("jaces", &both)]);
+        assert_eq!(found("oko makes my creature a 3/3 elk"), [one("oko", &["Oko, Thief of Crowns"])], "three letters");
+        let thalias = jaces("my opponent has two thalias");
+        assert_eq!(thalias, [one("thalias", &["Thalia, Guardian of Thraben", "Thalia, Heretic Cathar"])]);
+        assert_eq!(jaces("thalia's tax")[0].1.len(), 2, "the possessive");
     }
 
     /// Card data that cannot be read: an error as soon as it is asked for.

@@ -5,6 +5,7 @@
 //! each card's Oracle text and its rulings that speak of the question (`rulings.rs`).
 
 mod find;
+mod nicknames;
 mod rulings;
 mod terms;
 mod words;
@@ -202,10 +203,8 @@ impl EditionLexicon<'_> {
 }
 
 impl find::Lexicon for EditionLexicon<'_> {
-    /// In two rules at least: the rules list every creature, planeswalker and land type and some
-    /// card names in one rule each (205.3, 206.3), and a word found only there is a name.
-    fn is_rules_word(&self, word: &str) -> bool {
-        self.index.rules_with(word) >= 2
+    fn rules_with(&self, word: &str) -> u64 {
+        self.index.rules_with(word)
     }
 
     fn is_stop_word(&self, word: &str) -> bool {
