@@ -8,6 +8,7 @@ pub mod cards;
 pub mod cite;
 pub mod cli;
 pub mod corpus;
+mod data_file;
 pub mod diagnostic;
 pub mod engine;
 pub mod fetch;

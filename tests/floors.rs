@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 /// The floors, from the ground up: a module may import the modules of lower floors only.
 const FLOORS: &[&[&str]] = &[
-    &["atomic_file", "bounded_read", "diagnostic", "progress", "rng", "shipped_scenarios", "suggest"],
+    &["atomic_file", "bounded_read", "data_file", "diagnostic", "progress", "rng", "shipped_scenarios", "suggest"],
     &["atomic_dir", "fetch", "model", "placed_yaml"],
     &["cards", "corpus", "engine"],
     &["align", "scenario", "search", "synthetic"],

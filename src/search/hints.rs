@@ -11,6 +11,7 @@ use super::named::{Ambiguous, Named};
 use super::query::Coverage;
 use super::SearchIndex;
 use crate::corpus::Outline;
+use crate::data_file::records;
 use std::sync::LazyLock;
 
 const TOPICS: &str = include_str!("../../rules-corpus/topics.tsv");
@@ -22,10 +23,8 @@ struct Topic {
 }
 
 static PARSED: LazyLock<Vec<Topic>> = LazyLock::new(|| {
-    TOPICS
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| match l.split('\t').collect::<Vec<_>>()[..] {
+    records(TOPICS)
+        .filter_map(|record| match record.fields[..] {
             [section, heading, words] => Some(Topic {
                 section: section.parse().ok()?,
                 heading,
@@ -186,7 +185,7 @@ mod tests {
 
     #[test]
     fn the_topics_file_parses_whole() {
-        let lines = TOPICS.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).count();
+        let lines = records(TOPICS).count();
         assert_eq!(PARSED.len(), lines);
     }
 }

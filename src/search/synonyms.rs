@@ -6,6 +6,7 @@
 //! several runs of words joined by `...`: the runs in that order, anything between them (`copy
 //! ... counters` is said of "does the copy get the counters").
 
+use crate::data_file::records;
 use std::sync::LazyLock;
 
 const TSV: &str = include_str!("../../rules-corpus/synonyms.tsv");
@@ -42,11 +43,8 @@ static SYNONYMS: LazyLock<Vec<Synonym>> = LazyLock::new(|| parse(TSV).0);
 pub(crate) fn parse(tsv: &'static str) -> (Vec<Synonym>, Vec<usize>) {
     let mut synonyms = Vec::new();
     let mut bad = Vec::new();
-    for (index, line) in tsv.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.split('\t').collect::<Vec<_>>()[..] {
+    for record in records(tsv) {
+        match record.fields[..] {
             [lang, said, meant]
                 if matches!(lang, "en" | "fr")
                     && runs(said).iter().all(|run| !run.is_empty())
@@ -54,7 +52,7 @@ pub(crate) fn parse(tsv: &'static str) -> (Vec<Synonym>, Vec<usize>) {
             {
                 synonyms.push(Synonym { said: runs(said), meant: meant.trim() });
             }
-            _ => bad.push(index + 1),
+            _ => bad.push(record.number),
         }
     }
     (synonyms, bad)

@@ -8,6 +8,7 @@
 
 use super::analyzer::{self, analyze, Kind};
 use crate::corpus::Lang;
+use crate::data_file::records;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -40,15 +41,12 @@ pub(crate) struct BadLine {
 pub(crate) fn parse(tsv: &'static str) -> (Vec<Pair>, Vec<BadLine>) {
     let mut pairs = Vec::new();
     let mut bad = Vec::new();
-    for (index, line) in tsv.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.split('\t').collect::<Vec<_>>()[..] {
+    for record in records(tsv) {
+        match record.fields[..] {
             [en, fr] if !en.trim().is_empty() && !fr.trim().is_empty() => {
                 pairs.push(Pair { en: en.trim(), fr: fr.trim() });
             }
-            _ => bad.push(BadLine { line: index + 1, text: line }),
+            _ => bad.push(BadLine { line: record.number, text: record.line }),
         }
     }
     (pairs, bad)
@@ -140,8 +138,8 @@ mod tests {
         assert!(bad.is_empty(), "lines that are not `english<TAB>french`: {bad:?}");
         assert!(pairs.len() >= 300, "only {} pairs", pairs.len());
         let mut seen = HashSet::new();
-        for line in TSV.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
-            assert!(seen.insert(line), "duplicate line `{line}`");
+        for record in records(TSV) {
+            assert!(seen.insert(record.line), "duplicate line `{}`", record.line);
         }
     }
 

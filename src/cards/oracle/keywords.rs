@@ -7,6 +7,7 @@
 use super::nouns;
 use super::words;
 use super::{unmodelled, Piece, Pieces};
+use crate::data_file::records;
 use crate::model::{EffectBody, EventKindSpec, PreventSpec, ReplacementSpec, SelectorSpec, SetChange};
 use std::sync::LazyLock;
 
@@ -19,12 +20,9 @@ struct Entry {
 }
 
 static KEYWORDS: LazyLock<Vec<Entry>> = LazyLock::new(|| {
-    let mut entries: Vec<Entry> = include_str!("../../../rules-corpus/keywords.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| {
-            let cols: Vec<&str> = l.split('\t').collect();
-            let [name, _rule, kind, model] = cols[..] else { return None };
+    let mut entries: Vec<Entry> = records(include_str!("../../../rules-corpus/keywords.tsv"))
+        .filter_map(|record| {
+            let [name, _rule, kind, model] = record.fields[..] else { return None };
             Some(Entry { name: name.to_string(), kind: kind.to_string(), model: model.to_string() })
         })
         .collect();

@@ -5,6 +5,7 @@
 
 use super::words::{loose, Word};
 use crate::cards::names::fold;
+use crate::data_file::records;
 use std::sync::LazyLock;
 
 const TSV: &str = include_str!("../../../rules-corpus/nicknames.tsv");
@@ -23,15 +24,12 @@ static NICKNAMES: LazyLock<Vec<Nickname>> = LazyLock::new(|| parse(TSV).0);
 fn parse(tsv: &str) -> (Vec<Nickname>, Vec<usize>) {
     let mut out = Vec::new();
     let mut bad = Vec::new();
-    for (index, line) in tsv.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.split('\t').collect::<Vec<_>>()[..] {
+    for record in records(tsv) {
+        match record.fields[..] {
             [said, card] if !loose(said).is_empty() && !card.trim().is_empty() => {
                 out.push(Nickname { words: loose(said), card: fold(card.trim()) });
             }
-            _ => bad.push(index + 1),
+            _ => bad.push(record.number),
         }
     }
     (out, bad)

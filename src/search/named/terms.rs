@@ -5,6 +5,7 @@
 //! replacement effect, "{T}: Add" a mana ability).
 
 use crate::cards::data::CardData;
+use crate::data_file::records;
 use std::sync::LazyLock;
 
 const TSV: &str = include_str!("../../../rules-corpus/card-terms.tsv");
@@ -84,23 +85,20 @@ static LINES: LazyLock<Vec<Line>> = LazyLock::new(|| parse(TSV).0);
 fn parse(tsv: &'static str) -> (Vec<Line>, Vec<usize>) {
     let mut lines = Vec::new();
     let mut bad = Vec::new();
-    for (index, line) in tsv.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let kind = |k: &str| match k {
-            "layout" => Some(Kind::Layout),
-            "type" => Some(Kind::Type),
-            "text" => Some(Kind::Text),
-            _ => None,
-        };
-        match line.split('\t').collect::<Vec<_>>()[..] {
+    let kind = |k: &str| match k {
+        "layout" => Some(Kind::Layout),
+        "type" => Some(Kind::Type),
+        "text" => Some(Kind::Text),
+        _ => None,
+    };
+    for record in records(tsv) {
+        match record.fields[..] {
             [k, what, words] if kind(k).is_some() && !what.trim().is_empty() && !words.trim().is_empty() => {
                 let kind = kind(k).unwrap_or(Kind::Text);
                 let wording = if kind == Kind::Text { Wording::of(what.trim()) } else { Wording::default() };
                 lines.push(Line { kind, what: what.trim(), words: words.trim(), wording });
             }
-            _ => bad.push(index + 1),
+            _ => bad.push(record.number),
         }
     }
     (lines, bad)
