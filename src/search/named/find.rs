@@ -105,9 +105,7 @@ pub(crate) fn mentions(words: &[Word], cards: &dyn Imported, lexicon: &dyn Lexic
     };
     let nicknamed = nicknamed(words, lexicon);
     // A whole name of short or rules words (`sol ring`) has a word in few rules ([`plausible`]).
-    let in_few_rules =
-        |word: &Word| !lexicon.is_stop_word(&word.loose) && lexicon.rules_with(&word.loose) <= MAX_RARE_RULES;
-    if nicknamed.is_empty() && !words.iter().any(|w| looks_like_a_name(w) || in_few_rules(w)) {
+    if nicknamed.is_empty() && !words.iter().any(|w| looks_like_a_name(w) || in_few_rules(w, lexicon)) {
         return Ok(Vec::new());
     }
     let mut candidates = Vec::new();
@@ -336,9 +334,13 @@ fn plausible(words: &[Word], span: Range<usize>, capitals: &[bool], whole: bool,
     let shortest = if typed.len() == 1 { MIN_SINGLE_WORD } else { MIN_NAME_WORD };
     // A whole name of several short or rules words (`sol ring`, `force of will`): one of them in
     // few rules, as no everyday phrase's words are.
-    let rare = |w: &Word| !lexicon.is_stop_word(&w.loose) && lexicon.rules_with(&w.loose) <= MAX_RARE_RULES;
-    let whole_and_rare = whole && typed.len() > 1 && typed.iter().any(rare);
+    let whole_and_rare = whole && typed.len() > 1 && typed.iter().any(|w| in_few_rules(w, lexicon));
     capitalised || whole_and_rare || typed.iter().any(|w| unusual(w, shortest, lexicon))
+}
+
+/// A word that search keeps and at most [`MAX_RARE_RULES`] rules have (`ring` of `sol ring`).
+fn in_few_rules(word: &Word, lexicon: &dyn Lexicon) -> bool {
+    !lexicon.is_stop_word(&word.loose) && lexicon.rules_with(&word.loose) <= MAX_RARE_RULES
 }
 
 /// A word of at least `shortest` letters that is neither the rules' nor a judges' nor a small
