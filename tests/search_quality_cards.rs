@@ -241,9 +241,9 @@ fn above_floors(scores: &[Score; 3], floors: [f64; 3]) {
 /// The fifth set, in players' words, every question naming cards across formats and kinds of
 /// card, written before the search changes that followed the fourth set.
 const FIFTH: &str = include_str!("data/search-questions-cards-fifth.txt");
-/// Its MRR@10 when the floors were set (BM25 0.251, without card data 0.451, with 0.706), less a
+/// Its MRR@10 when the floors were set (BM25 0.251, without card data 0.451, with 0.738), less a
 /// little: [plain BM25, without, with card data].
-const FIFTH_FLOORS: [f64; 3] = [0.23, 0.43, 0.69];
+const FIFTH_FLOORS: [f64; 3] = [0.23, 0.43, 0.72];
 
 #[test]
 #[cfg_attr(not(shared_cr), ignore = "needs the official CR files in ../shared/cr")]

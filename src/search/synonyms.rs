@@ -107,6 +107,13 @@ mod tests {
     }
 
     #[test]
+    fn protection_from_a_colour_searches_the_stated_quality() {
+        assert!(expand("can my pro red creature block").contains("protection from \"stated quality\""));
+        assert!(expand("Protection from green and auras").ends_with("\"stated quality\""));
+        assert!(!expand("protection from artifacts").contains("stated quality"));
+    }
+
+    #[test]
     fn runs_of_words_are_found_in_order_with_anything_between() {
         let synonym = Synonym { said: runs("copy ... counters"), meant: "copiable values" };
         let asked = |q| words(q);
