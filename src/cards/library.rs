@@ -149,7 +149,10 @@ impl Indexed {
     fn read(&self) -> Option<&(Card, CardObject)> {
         self.card
             .get_or_init(|| {
-                let mut cards: Vec<Card> = serde_yaml::from_str(&without(self.source, &UNUSED)).ok()?;
+                // Through the tree, as a scenario's nodes are read (`placed_yaml`): one
+                // deserializer of the model's types in the binary, not one more for the library.
+                let tree: Value = serde_yaml::from_str(&without(self.source, &UNUSED)).ok()?;
+                let mut cards = Vec::<Card>::deserialize(&tree).ok()?;
                 let card = cards.pop()?;
                 let object = card.object();
                 Some((card, object))

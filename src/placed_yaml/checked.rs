@@ -106,12 +106,13 @@ impl<'a> Checker<'a> {
     /// Every problem of a node that does not deserialize, placed at the exact field serde names.
     /// serde stops at the first problem of a node: the entry it names is taken out and the node
     /// read again, so that every problem of one object is found at once too. Always None, but
-    /// for a node read from the tree and as an owned value differently (not seen: the node then).
+    /// for a node that reads with serde's bookkeeping of where it is and not without (not seen:
+    /// the node then).
     fn problems_of<T: DeserializeOwned>(&mut self, path: &str, value: &Value) -> Option<T> {
         let mut value = value.clone();
         let mut removed: Vec<String> = Vec::new();
         loop {
-            let error = match serde_path_to_error::deserialize::<_, T>(value.clone()) {
+            let error = match serde_path_to_error::deserialize::<_, T>(&value) {
                 Ok(parsed) if removed.is_empty() => return Some(parsed),
                 Ok(_) => return None,
                 Err(error) => error,
